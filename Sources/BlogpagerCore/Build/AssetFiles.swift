@@ -1,0 +1,33 @@
+/// The templates' `assets/` files, written twice: at their plain name (stable,
+/// for people and other tools) and at a content-hashed name that pages link,
+/// so browsers and CDNs may cache them forever.
+struct AssetFiles {
+    var files: [OutputFile] = []
+    /// Template key (`blogpager_css`) → URL of the hashed copy.
+    var urls: [String: String] = [:]
+
+    init(templates: TemplateSet, config: SiteConfig) throws(BuildFailure) {
+        let siteURLs = SiteURLs(config: config)
+        for (name, text) in templates.assets {
+            let bytes = Array(text.utf8)
+            let plain: OutputPath
+            do {
+                plain = try OutputPath(["assets"] + name.split(separator: "/").map(String.init))
+            } catch {
+                throw BuildFailure(.error(at: SourceLocation(path: "templates/assets/\(name)"), "asset name is not a safe path: \(error.message)"))
+            }
+            var hashedName = plain.segments.last!
+            let hash = String(StableHash.digest(bytes).prefix(10))
+            if let dot = hashedName.lastIndex(of: ".") {
+                hashedName = "\(hashedName[..<dot]).\(hash)\(hashedName[dot...])"
+            } else {
+                hashedName += ".\(hash)"
+            }
+            let hashed = try! OutputPath(Array(plain.segments.dropLast()) + [hashedName])
+            files.append(OutputFile(path: plain, bytes: bytes))
+            files.append(OutputFile(path: hashed, bytes: bytes))
+            let key = String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+            urls[key] = siteURLs.path(of: hashed)
+        }
+    }
+}

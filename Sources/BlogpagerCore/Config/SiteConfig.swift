@@ -1,0 +1,36 @@
+import Foundation
+
+/// The site's settings, from `blogpager.yml`; every field has a sensible default.
+public struct SiteConfig: Sendable {
+    public enum ListContent: String, Sendable { case summary, full }
+    public enum Order: String, Sendable {
+        case newestFirst = "newest-first"
+        case oldestFirst = "oldest-first"
+    }
+
+    public var title = "My Blog"
+    public var description = ""
+    public var author = ""
+    /// Absolute site URL such as `https://example.org/blog/`; its path prefixes every link.
+    public var baseURL: String?
+    public var language = "en"
+    public var timeZone = TimeZone(identifier: "UTC")!
+    public var permalink = PermalinkPattern.default
+    public var pageSize = 10
+    public var unsafeHTML = false
+    public var listContent = ListContent.summary
+    /// The reading order the client shows; the index is always newest-first.
+    public var order = Order.newestFirst
+    /// Keys blogpager does not know; they reach templates as `site.params`.
+    public var params: [String: FrontMatterValue] = [:]
+
+    public init() {}
+
+    /// The path part of `baseURL` without a trailing slash (`""` for a site at the root).
+    public var basePath: String {
+        guard let baseURL, let components = URLComponents(string: baseURL) else { return "" }
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+}

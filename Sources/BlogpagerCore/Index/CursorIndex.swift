@@ -1,0 +1,63 @@
+import Foundation
+
+/// `index.json`: the static site's API. Which pages exist, newest first, what
+/// each spans (first and last cursors), where its fragment is, and its
+/// neighbours. Documented in docs/index-format.md with a JSON Schema.
+public struct CursorIndex: Sendable, Equatable, Codable {
+    public static let formatVersion = 1
+
+    public struct CursorValue: Sendable, Equatable, Codable {
+        /// RFC 3339 in the author's offset.
+        public var date: String
+        public var slug: String
+    }
+
+    public struct PageEntry: Sendable, Equatable, Codable {
+        public var id: String
+        /// The full HTML page (root-relative URL).
+        public var url: String
+        /// The fragment (root-relative URL); immutable, content-hashed.
+        public var fragment: String
+        public var count: Int
+        /// The newest entry of the page.
+        public var first: CursorValue
+        /// The oldest entry of the page.
+        public var last: CursorValue
+        /// Page ids; `null` at either end of the archive.
+        public var newer: String?
+        public var older: String?
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(url, forKey: .url)
+            try container.encode(fragment, forKey: .fragment)
+            try container.encode(count, forKey: .count)
+            try container.encode(first, forKey: .first)
+            try container.encode(last, forKey: .last)
+            // Always present, null at the ends: a client can tell "end" from "missing".
+            try container.encode(newer, forKey: .newer)
+            try container.encode(older, forKey: .older)
+        }
+    }
+
+    public var version: Int
+    public var generator: String
+    public var order: String
+    /// The order the site's client shows entries in (`newest-first` or `oldest-first`).
+    public var display_order: String
+    public var entries: Int
+    public var page_size: Int
+    /// Ids of the pages `index.html` shows, newest first.
+    public var front: [String]
+    public var pages: [PageEntry]
+
+    /// Deterministic bytes: sorted keys, two-space indentation, a final newline.
+    public func encoded() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        // Encoding plain strings and integers cannot fail.
+        let data = try! encoder.encode(self)
+        return Array(data) + [UInt8(ascii: "\n")]
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Finds the inputs under the content folder: every `*.md` / `*.markdown`
+/// (recursively, hidden files and folders skipped) and the files of
+/// `static/`, which are copied to `out/` as they are.
+public struct ContentScanner: Sendable {
+    public struct Found: Sendable {
+        public var sources: [SourceFile] = []
+        public var staticFiles: [OutputFile] = []
+        public var diagnostics: [Diagnostic] = []
+    }
+
+    /// The content folder as the user named it (used in messages).
+    public var folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    public static let markdownExtensions: Set<String> = ["md", "markdown"]
+    public static let staticFolder = "static"
+
+    public func scan() -> Found {
+        var found = Found()
+        let root = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL
+        let shownRoot = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+            found.diagnostics.append(.error(at: SourceLocation(path: shownRoot), "content folder does not exist or is not a folder"))
+            return found
+        }
+        var relativePaths: [String] = []
+        collect(root, relative: "", into: &relativePaths, diagnostics: &found.diagnostics, shownRoot: shownRoot)
+        for relative in relativePaths.sorted() {
+            let shown = "\(shownRoot)/\(relative)"
+            let url = root.appending(path: relative)
+            let isStatic = relative.hasPrefix(Self.staticFolder + "/")
+            let ext = (relative as NSString).pathExtension.lowercased()
+            guard isStatic || Self.markdownExtensions.contains(ext) else { continue }
+            let bytes: [UInt8]
+            do {
+                bytes = Array(try Data(contentsOf: url))
+            } catch {
+                found.diagnostics.append(.error(at: SourceLocation(path: shown), "cannot read file: \(Self.reason(error))"))
+                continue
+            }
+            if isStatic {
+                do {
+                    let path = try OutputPath(relative.split(separator: "/").dropFirst().map(String.init))
+                    found.staticFiles.append(OutputFile(path: path, bytes: bytes))
+                } catch {
+                    found.diagnostics.append(.error(at: SourceLocation(path: shown), "static file has an unsafe name: \(error.message)"))
+                }
+            } else {
+                found.sources.append(SourceFile(displayPath: shown, relativePath: relative, bytes: bytes))
+            }
+        }
+        return found
+    }
+
+    private func collect(_ folder: URL, relative: String, into paths: inout [String], diagnostics: inout [Diagnostic], shownRoot: String) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        } catch {
+            diagnostics.append(.error(at: SourceLocation(path: relative.isEmpty ? shownRoot : "\(shownRoot)/\(relative)"), "cannot read folder: \(Self.reason(error))"))
+            return
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let child = folder.appending(path: name)
+            let childRelative = relative.isEmpty ? name : "\(relative)/\(name)"
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                collect(child, relative: childRelative, into: &paths, diagnostics: &diagnostics, shownRoot: shownRoot)
+            } else {
+                paths.append(childRelative)
+            }
+        }
+    }
+
+    static func reason(_ error: Error) -> String {
+        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if let cocoa = error as? CocoaError {
+            switch cocoa.code {
+            case .fileReadNoPermission: return "permission denied"
+            case .fileReadNoSuchFile: return "no such file"
+            default: break
+            }
+        }
+        return error.localizedDescription
+    }
+}

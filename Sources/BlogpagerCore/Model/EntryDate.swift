@@ -1,0 +1,61 @@
+/// A moment as an author wrote it: the absolute instant orders entries, the
+/// offset it was written in is kept for display and for dated permalinks.
+public struct EntryDate: Sendable, Hashable {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public var epochSeconds: Int64
+    /// Sub-second part, 0..<1_000_000_000.
+    public var nanoseconds: Int32
+    /// Offset from UTC the author's clock showed, in seconds.
+    public var offsetSeconds: Int32
+    /// False when only a day was written (`2016-05-12`).
+    public var hasTime: Bool
+
+    public init(epochSeconds: Int64, nanoseconds: Int32 = 0, offsetSeconds: Int32 = 0, hasTime: Bool = true) {
+        self.epochSeconds = epochSeconds
+        self.nanoseconds = nanoseconds
+        self.offsetSeconds = offsetSeconds
+        self.hasTime = hasTime
+    }
+
+    /// Two dates are the same instant whatever offset each was written in.
+    public func isSameInstant(as other: EntryDate) -> Bool {
+        epochSeconds == other.epochSeconds && nanoseconds == other.nanoseconds
+    }
+
+    /// True when this instant comes strictly after `other`.
+    public func isAfter(_ other: EntryDate) -> Bool {
+        (epochSeconds, nanoseconds) > (other.epochSeconds, other.nanoseconds)
+    }
+
+    /// The wall-clock fields in the author's own offset.
+    public var local: CivilDateTime {
+        CivilDateTime(epochSeconds: epochSeconds + Int64(offsetSeconds))
+    }
+
+    /// RFC 3339 in the author's offset, e.g. `2016-05-12T10:00:00+09:00`.
+    public var rfc3339: String {
+        let wall = local
+        var text = "\(pad(wall.year, 4))-\(pad(wall.month))-\(pad(wall.day))"
+        text += "T\(pad(wall.hour)):\(pad(wall.minute)):\(pad(wall.second))"
+        if nanoseconds != 0 {
+            var fraction = pad(Int(nanoseconds), 9)
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            text += "." + fraction
+        }
+        if offsetSeconds == 0 { return text + "Z" }
+        let sign = offsetSeconds < 0 ? "-" : "+"
+        let magnitude = abs(Int(offsetSeconds)) / 60
+        return text + "\(sign)\(pad(magnitude / 60)):\(pad(magnitude % 60))"
+    }
+
+    /// The same instant in UTC, a canonical spelling for hashing.
+    var canonicalUTC: String {
+        "\(epochSeconds).\(pad(Int(nanoseconds), 9))"
+    }
+}
+
+private func pad(_ value: Int, _ width: Int = 2) -> String {
+    let digits = String(abs(value))
+    let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+    return value < 0 ? "-" + padded : padded
+}

@@ -1,0 +1,36 @@
+/// A front matter or config value that blogpager does not interpret itself;
+/// kept typed so that templates see numbers, flags and lists as written.
+public indirect enum FrontMatterValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case list([FrontMatterValue])
+    case map([String: FrontMatterValue])
+
+    /// The value as a template sees it: strings, numbers, arrays and dictionaries.
+    public var templateValue: Any {
+        switch self {
+        case .null: return ""
+        case .bool(let value): return value
+        case .int(let value): return value
+        case .double(let value): return value
+        case .string(let value): return value
+        case .list(let values): return values.map(\.templateValue)
+        case .map(let values): return values.mapValues(\.templateValue)
+        }
+    }
+
+    /// A scalar's text as written (lists and maps have none).
+    public var scalarText: String? {
+        switch self {
+        case .null: return nil
+        case .bool(let value): return value ? "true" : "false"
+        case .int(let value): return String(value)
+        case .double(let value): return String(value)
+        case .string(let value): return value
+        case .list, .map: return nil
+        }
+    }
+}

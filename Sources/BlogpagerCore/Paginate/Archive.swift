@@ -1,0 +1,46 @@
+/// The sorted entries cut into pages, with the questions every renderer asks:
+/// which page is newer or older, which pages the front page shows.
+public struct Archive: Sendable {
+    /// Newest first.
+    public let entries: [Entry]
+    /// Newest page first.
+    public let pages: [Page]
+    /// How many pages, from the head, `index.html` shows: enough for `pageSize` entries.
+    public let frontPageCount: Int
+
+    public init(sorted entries: SortedList<Entry>, pageSize: Int) {
+        self.entries = entries.elements
+        let ranges = Pager(pageSize: pageSize).pageRanges(for: self.entries.map(\.cursor))
+        var ids = ranges.map { Page.id(oldest: entries[$0.upperBound - 1].cursor) }
+        // Two pages whose oldest entries fall on one day and share 32 hash bits:
+        // give just those the full hash, so no other page is renamed.
+        let counts = Dictionary(ids.map { ($0, 1) }, uniquingKeysWith: +)
+        for index in ids.indices where counts[ids[index]]! > 1 {
+            ids[index] = Page.id(oldest: entries[ranges[index].upperBound - 1].cursor, hashDigits: 16)
+        }
+        self.pages = zip(ids, ranges).map { Page(id: $0, range: $1) }
+        var shown = 0
+        var front = 0
+        while front < pages.count, shown < pageSize {
+            shown += pages[front].range.count
+            front += 1
+        }
+        self.frontPageCount = front
+    }
+
+    public func newer(than pageIndex: Int) -> Int? { pageIndex > 0 ? pageIndex - 1 : nil }
+    public func older(than pageIndex: Int) -> Int? { pageIndex + 1 < pages.count ? pageIndex + 1 : nil }
+
+    /// The index of the page holding entry `entryIndex` (binary search over ranges).
+    public func pageIndex(ofEntry entryIndex: Int) -> Int {
+        var low = 0
+        var high = pages.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if pages[middle].range.upperBound <= entryIndex { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    public func entries(of page: Page) -> ArraySlice<Entry> { entries[page.range] }
+}

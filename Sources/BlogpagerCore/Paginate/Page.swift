@@ -1,0 +1,21 @@
+/// A contiguous run of the archive, named by its oldest entry so that its name
+/// (and URL) stays while newer entries join it or pages elsewhere change.
+public struct Page: Sendable, Hashable {
+    /// Stable name such as `2016-05-12-3fa9c2d1`.
+    public var id: String
+    /// Indices into the newest-first entry list.
+    public var range: Range<Int>
+
+    public init(id: String, range: Range<Int>) {
+        self.id = id
+        self.range = range
+    }
+
+    /// The id for a page whose oldest entry is `oldest`: readable date, unique hash.
+    public static func id(oldest: Cursor, hashDigits: Int = 8) -> String {
+        let wall = oldest.date.local
+        let month = wall.month < 10 ? "0\(wall.month)" : "\(wall.month)"
+        let day = wall.day < 10 ? "0\(wall.day)" : "\(wall.day)"
+        return "\(wall.year)-\(month)-\(day)-\(StableHash.hex(StableHash.hash(oldest.canonicalKey), digits: hashDigits))"
+    }
+}

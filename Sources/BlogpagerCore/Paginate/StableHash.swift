@@ -1,0 +1,44 @@
+/// A hash that is the same in every process and on every machine (Swift's
+/// `Hasher` is seeded per run): FNV-1a over the bytes, then a 64-bit mix so
+/// that every bit depends on every input byte.
+public enum StableHash {
+    public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var state: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            state ^= UInt64(byte)
+            state = state &* 0x0000_0100_0000_01B3
+        }
+        return mix(state)
+    }
+
+    public static func hash(_ text: String) -> UInt64 {
+        hash(text.utf8)
+    }
+
+    /// The splitmix64 finaliser.
+    public static func mix(_ value: UInt64) -> UInt64 {
+        var mixed = value
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    /// Lower-case hexadecimal, zero-padded to `digits` (at most 16).
+    public static func hex(_ value: UInt64, digits: Int = 16) -> String {
+        let full = String(value, radix: 16)
+        let padded = String(repeating: "0", count: max(0, 16 - full.count)) + full
+        return String(padded.prefix(digits))
+    }
+
+    /// A 128-bit digest as 32 hex digits: two independent 64-bit hashes, for
+    /// content-addressed file names where a collision must never happen in practice.
+    public static func digest(_ bytes: [UInt8]) -> String {
+        let first = hash(bytes)
+        var second: UInt64 = 0x84222325CBF29CE4
+        for byte in bytes {
+            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second = second &+ (second >> 29)
+        }
+        return hex(first) + hex(mix(second ^ UInt64(bytes.count)))
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// Reads the date spellings blogs use (Jekyll, Hugo, hand-written), as text:
+/// `2016-05-12`, `2016-05-12 10:00`, `2016-05-12 10:00:00 +0900`,
+/// `2016-05-12T10:00:00+09:00`, `...Z`. A time without an offset is read in the
+/// site's time zone.
+public struct EntryDateParser: Sendable {
+    public struct Failure: Error, Sendable, Equatable {
+        /// 0-based position in the text where the problem is.
+        public var offset: Int
+        public var message: String
+    }
+
+    public var siteTimeZone: TimeZone
+
+    public init(siteTimeZone: TimeZone) {
+        self.siteTimeZone = siteTimeZone
+    }
+
+    public func parse(_ text: String) -> Result<EntryDate, Failure> {
+        var scanner = Scanner(Array(text.utf8))
+        do {
+            return .success(try parse(&scanner))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func parse(_ scanner: inout Scanner) throws(Failure) -> EntryDate {
+        scanner.skipSpaces()
+        let expected = "expected a date such as 2016-05-12, 2016-05-12 10:00 or 2016-05-12T10:00:00+09:00"
+        let year = try scanner.digits(4, expected)
+        try scanner.expect("-", expected)
+        let month = try scanner.digits(2, expected)
+        try scanner.expect("-", expected)
+        let day = try scanner.digits(2, expected)
+        guard (1...12).contains(month) else { throw scanner.failure("month \(month) is out of range 1-12", back: 5) }
+        guard (1...CivilDateTime.daysIn(month: month, year: year)).contains(day) else {
+            throw scanner.failure("day \(day) does not exist in \(year)-\(month < 10 ? "0" : "")\(month)", back: 2)
+        }
+        var wall = CivilDateTime(year: year, month: month, day: day)
+        var nanoseconds: Int32 = 0
+        var hasTime = false
+        if scanner.peek == UInt8(ascii: "T") || scanner.peek == UInt8(ascii: "t")
+            || (scanner.peek == UInt8(ascii: " ") && scanner.isDigit(at: scanner.position + 1)) {
+            scanner.advance()
+            hasTime = true
+            let timeExpected = "expected a time such as 10:00 or 10:00:00"
+            wall.hour = try scanner.digits(2, timeExpected)
+            try scanner.expect(":", timeExpected)
+            wall.minute = try scanner.digits(2, timeExpected)
+            if scanner.peek == UInt8(ascii: ":") {
+                scanner.advance()
+                wall.second = try scanner.digits(2, timeExpected)
+                if scanner.peek == UInt8(ascii: ".") || scanner.peek == UInt8(ascii: ",") {
+                    scanner.advance()
+                    nanoseconds = try scanner.fraction()
+                }
+            }
+            guard wall.hour < 24, wall.minute < 60, wall.second < 60 else {
+                throw scanner.failure("time \(wall.hour):\(wall.minute):\(wall.second) is out of range", back: 0)
+            }
+        }
+        scanner.skipSpaces()
+        let offset = try scanner.zoneOffset()
+        scanner.skipSpaces()
+        guard scanner.atEnd else {
+            throw scanner.failure("unexpected text after the date; \(expected)", back: 0)
+        }
+        let wallSeconds = wall.epochSeconds
+        let offsetSeconds = offset ?? siteOffset(forWallClock: wallSeconds)
+        return EntryDate(
+            epochSeconds: wallSeconds - Int64(offsetSeconds),
+            nanoseconds: nanoseconds,
+            offsetSeconds: offsetSeconds,
+            hasTime: hasTime)
+    }
+
+    /// The site zone's offset in force at a wall-clock time (two steps settle DST edges).
+    private func siteOffset(forWallClock wallSeconds: Int64) -> Int32 {
+        let first = siteTimeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(wallSeconds)))
+        let guess = wallSeconds - Int64(first)
+        return Int32(siteTimeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(guess))))
+    }
+}
+
+private struct Scanner {
+    let bytes: [UInt8]
+    var position = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var atEnd: Bool { position >= bytes.count }
+    var peek: UInt8? { atEnd ? nil : bytes[position] }
+
+    func isDigit(at index: Int) -> Bool {
+        index < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+    }
+
+    mutating func advance() { position += 1 }
+
+    mutating func skipSpaces() {
+        while peek == UInt8(ascii: " ") || peek == UInt8(ascii: "\t") { advance() }
+    }
+
+    func failure(_ message: String, back: Int) -> EntryDateParser.Failure {
+        EntryDateParser.Failure(offset: max(0, position - back), message: message)
+    }
+
+    mutating func digits(_ count: Int, _ expected: String) throws(EntryDateParser.Failure) -> Int {
+        var value = 0
+        for _ in 0..<count {
+            guard isDigit(at: position) else { throw failure(expected, back: 0) }
+            value = value * 10 + Int(bytes[position] - UInt8(ascii: "0"))
+            advance()
+        }
+        return value
+    }
+
+    mutating func expect(_ character: Unicode.Scalar, _ expected: String) throws(EntryDateParser.Failure) {
+        guard peek == UInt8(ascii: character) else { throw failure(expected, back: 0) }
+        advance()
+    }
+
+    mutating func fraction() throws(EntryDateParser.Failure) -> Int32 {
+        var value: Int32 = 0
+        var places = 0
+        while isDigit(at: position) {
+            if places < 9 {
+                value = value * 10 + Int32(bytes[position] - UInt8(ascii: "0"))
+                places += 1
+            }
+            advance()
+        }
+        guard places > 0 else { throw failure("expected digits after the decimal point", back: 0) }
+        for _ in places..<9 { value *= 10 }
+        return value
+    }
+
+    /// `Z`, `UTC`, `+09:00`, `+0900` or `+09`; nil when no zone is written.
+    mutating func zoneOffset() throws(EntryDateParser.Failure) -> Int32? {
+        guard let first = peek else { return nil }
+        if first == UInt8(ascii: "Z") || first == UInt8(ascii: "z") {
+            advance()
+            return 0
+        }
+        if Array(bytes[position...].prefix(3)) == Array("UTC".utf8) || Array(bytes[position...].prefix(3)) == Array("GMT".utf8) {
+            position += 3
+            if peek == nil || peek == UInt8(ascii: " ") { return 0 }
+        }
+        guard first == UInt8(ascii: "+") || first == UInt8(ascii: "-") else {
+            throw failure("expected a UTC offset such as +09:00, -0700 or Z", back: 0)
+        }
+        advance()
+        let expected = "expected a UTC offset such as +09:00, -0700 or Z"
+        let hours = try digits(2, expected)
+        var minutes = 0
+        if peek == UInt8(ascii: ":") {
+            advance()
+            minutes = try digits(2, expected)
+        } else if isDigit(at: position) {
+            minutes = try digits(2, expected)
+        }
+        guard hours <= 18, minutes < 60 else { throw failure("UTC offset is out of range", back: 0) }
+        let magnitude = Int32(hours * 3600 + minutes * 60)
+        return first == UInt8(ascii: "-") ? -magnitude : magnitude
+    }
+}

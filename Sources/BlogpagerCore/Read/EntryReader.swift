@@ -1,0 +1,207 @@
+/// Reads one Markdown file into an `Entry`: front matter, date, slug, URL,
+/// rendered body and summary. Reports every problem of the file it can find.
+public struct EntryReader: Sendable {
+    public var config: SiteConfig
+    private let renderer: MarkdownRenderer
+    private let dateParser: EntryDateParser
+
+    public static let moreMarker = "<!--more-->"
+
+    public init(config: SiteConfig) {
+        self.config = config
+        self.renderer = MarkdownRenderer(allowsRawHTML: config.unsafeHTML)
+        self.dateParser = EntryDateParser(siteTimeZone: config.timeZone)
+    }
+
+    public func read(_ file: SourceFile) -> Result<Entry, BuildFailure> {
+        let path = file.displayPath
+        let text: String
+        switch TextDecoding.decode(file.bytes, path: path) {
+        case .success(let decoded): text = decoded
+        case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
+        }
+        let parts: FrontMatterSplitter.Parts
+        switch FrontMatterSplitter(path: path).split(text) {
+        case .success(let split): parts = split
+        case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
+        }
+        let fields: [YAMLField]
+        switch YAMLMappingReader(path: path, firstLine: parts.yamlFirstLine).read(parts.yaml) {
+        case .success(let read): fields = read
+        case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
+        }
+        return interpret(fields, body: parts.body, file: file)
+    }
+
+    private func interpret(_ fields: [YAMLField], body: String, file: SourceFile) -> Result<Entry, BuildFailure> {
+        var log = DiagnosticLog()
+        let path = file.displayPath
+        let start = SourceLocation(path: path)
+        let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let nameParts = FileNameParts(fileName: file.fileName)
+
+        // title
+        var title = ""
+        if let field = byKey["title"] {
+            if let text = field.rawText, field.value != .null, !text.trimmingSpaces.isEmpty {
+                title = text.trimmingSpaces
+            } else {
+                log.append(.error(at: field.valueLocation, "title must be non-empty text"))
+            }
+        } else {
+            log.append(.error(at: start, "missing title: add 'title: ...' to the front matter"))
+        }
+
+        // date: front matter, else the file name's YYYY-MM-DD- prefix
+        var date: EntryDate?
+        if let field = byKey["date"], field.value != .null {
+            date = parseDate(field, log: &log)
+        } else if let prefix = nameParts.datePrefix {
+            switch dateParser.parse(prefix) {
+            case .success(let parsed): date = parsed
+            case .failure(let failure): log.append(.error(at: start, "invalid date in file name: \(failure.message)"))
+            }
+        } else {
+            log.append(.error(at: start, "missing date: add 'date: 2016-05-12' to the front matter or name the file 2016-05-12-\(nameParts.slug).md"))
+        }
+        let updated = byKey["updated"].flatMap { $0.value == .null ? nil : parseDate($0, log: &log) }
+
+        // slug
+        var slug = nameParts.slug
+        var slugLocation = start
+        if let field = byKey["slug"] {
+            slugLocation = field.valueLocation
+            if let text = field.rawText?.trimmingSpaces, field.value != .null, !text.isEmpty {
+                slug = text
+            } else {
+                log.append(.error(at: field.valueLocation, "slug must be non-empty text"))
+            }
+        }
+        if let problem = OutputPath.problem(with: slug) {
+            log.append(.error(at: slugLocation, "slug '\(slug)' is not allowed: \(problem); a slug must stay inside out/"))
+        }
+
+        // tags: a list, or one string
+        var tags: [String] = []
+        if let field = byKey["tags"] {
+            switch field.value {
+            case .null: break
+            case .list:
+                for item in field.items {
+                    if let text = item.rawText?.trimmingSpaces, !text.isEmpty {
+                        if !tags.contains(text) { tags.append(text) }
+                    } else {
+                        log.append(.error(at: item.location, "each tag must be non-empty text"))
+                    }
+                }
+            case .map:
+                log.append(.error(at: field.valueLocation, "tags must be a list such as [swift, ios] or one tag"))
+            default:
+                if let text = field.rawText?.trimmingSpaces, !text.isEmpty { tags = [text] }
+            }
+        }
+
+        var isDraft = false
+        if let field = byKey["draft"] {
+            switch field.value {
+            case .bool(let flag): isDraft = flag
+            case .null: break
+            default: log.append(.error(at: field.valueLocation, "draft must be true or false"))
+            }
+        }
+
+        var summarySource: String?
+        if let field = byKey["summary"], field.value != .null {
+            if let text = field.rawText { summarySource = text } else {
+                log.append(.error(at: field.valueLocation, "summary must be text"))
+            }
+        }
+
+        let known: Set<String> = ["title", "date", "slug", "tags", "summary", "draft", "updated"]
+        var params: [String: FrontMatterValue] = [:]
+        for field in fields where !known.contains(field.key) { params[field.key] = field.value }
+
+        guard !log.hasErrors, let date else { return .failure(BuildFailure(log.diagnostics)) }
+
+        let segments = config.permalink.outputSegments(slug: slug, date: date)
+        let outputPath: OutputPath
+        do {
+            outputPath = try OutputPath(segments)
+        } catch {
+            return .failure(BuildFailure(.error(at: slugLocation, "permalink for slug '\(slug)' is not a safe path: \(error.message)")))
+        }
+
+        let body = renderBody(body, summarySource: summarySource)
+        return .success(Entry(
+            cursor: Cursor(date: date, slug: slug),
+            title: title,
+            sourcePath: path,
+            outputPath: outputPath,
+            url: outputPath.urlPath(basePath: config.basePath),
+            tags: tags,
+            summaryHTML: body.summaryHTML,
+            summaryText: body.summaryText,
+            contentHTML: body.contentHTML,
+            isTruncated: body.isTruncated,
+            isDraft: isDraft,
+            updated: updated,
+            params: params))
+    }
+
+    private func parseDate(_ field: YAMLField, log: inout DiagnosticLog) -> EntryDate? {
+        guard let text = field.rawText else {
+            log.append(.error(at: field.valueLocation, "\(field.key) must be a date such as 2016-05-12 or 2016-05-12T10:00:00+09:00"))
+            return nil
+        }
+        switch dateParser.parse(text) {
+        case .success(let date):
+            return date
+        case .failure(let failure):
+            var location = field.valueLocation
+            location.column += text.utf8.prefix(failure.offset).count == failure.offset
+                ? String(decoding: text.utf8.prefix(failure.offset), as: UTF8.self).unicodeScalars.count : 0
+            log.append(.error(at: location, "invalid \(field.key) '\(text)': \(failure.message)"))
+            return nil
+        }
+    }
+
+    private struct RenderedBody {
+        var contentHTML: String
+        var summaryHTML: String
+        var summaryText: String
+        var isTruncated: Bool
+    }
+
+    /// Summary: the `summary` key, else what comes before `<!--more-->`, else the first paragraph.
+    private func renderBody(_ markdown: String, summarySource: String?) -> RenderedBody {
+        if let marker = markdown.range(of: Self.moreMarker) {
+            let before = String(markdown[..<marker.lowerBound])
+            let content = renderer.render(before + markdown[marker.upperBound...])
+            let teaser = renderer.render(before)
+            return RenderedBody(
+                contentHTML: content.html,
+                summaryHTML: summarySource.map { renderer.render($0).html } ?? teaser.html,
+                summaryText: summarySource.map(renderer.plainText) ?? renderer.plainText(before),
+                isTruncated: true)
+        }
+        let content = renderer.render(markdown)
+        if let summarySource {
+            return RenderedBody(
+                contentHTML: content.html, summaryHTML: renderer.render(summarySource).html,
+                summaryText: renderer.plainText(summarySource), isTruncated: true)
+        }
+        let first = content.firstParagraphHTML ?? ""
+        return RenderedBody(
+            contentHTML: content.html, summaryHTML: first, summaryText: content.firstParagraphText,
+            isTruncated: first.trimmingSpaces != content.html.trimmingSpaces)
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Dates as readers of the site's language expect them (`May 12, 2016`,
+/// `2016年5月12日`), through Foundation's formatting, in the author's offset.
+public struct DateDisplay: Sendable {
+    public var language: String
+
+    public init(language: String) {
+        self.language = language
+    }
+
+    /// One display string per date, formatters made once per distinct offset.
+    public func strings(for dates: [EntryDate]) -> [String] {
+        var formatters: [Int32: DateFormatter] = [:]
+        return dates.map { date in
+            let formatter = formatters[date.offsetSeconds] ?? makeFormatter(offset: date.offsetSeconds)
+            formatters[date.offsetSeconds] = formatter
+            return formatter.string(from: Date(timeIntervalSince1970: Double(date.epochSeconds)))
+        }
+    }
+
+    public func string(for date: EntryDate) -> String {
+        strings(for: [date])[0]
+    }
+
+    private func makeFormatter(offset: Int32) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: language)
+        formatter.timeZone = TimeZone(secondsFromGMT: Int(offset))
+        formatter.dateStyle = .long
+        formatter.timeStyle = .none
+        return formatter
+    }
+}

@@ -1,0 +1,27 @@
+/// Builds the site's own URLs: root-relative paths under the base path, and
+/// absolute ones when the config gives a `base_url`.
+public struct SiteURLs: Sendable {
+    public var basePath: String
+    /// `https://example.org` without a trailing slash, when known.
+    public var origin: String?
+
+    public init(config: SiteConfig) {
+        basePath = config.basePath
+        if let base = config.baseURL, let schemeEnd = base.range(of: "://") {
+            let afterScheme = base[schemeEnd.upperBound...]
+            let hostEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
+            origin = String(base[..<hostEnd])
+        }
+    }
+
+    public func path(of output: OutputPath) -> String {
+        output.urlPath(basePath: basePath)
+    }
+
+    public var home: String { basePath + "/" }
+
+    /// The absolute URL of a root-relative path, or nil without a `base_url`.
+    public func absolute(_ path: String) -> String? {
+        origin.map { $0 + path }
+    }
+}

@@ -1,0 +1,61 @@
+import Mustache
+
+/// The site's templates: the compiled-in defaults, each replaced by a file of
+/// the same name from an override folder when there is one. Parsed once.
+public struct TemplateSet: Sendable {
+    /// Templates every site needs; partials may add to them.
+    public static let requiredNames = ["layout", "list", "entry", "fragment", "article"]
+
+    /// Source text by relative path (`layout.mustache`, `assets/blogpager.css`).
+    public let files: [String: String]
+    /// Where each file came from, for messages.
+    public let origins: [String: String]
+    let library: MustacheLibrary
+
+    public static func defaults() throws(BuildFailure) -> TemplateSet {
+        try TemplateSet(files: DefaultTemplates.all, origins: [:])
+    }
+
+    /// `overrides` maps relative paths to text; `origins` to a path to show in errors.
+    public init(files: [String: String], origins: [String: String]) throws(BuildFailure) {
+        self.files = files
+        self.origins = origins
+        var library = MustacheLibrary()
+        var log = DiagnosticLog()
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".mustache") && !path.contains("/") {
+            let name = String(path.dropLast(".mustache".count))
+            do {
+                library.register(try MustacheTemplate(string: text), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                let shown = origins[path] ?? "templates/\(path)"
+                log.append(.error(
+                    at: SourceLocation(path: shown, line: error.context.lineNumber, column: error.context.columnNumber),
+                    "invalid template: \(error.error)"))
+            } catch {
+                log.append(.error(at: SourceLocation(path: origins[path] ?? "templates/\(path)"), "invalid template: \(error)"))
+            }
+        }
+        for name in Self.requiredNames where files["\(name).mustache"] == nil {
+            log.append(.error(at: SourceLocation(path: "templates/\(name).mustache"), "missing template '\(name)'"))
+        }
+        try log.throwIfErrors()
+        self.library = library
+    }
+
+    /// The defaults with `overrides` laid over them, file by file.
+    public static func defaults(overriddenBy overrides: [String: String], origins: [String: String]) throws(BuildFailure) -> TemplateSet {
+        try TemplateSet(files: DefaultTemplates.all.merging(overrides) { _, override in override }, origins: origins)
+    }
+
+    /// Renders a named template; the names are checked when the set is made.
+    func render(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+
+    /// Files to copy under `out/assets/`, by their path below `assets/`.
+    public var assets: [(name: String, text: String)] {
+        files.filter { $0.key.hasPrefix("assets/") }
+            .map { (String($0.key.dropFirst("assets/".count)), $0.value) }
+            .sorted { $0.name < $1.name }
+    }
+}

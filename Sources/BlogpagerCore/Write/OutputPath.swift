@@ -1,0 +1,63 @@
+/// A file's place under `out/`: plain segments, none empty, hidden, `.` or `..`,
+/// none holding a separator, so no value of this type can point outside `out/`.
+public struct OutputPath: Sendable, Hashable, Comparable {
+    public let segments: [String]
+
+    public struct Invalid: Error, Sendable { public var message: String }
+
+    public init(_ segments: [String]) throws(Invalid) {
+        guard !segments.isEmpty else { throw Invalid(message: "empty output path") }
+        for segment in segments {
+            if let problem = Self.problem(with: segment) { throw Invalid(message: problem) }
+        }
+        self.segments = segments
+    }
+
+    /// `"page/abc/index.html"`: a literal path of ours, known to be safe.
+    public init(literal: String) {
+        // Force-try is safe: only called with constants written in this package.
+        try! self.init(literal.split(separator: "/").map(String.init))
+    }
+
+    /// Why a segment cannot be part of an output path, or nil when it can.
+    public static func problem(with segment: String) -> String? {
+        if segment.isEmpty { return "an empty path segment" }
+        if segment == "." || segment == ".." { return "'\(segment)' would leave the output folder" }
+        if segment.contains("/") || segment.contains("\\") { return "'\(segment)' contains a path separator" }
+        if segment.hasPrefix(".") { return "'\(segment)' would be a hidden file" }
+        if segment.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "'\(segment)' contains a control character"
+        }
+        if segment.utf8.count > 255 { return "a path segment is longer than 255 bytes" }
+        return nil
+    }
+
+    /// The relative path, `/`-separated (raw, not percent-encoded).
+    public var string: String { segments.joined(separator: "/") }
+
+    public static func < (lhs: OutputPath, rhs: OutputPath) -> Bool {
+        lhs.string.utf8.lexicographicallyPrecedes(rhs.string.utf8)
+    }
+
+    public func appending(_ segment: String) throws(Invalid) -> OutputPath {
+        try OutputPath(segments + [segment])
+    }
+
+    /// The URL path that serves this file, percent-encoded, under `basePath`.
+    /// `posts/x/index.html` is served as `posts/x/`.
+    public func urlPath(basePath: String) -> String {
+        var parts = segments
+        var folder = false
+        if parts.last == "index.html" {
+            parts.removeLast()
+            folder = true
+        }
+        let encoded = parts.map(URLPathEncoding.encode).joined(separator: "/")
+        if encoded.isEmpty { return basePath + "/" }
+        return basePath + "/" + encoded + (folder ? "/" : "")
+    }
+}
+
+extension OutputPath: CustomStringConvertible {
+    public var description: String { string }
+}

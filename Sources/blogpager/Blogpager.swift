@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct Blogpager: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "blogpager",
+        abstract: "A static site generator for blogs whose archive is read by scrolling.",
+        subcommands: [BuildCommand.self]
+    )
+}

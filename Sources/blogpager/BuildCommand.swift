@@ -41,6 +41,9 @@ struct BuildCommand: AsyncParsableCommand {
             let report = try writer.write(site.files)
             guard !quiet else { return }
             for diagnostic in site.diagnostics { printError(diagnostic.description) }
+            if site.skippedDrafts + site.skippedFuture > 0 {
+                printError("note: left out \(site.skippedDrafts) draft(s) and \(site.skippedFuture) future-dated entr\(site.skippedFuture == 1 ? "y" : "ies"); --drafts and --future include them")
+            }
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             print("built \(site.archive.entries.count) entries in \(site.archive.pages.count) pages into \(output): "

@@ -8,7 +8,7 @@ public struct SiteBuilder: Sendable {
 
     public func build(_ input: SiteInput, options: BuildOptions) async throws(BuildFailure) -> SiteBuild {
         let entries = try await readEntries(input)
-        var diagnostics: [Diagnostic] = []
+        let diagnostics: [Diagnostic] = []
         let now = EntryDate(epochSeconds: Int64(options.now.timeIntervalSince1970.rounded(.down)))
         let isLeftOutDraft = { (entry: Entry) in entry.isDraft && !options.includeDrafts }
         let isLeftOutFuture = { (entry: Entry) in entry.date.isAfter(now) && !options.includeFuture }
@@ -25,11 +25,6 @@ public struct SiteBuilder: Sendable {
         let rendered = SiteRenderer(config: input.config, templates: input.templates, assetURLs: assets.urls)
             .render(archive)
         let files = try merge(rendered.files + assets.files, staticFiles: input.staticFiles)
-        if !drafts.isEmpty || !future.isEmpty {
-            diagnostics.append(.note(
-                at: SourceLocation(path: "content"),
-                "left out \(drafts.count) draft(s) and \(future.count) future entr\(future.count == 1 ? "y" : "ies"); use --drafts / --future to include them"))
-        }
         return SiteBuild(
             files: files, index: rendered.index, archive: archive, diagnostics: diagnostics,
             skippedDrafts: drafts.count, skippedFuture: future.count)

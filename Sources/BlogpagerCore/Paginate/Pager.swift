@@ -2,10 +2,16 @@
 /// entries themselves (content-defined chunking, as in prolly trees), so that
 /// publishing, editing or deleting an entry moves no boundary far from it.
 ///
-/// The list is walked from the oldest entry to the newest: an entry closes a
-/// page when its cursor's hash falls under 1/`pageSize` and the page holds at
-/// least `minimum` entries, or when the page reaches `maximum`. Appending new
-/// entries only ever grows or splits the newest (head) page.
+/// Every decision looks only at nearby entries, never at where a page began:
+/// 1. An entry whose cursor hash falls under 1/`pageSize` of the hash space is
+///    a candidate boundary; it closes the page it is the newest entry of.
+/// 2. Of two candidates closer than `minimum`, the older one wins, so pages
+///    between kept boundaries hold at least `minimum` entries and an entry
+///    published at the head can never cancel a boundary below it.
+/// 3. A run longer than `maximum` is split, from its oldest end, at the entry
+///    with the lowest hash among those that give allowed sizes.
+/// The oldest page joins its newer neighbour when it is short; the newest
+/// (head) page holds whatever is left, so publishing only touches the head.
 public struct Pager: Sendable {
     public let pageSize: Int
 
@@ -16,30 +22,67 @@ public struct Pager: Sendable {
     public var minimum: Int { max(1, pageSize / 2) }
     public var maximum: Int { max(2, pageSize * 2) }
 
-    /// Whether a cursor ends a page, from its hash alone.
-    public func isBoundary(_ cursor: Cursor) -> Bool {
-        StableHash.hash(cursor.canonicalKey) % UInt64(pageSize) == 0
+    /// Entries whose hash is below this are candidate boundaries: probability 1/`pageSize`.
+    public var threshold: UInt64 { pageSize == 1 ? .max : UInt64.max / UInt64(pageSize) }
+
+    public static func hash(_ cursor: Cursor) -> UInt64 {
+        StableHash.hash(cursor.canonicalKey)
     }
 
     /// Page ranges over a newest-first list of cursors, newest page first.
     public func pageRanges(for cursors: [Cursor]) -> [Range<Int>] {
-        pageRanges(count: cursors.count) { isBoundary(cursors[$0]) }
+        let hashes = cursors.map(Self.hash)
+        return pageRanges(count: cursors.count) { hashes[$0] }
     }
 
-    /// The pure cutting rule, for any list: `isBoundary(i)` for index `i` of a
-    /// newest-first list of `count` items.
-    public func pageRanges(count: Int, isBoundary: (Int) -> Bool) -> [Range<Int>] {
+    /// The pure cutting rule for any list: `hashAt(i)` for index `i` of a
+    /// newest-first list of `count` items. Returns the pages newest first.
+    public func pageRanges(count: Int, hashAt: (Int) -> UInt64) -> [Range<Int>] {
         guard count > 0 else { return [] }
-        var ranges: [Range<Int>] = []
-        var pageEnd = count  // exclusive end of the page being filled (older side)
-        for index in stride(from: count - 1, through: 0, by: -1) {
-            let size = pageEnd - index
-            if size >= maximum || (size >= minimum && isBoundary(index)) {
-                ranges.append(index..<pageEnd)
-                pageEnd = index
-            }
+        if pageSize == 1 { return (0..<count).map { $0..<($0 + 1) } }
+        // A lower hash wins; on equal hashes, the newer entry (lower index).
+        let hashes = (0..<count).map(hashAt)
+        let beats = { (a: Int, b: Int) in hashes[a] < hashes[b] || (hashes[a] == hashes[b] && a < b) }
+
+        let candidates = (0..<count).filter { hashes[$0] < threshold }
+        var cuts: [Int] = []  // lower bounds of pages, ascending (newest first)
+        for (position, index) in candidates.enumerated() {
+            let olderRival = candidates.indices.contains(position + 1) && candidates[position + 1] - index < minimum
+            if !olderRival { cuts.append(index) }
         }
-        if pageEnd > 0 { ranges.append(0..<pageEnd) }
-        return ranges.reversed()
+        // A short oldest page joins its newer neighbour.
+        if let last = cuts.last, count - last < minimum { cuts.removeLast() }
+
+        // Runs between kept boundaries, oldest first; the open run at the head has no closing boundary.
+        var runs: [(range: Range<Int>, isOpen: Bool)] = []
+        var upper = count
+        for cut in cuts.reversed() {
+            runs.append((cut..<upper, false))
+            upper = cut
+        }
+        if upper > 0 { runs.append((0..<upper, true)) }
+
+        var pages: [Range<Int>] = []
+        for run in runs {
+            pages.append(contentsOf: split(run.range, isHead: run.isOpen, beats: beats))
+        }
+        return pages.reversed()
+    }
+
+    /// Splits a run longer than `maximum`, from its oldest end; pages oldest first.
+    /// Inside the archive the last piece must keep `minimum` entries; the head
+    /// run's newest end moves with every publish, so its windows ignore it.
+    private func split(_ run: Range<Int>, isHead: Bool, beats: (Int, Int) -> Bool) -> [Range<Int>] {
+        var pages: [Range<Int>] = []
+        var upper = run.upperBound
+        let floor = isHead ? run.lowerBound : run.lowerBound + minimum
+        while upper - run.lowerBound > maximum {
+            let window = max(upper - maximum, floor)...(upper - minimum)
+            let cut = window.min { beats($0, $1) }!
+            pages.append(cut..<upper)
+            upper = cut
+        }
+        if upper > run.lowerBound { pages.append(run.lowerBound..<upper) }
+        return pages
     }
 }

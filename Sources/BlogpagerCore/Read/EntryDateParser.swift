@@ -109,8 +109,9 @@ private struct Scanner {
 
     mutating func digits(_ count: Int, _ expected: String) throws(EntryDateParser.Failure) -> Int {
         var value = 0
+        let start = position
         for _ in 0..<count {
-            guard isDigit(at: position) else { throw failure(expected, back: 0) }
+            guard isDigit(at: position) else { throw failure(expected, back: position - start) }
             value = value * 10 + Int(bytes[position] - UInt8(ascii: "0"))
             advance()
         }
@@ -148,20 +149,26 @@ private struct Scanner {
             position += 3
             if peek == nil || peek == UInt8(ascii: " ") { return 0 }
         }
+        let expected = "expected a UTC offset such as +09:00, -0700 or Z"
+        let start = position
         guard first == UInt8(ascii: "+") || first == UInt8(ascii: "-") else {
-            throw failure("expected a UTC offset such as +09:00, -0700 or Z", back: 0)
+            throw failure(expected, back: 0)
         }
         advance()
-        let expected = "expected a UTC offset such as +09:00, -0700 or Z"
-        let hours = try digits(2, expected)
+        var hours = 0
         var minutes = 0
-        if peek == UInt8(ascii: ":") {
-            advance()
-            minutes = try digits(2, expected)
-        } else if isDigit(at: position) {
-            minutes = try digits(2, expected)
+        do {
+            hours = try digits(2, expected)
+            if peek == UInt8(ascii: ":") {
+                advance()
+                minutes = try digits(2, expected)
+            } else if isDigit(at: position) {
+                minutes = try digits(2, expected)
+            }
+        } catch {
+            throw EntryDateParser.Failure(offset: start, message: expected)
         }
-        guard hours <= 18, minutes < 60 else { throw failure("UTC offset is out of range", back: 0) }
+        guard hours <= 18, minutes < 60 else { throw EntryDateParser.Failure(offset: start, message: "UTC offset is out of range") }
         let magnitude = Int32(hours * 3600 + minutes * 60)
         return first == UInt8(ascii: "-") ? -magnitude : magnitude
     }

@@ -1,0 +1,49 @@
+# blogpager — the two commands of the README, and their parts.
+# Every target installs what it needs (Debian packages via apt-get) when missing.
+
+SWIFT      ?= swift
+SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
+BUILD_DEPS := libcmark-dev pkg-config tzdata
+TEST_DEPS  := python3 python3-venv
+VENV       := .venv
+PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0
+
+.PHONY: run build test swift-test site-test deps test-deps clean
+
+# Install the Debian packages listed in $(1) that are missing.
+define apt_install
+	@missing=""; for pkg in $(1); do dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+endef
+
+deps:
+	$(call apt_install,$(BUILD_DEPS))
+
+build: deps
+	$(SWIFT) build -c release --product blogpager
+
+## Build the sample site in content/ with the templates in templates/ into out/.
+run: build
+	.build/release/blogpager build content out --config blogpager.yml --templates templates
+	@echo "open out/index.html, or serve out/ with any static server"
+
+test-deps: deps
+	$(call apt_install,$(TEST_DEPS))
+	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
+	@$(VENV)/bin/python -c "import pytest, jsonschema" 2>/dev/null || $(VENV)/bin/pip install -q $(PY_PKGS)
+
+## Every test: the Swift suites, then the whole-site checks in Python.
+test: test-deps swift-test site-test
+
+swift-test: deps
+	$(SWIFT) build --product blogpager
+	$(SWIFT) test
+
+site-test: test-deps
+	BLOGPAGER=.build/debug/blogpager $(VENV)/bin/python -m pytest -q tests
+
+clean:
+	rm -rf .build out $(VENV)

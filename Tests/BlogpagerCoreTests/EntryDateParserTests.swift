@@ -1,0 +1,68 @@
+import BlogpagerCore
+import Foundation
+import Testing
+
+struct EntryDateParserTests {
+    static let tokyo = EntryDateParser(siteTimeZone: TimeZone(identifier: "Asia/Tokyo")!)
+    static let utc = EntryDateParser(siteTimeZone: TimeZone(identifier: "UTC")!)
+
+    /// (text, expected RFC 3339 as written, expected instant in UTC seconds)
+    @Test(arguments: [
+        ("2016-05-12", "2016-05-12T00:00:00Z", Int64(1_463_011_200)),
+        ("2016-05-12 10:00", "2016-05-12T10:00:00Z", Int64(1_463_047_200)),
+        ("2016-05-12 10:00:00 +0900", "2016-05-12T10:00:00+09:00", Int64(1_463_014_800)),
+        ("2016-05-12T10:00:00+09:00", "2016-05-12T10:00:00+09:00", Int64(1_463_014_800)),
+        ("2016-05-12T01:00:00Z", "2016-05-12T01:00:00Z", Int64(1_463_014_800)),
+        ("2016-05-12 10:00 +09:00", "2016-05-12T10:00:00+09:00", Int64(1_463_014_800)),
+        ("2019-02-25 16:00:00 -0800", "2019-02-25T16:00:00-08:00", Int64(1_551_139_200)),
+        ("2016-05-12T10:00:00.250Z", "2016-05-12T10:00:00.25Z", Int64(1_463_047_200)),
+        ("  2016-02-29  ", "2016-02-29T00:00:00Z", Int64(1_456_704_000)),
+    ])
+    func readsTheSpellingsBlogsUse(text: String, written: String, instant: Int64) throws {
+        let date = try Self.utc.parse(text).get()
+        #expect(date.rfc3339 == written)
+        #expect(date.epochSeconds == instant)
+    }
+
+    @Test func aTimeWithoutOffsetIsInTheSiteTimeZone() throws {
+        let date = try Self.tokyo.parse("2016-05-12 10:00").get()
+        #expect(date.rfc3339 == "2016-05-12T10:00:00+09:00")
+        #expect(date.epochSeconds == 1_463_014_800)
+    }
+
+    @Test func aDayWithoutTimeIsMidnightInTheSiteTimeZone() throws {
+        let date = try Self.tokyo.parse("2016-05-12").get()
+        #expect(date.rfc3339 == "2016-05-12T00:00:00+09:00")
+        #expect(!date.hasTime)
+    }
+
+    @Test func daylightSavingTimeIsApplied() throws {
+        let newYork = EntryDateParser(siteTimeZone: TimeZone(identifier: "America/New_York")!)
+        #expect(try newYork.parse("2020-07-01 12:00").get().rfc3339 == "2020-07-01T12:00:00-04:00")
+        #expect(try newYork.parse("2020-01-01 12:00").get().rfc3339 == "2020-01-01T12:00:00-05:00")
+    }
+
+    @Test(arguments: [
+        ("May 12, 2016", 0), ("2016-5-12", 5), ("2016-13-01", 5), ("2015-02-29", 8),
+        ("2016-05-12 25:00", 16), ("2016-05-12 10:00 +9", 17), ("2016-05-12 10:00 tomorrow", 17),
+        ("", 0), ("2016-05-12T", 11),
+    ])
+    func rejectsWhatItCannotRead(text: String, offset: Int) {
+        guard case .failure(let failure) = Self.utc.parse(text) else {
+            Issue.record("'\(text)' should not parse")
+            return
+        }
+        #expect(failure.offset == offset, "\(failure.message)")
+        #expect(!failure.message.isEmpty)
+    }
+
+    @Test func civilDatesRoundTripOverCenturies() {
+        for days in stride(from: -800_000, through: 800_000, by: 997) {
+            let seconds = Int64(days) * 86_400 + 3_723
+            let civil = CivilDateTime(epochSeconds: seconds)
+            #expect(civil.epochSeconds == seconds)
+        }
+        #expect(CivilDateTime(epochSeconds: 0) == CivilDateTime(year: 1970, month: 1, day: 1))
+        #expect(CivilDateTime(epochSeconds: 951_782_400) == CivilDateTime(year: 2000, month: 2, day: 29))
+    }
+}

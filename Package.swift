@@ -56,7 +56,7 @@ let package = Package(
                 "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            resources: [.copy("Golden")]
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -38,8 +38,9 @@ public struct SiteBuilder: Sendable {
         let chunkSize = (sources.count + chunkCount - 1) / max(1, chunkCount)
         let results = await withTaskGroup(of: (Int, [Result<Entry, BuildFailure>]).self) { group in
             for chunk in 0..<chunkCount {
-                let range = (chunk * chunkSize)..<min(sources.count, (chunk + 1) * chunkSize)
-                guard !range.isEmpty else { continue }
+                let lower = chunk * chunkSize
+                guard lower < sources.count else { continue }
+                let range = lower..<min(sources.count, lower + chunkSize)
                 group.addTask { (chunk, sources[range].map(reader.read)) }
             }
             var byChunk: [[Result<Entry, BuildFailure>]] = Array(repeating: [], count: chunkCount)

@@ -1,0 +1,109 @@
+import BlogpagerCore
+import Foundation
+import TestSupport
+import Testing
+
+/// Nothing is lost: `out/` changes only by a complete, successful write.
+struct OutputWriterTests {
+    static func files(_ pairs: [String: String]) -> [OutputFile] {
+        pairs.map { OutputFile(path: OutputPath(literal: $0.key), text: $0.value) }
+    }
+
+    @Test func writesAMarkerAndKeepsUnchangedFilesAsTheyWere() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        let first = try writer.write(Self.files(["index.html": "a", "posts/x/index.html": "x"]))
+        #expect(first.written.count == 2)
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/out/.blogpager/manifest.json"))
+        let before = try FileManager.default.attributesOfItem(atPath: folder.path + "/out/posts/x/index.html")
+
+        let second = try writer.write(Self.files(["index.html": "b", "posts/x/index.html": "x"]))
+        #expect(second.written.map(\.string) == ["index.html"])
+        #expect(second.unchanged == 1)
+        let after = try FileManager.default.attributesOfItem(atPath: folder.path + "/out/posts/x/index.html")
+        #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int)
+        #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
+    }
+
+    @Test func filesOfOursThatAreNoLongerMadeAreRemoved() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        _ = try writer.write(Self.files(["index.html": "a", "old.html": "o"]))
+        let report = try writer.write(Self.files(["index.html": "a"]))
+        #expect(report.removed == ["old.html"])
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/out/old.html"))
+    }
+
+    @Test func filesTheUserAddedAreKept() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        _ = try writer.write(Self.files(["index.html": "a"]))
+        try folder.write("out/CNAME", "blog.example.org")
+        let report = try writer.write(Self.files(["index.html": "b"]))
+        #expect(report.kept == 1)
+        #expect(try String(contentsOfFile: folder.path + "/out/CNAME", encoding: .utf8) == "blog.example.org")
+    }
+
+    @Test func aFolderThatIsNotOursIsRefusedAndUntouched() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("out/precious.txt", "keep me")
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        #expect(throws: BuildFailure.self) { try writer.write(Self.files(["index.html": "a"])) }
+        #expect(try folder.snapshot("out") == ["precious.txt": Data("keep me".utf8)])
+    }
+
+    @Test func anOutputInsideTheContentIsRefused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for output in ["content", "content/out", "content/./sub/../out"] {
+            let writer = OutputWriter(outputFolder: folder.path + "/" + output, contentFolder: folder.path + "/content")
+            #expect(throws: BuildFailure.self) { try writer.checkTarget() }
+        }
+        let around = OutputWriter(outputFolder: folder.path, contentFolder: folder.path + "/content")
+        #expect(throws: BuildFailure.self) { try around.checkTarget() }
+    }
+
+    @Test func aFailedBuildLeavesTheOldOutputByteForByte() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("content/a.md", SiteFixture.entry(title: "A", date: "2016-01-01"))
+        let loader = SiteLoader(contentFolder: folder.path + "/content")
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: folder.path + "/content")
+        let site = try await SiteBuilder().build(try loader.load(), options: BuildOptions(now: Date()))
+        _ = try writer.write(site.files)
+        let before = try folder.snapshot("out")
+
+        try folder.write("content/b.md", "---\ntitle: [unclosed\n---\n")
+        await #expect(throws: BuildFailure.self) {
+            _ = try await SiteBuilder().build(try loader.load(), options: BuildOptions(now: Date()))
+        }
+        #expect(try folder.snapshot("out") == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("blogpager") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aCleanAndAnIncrementalBuildGiveTheSameFolder() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var files: [String: String] = [:]
+        for index in 0..<60 {
+            files["p\(index).md"] = SiteFixture.entry(title: "P\(index)", date: EntryDate(epochSeconds: 1_400_000_000 + Int64(index) * 7_200).rfc3339)
+        }
+        // Incremental: build the history one step at a time into one folder.
+        let incremental = OutputWriter(outputFolder: folder.path + "/incremental", contentFolder: nil)
+        var history: [String: String] = [:]
+        for (step, key) in files.keys.sorted().enumerated() {
+            history[key] = files[key]
+            if step % 7 == 0 || step == files.count - 1 {
+                _ = try incremental.write(try await SiteFixture(files: history).build().files)
+            }
+        }
+        let clean = OutputWriter(outputFolder: folder.path + "/clean", contentFolder: nil)
+        _ = try clean.write(try await SiteFixture(files: files).build().files)
+        #expect(try folder.snapshot("incremental") == folder.snapshot("clean"))
+    }
+}

@@ -49,10 +49,16 @@ public struct SiteBuilder: Sendable {
         }
         var log = DiagnosticLog()
         var entries: [Entry] = []
+        var diagnostics = input.diagnostics
+        for result in results {
+            if case .failure(let failure) = result { diagnostics.append(contentsOf: failure.diagnostics) }
+        }
+        // One list in file order, whichever step found each problem.
+        log.append(contentsOf: diagnostics.sorted { $0.location.path.utf8.lexicographicallyPrecedes($1.location.path.utf8) })
         for result in results {
             switch result {
             case .success(let entry): entries.append(entry)
-            case .failure(let failure): log.append(contentsOf: failure.diagnostics)
+            case .failure: break
             }
         }
         try log.throwIfErrors()

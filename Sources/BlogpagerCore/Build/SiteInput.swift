@@ -6,11 +6,18 @@ public struct SiteInput: Sendable {
     public var sources: [SourceFile]
     /// Files copied as they are (from `content/static/`), by output path.
     public var staticFiles: [OutputFile]
+    /// Problems found while gathering the input (unreadable files); reported
+    /// together with the entries' own, so one run shows them all.
+    public var diagnostics: [Diagnostic]
 
-    public init(config: SiteConfig, templates: TemplateSet, sources: [SourceFile], staticFiles: [OutputFile] = []) {
+    public init(
+        config: SiteConfig, templates: TemplateSet, sources: [SourceFile],
+        staticFiles: [OutputFile] = [], diagnostics: [Diagnostic] = []
+    ) {
         self.config = config
         self.templates = templates
         self.sources = sources
         self.staticFiles = staticFiles
+        self.diagnostics = diagnostics
     }
 }

@@ -70,7 +70,11 @@ public struct ContentScanner: Sendable {
             let child = folder.appending(path: name)
             let childRelative = relative.isEmpty ? name : "\(relative)/\(name)"
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder) else { continue }
+            guard FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder) else {
+                // A link to nothing: list it, so that reading it reports the problem.
+                if (try? FileManager.default.destinationOfSymbolicLink(atPath: child.path)) != nil { paths.append(childRelative) }
+                continue
+            }
             if isFolder.boolValue {
                 collect(child, relative: childRelative, into: &paths, diagnostics: &diagnostics, shownRoot: shownRoot)
             } else {

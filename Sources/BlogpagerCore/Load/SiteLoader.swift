@@ -22,10 +22,11 @@ public struct SiteLoader: Sendable {
         let (config, configFile) = loadConfig(&log)
         let templates = loadTemplates(configFile: configFile, log: &log)
         let found = ContentScanner(folder: contentFolder).scan()
-        log.append(contentsOf: found.diagnostics)
         try log.throwIfErrors()
         guard let config, let templates else { throw BuildFailure(log.diagnostics) }
-        return SiteInput(config: config, templates: templates, sources: found.sources, staticFiles: found.staticFiles)
+        return SiteInput(
+            config: config, templates: templates, sources: found.sources,
+            staticFiles: found.staticFiles, diagnostics: found.diagnostics)
     }
 
     /// The config file that applies, if any.

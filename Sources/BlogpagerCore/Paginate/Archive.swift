@@ -11,12 +11,12 @@ public struct Archive: Sendable {
     public init(sorted entries: SortedList<Entry>, pageSize: Int) {
         self.entries = entries.elements
         let ranges = Pager(pageSize: pageSize).pageRanges(for: self.entries.map(\.cursor))
-        var ids = ranges.map { Page.id(oldest: entries[$0.upperBound - 1].cursor) }
-        // Two pages whose oldest entries fall on one day and share 32 hash bits:
+        var ids = ranges.map { Page.id(newest: entries[$0.lowerBound].cursor) }
+        // Two pages whose newest entries fall on one day and share 32 hash bits:
         // give just those the full hash, so no other page is renamed.
         let counts = Dictionary(ids.map { ($0, 1) }, uniquingKeysWith: +)
         for index in ids.indices where counts[ids[index]]! > 1 {
-            ids[index] = Page.id(oldest: entries[ranges[index].upperBound - 1].cursor, hashDigits: 16)
+            ids[index] = Page.id(newest: entries[ranges[index].lowerBound].cursor, hashDigits: 16)
         }
         self.pages = zip(ids, ranges).map { Page(id: $0, range: $1) }
         var shown = 0

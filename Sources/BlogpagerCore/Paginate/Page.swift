@@ -1,5 +1,6 @@
-/// A contiguous run of the archive, named by its oldest entry so that its name
-/// (and URL) stays while newer entries join it or pages elsewhere change.
+/// A contiguous run of the archive, named by its newest entry: the boundary
+/// entry that closes it, which entries inserted into the page do not move. So
+/// a page keeps its name and URL while entries join it or pages elsewhere change.
 public struct Page: Sendable, Hashable {
     /// Stable name such as `2016-05-12-3fa9c2d1`.
     public var id: String
@@ -11,11 +12,11 @@ public struct Page: Sendable, Hashable {
         self.range = range
     }
 
-    /// The id for a page whose oldest entry is `oldest`: readable date, unique hash.
-    public static func id(oldest: Cursor, hashDigits: Int = 8) -> String {
-        let wall = oldest.date.local
+    /// The id for a page whose newest entry is `newest`: readable date, unique hash.
+    public static func id(newest: Cursor, hashDigits: Int = 8) -> String {
+        let wall = newest.date.local
         let month = wall.month < 10 ? "0\(wall.month)" : "\(wall.month)"
         let day = wall.day < 10 ? "0\(wall.day)" : "\(wall.day)"
-        return "\(wall.year)-\(month)-\(day)-\(StableHash.hex(StableHash.hash(oldest.canonicalKey), digits: hashDigits))"
+        return "\(wall.year)-\(month)-\(day)-\(StableHash.hex(StableHash.hash(newest.canonicalKey), digits: hashDigits))"
     }
 }

@@ -1,0 +1,83 @@
+"""Reads a built site the way a client or a crawler would: index, fragments, full pages."""
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote
+
+
+class Article:
+    def __init__(self, attrs):
+        self.attrs = dict(attrs)
+        self.times = []
+        self.links = []
+        self.in_title = False
+
+    @property
+    def slug(self):
+        return self.attrs.get("data-slug")
+
+    @property
+    def url(self):
+        return self.attrs.get("data-url")
+
+
+class PageParser(HTMLParser):
+    """Collects articles (with their <time> and title links), <link rel>, and visible rel links."""
+
+    def __init__(self):
+        super().__init__()
+        self.articles = []
+        self.link_rel = {}
+        self.anchor_rel = {}
+        self.html_lang = None
+        self.depth = 0
+        self.current = None
+        self.heading = False
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag == "html":
+            self.html_lang = attributes.get("lang")
+        if tag == "article":
+            self.current = Article(attrs)
+            self.articles.append(self.current)
+        if tag == "link" and attributes.get("rel") in ("prev", "next"):
+            self.link_rel[attributes["rel"]] = attributes.get("href")
+        if tag == "a" and attributes.get("rel") in ("prev", "next") and self.current is None:
+            self.anchor_rel[attributes["rel"]] = attributes.get("href")
+        if self.current is not None:
+            if tag == "time":
+                self.current.times.append(attributes.get("datetime"))
+            if tag in ("h1", "h2", "h3"):
+                self.heading = True
+            if tag == "a" and self.heading:
+                self.current.links.append(attributes.get("href"))
+
+    def handle_endtag(self, tag):
+        if tag in ("h1", "h2", "h3"):
+            self.heading = False
+        if tag == "article":
+            self.current = None
+
+
+def parse(path):
+    parser = PageParser()
+    parser.feed(Path(path).read_text(encoding="utf-8"))
+    return parser
+
+
+def file_for_url(out, url):
+    """The file that serves a root-relative URL (directory URLs map to index.html)."""
+    path = unquote(url).lstrip("/")
+    target = Path(out) / path
+    if url.endswith("/"):
+        target = target / "index.html"
+    return target
+
+
+def load_index(out):
+    return json.loads((Path(out) / "index.json").read_text(encoding="utf-8"))
+
+
+RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")

@@ -143,3 +143,17 @@ def test_front_matter_text_is_escaped_and_raw_html_stripped(tmp_path):
     (tmp_path / "blogpager.yml").write_text("unsafe_html: true\n")
     run_build(content, tmp_path / "out")
     assert "<script>alert(1)</script>" in (tmp_path / "out" / "posts" / "x" / "index.html").read_text()
+
+
+def test_static_files_are_copied_and_hugo_section_files_skipped(tmp_path):
+    content = tmp_path / "content"
+    (content / "static" / "images").mkdir(parents=True)
+    (content / "static" / "images" / "cat.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    (content / "static" / "CNAME").write_text("blog.example.org\n")
+    (content / "posts").mkdir()
+    (content / "posts" / "_index.md").write_text("---\ntitle: Posts\n---\n")
+    (content / "posts" / "a.md").write_text("---\ntitle: A\ndate: 2020-01-01\n---\n![cat](/images/cat.svg)\n")
+    run_build(content, tmp_path / "out")
+    assert (tmp_path / "out" / "images" / "cat.svg").read_text().startswith("<svg")
+    assert (tmp_path / "out" / "CNAME").exists()
+    assert load_index(tmp_path / "out")["entries"] == 1

@@ -2,7 +2,8 @@ import Foundation
 
 /// Finds the inputs under the content folder: every `*.md` / `*.markdown`
 /// (recursively, hidden files and folders skipped) and the files of
-/// `static/`, which are copied to `out/` as they are.
+/// `static/`, which are copied to `out/` as they are. Hugo's `_index.md`
+/// section files describe a folder, not an entry, and are skipped too.
 public struct ContentScanner: Sendable {
     public struct Found: Sendable {
         public var sources: [SourceFile] = []
@@ -19,6 +20,7 @@ public struct ContentScanner: Sendable {
 
     public static let markdownExtensions: Set<String> = ["md", "markdown"]
     public static let staticFolder = "static"
+    public static let sectionFileNames: Set<String> = ["_index.md", "_index.markdown"]
 
     public func scan() -> Found {
         var found = Found()
@@ -37,6 +39,7 @@ public struct ContentScanner: Sendable {
             let isStatic = relative.hasPrefix(Self.staticFolder + "/")
             let ext = (relative as NSString).pathExtension.lowercased()
             guard isStatic || Self.markdownExtensions.contains(ext) else { continue }
+            if !isStatic, Self.sectionFileNames.contains((relative as NSString).lastPathComponent) { continue }
             let bytes: [UInt8]
             do {
                 bytes = Array(try Data(contentsOf: url))

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import entry, run_build, tree_digest
+from helpers import entry, run_build, tree_digest
 
 LINE = re.compile(r"^(?P<path>[^:\n]+):(?P<line>\d+):(?P<col>\d+): error: (?P<message>.+)$", re.M)
 

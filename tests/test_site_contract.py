@@ -6,7 +6,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from conftest import REPO, run_build, write_archive
+from helpers import REPO, run_build, write_archive
 from site_reader import RFC3339, file_for_url, load_index, parse
 
 SCHEMA = json.loads((REPO / "docs" / "index.schema.json").read_text())

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import entry, run_build, tree_digest, write_archive
+from helpers import entry, run_build, tree_digest, write_archive
 from site_reader import load_index
 
 ENTRIES = 300

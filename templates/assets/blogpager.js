@@ -1,0 +1,353 @@
+/* blogpager.js: two-way loading over a cursor-paged static archive.
+ * Plain JavaScript, no dependencies. The page is already rendered on the
+ * server; this only adds pages above and below it as the reader scrolls. */
+(function () {
+  'use strict';
+  var feed = document.querySelector('.bp-feed');
+  if (!feed || !window.fetch || !window.IntersectionObserver || !window.history.replaceState) return;
+
+  var MARGIN = 1200;     // prefetch distance in px, above and below the viewport
+  var KEEP = 2;          // loaded pages kept on each side of the page in view
+  var RECHECK = 300000;  // ms between checks of index.json for new entries
+  var root = document.documentElement;
+  var index = null, positions = {}, setSize = 0, oldestFirst = false;
+  var state = { newer: 'idle', older: 'idle' };
+  var ui = {}, saveTimer = 0, titleCount = 0, pendingIndex = null;
+
+  root.classList.add('bp-js');
+  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+
+  // ---- small helpers -------------------------------------------------------
+  function sections() { return Array.prototype.slice.call(feed.querySelectorAll(':scope > .bp-page')); }
+  function articles(scope) { return Array.prototype.slice.call((scope || feed).querySelectorAll('article[data-url]')); }
+  function pageOf(section) { return index && index.pages[positions[section.getAttribute('data-page')]]; }
+  function emit(name, detail) { feed.dispatchEvent(new CustomEvent('blogpager:' + name, { detail: detail, bubbles: true })); }
+  // The direction that is drawn at the top of the screen.
+  function topDirection() { return oldestFirst ? 'older' : 'newer'; }
+  function edgeSection(direction) {
+    var all = sections();
+    return direction === topDirection() ? all[0] : all[all.length - 1];
+  }
+  function bytes(text) { return new TextEncoder().encode(text); }
+  // < 0 when cursor a comes before b in the archive (newer first, then slug bytes).
+  function compareCursors(a, b) {
+    var byTime = Date.parse(b.date) - Date.parse(a.date);
+    if (byTime) return byTime;
+    var x = bytes(a.slug), y = bytes(b.slug);
+    for (var i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+    return x.length - y.length;
+  }
+
+  // The article at the top of the view, and where it is: what must not move.
+  function anchor() {
+    var list = articles();
+    for (var i = 0; i < list.length; i++) {
+      var box = list[i].getBoundingClientRect();
+      if (box.bottom > 0) return { element: list[i], top: box.top };
+    }
+    return null;
+  }
+  // Runs a DOM change and scrolls by however much it moved the anchor.
+  function keepInPlace(change) {
+    var before = anchor();
+    change();
+    if (!before || !before.element.isConnected) return;
+    var shift = before.element.getBoundingClientRect().top - before.top;
+    if (shift) window.scrollBy(0, shift);
+  }
+
+  // ---- status regions, buttons and states ----------------------------------
+  function makeStatus(direction) {
+    var box = document.createElement('div');
+    box.className = 'bp-status bp-status-' + direction;
+    box.setAttribute('role', 'status');
+    var text = document.createElement('span');
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.addEventListener('click', function () { load(direction, true); });
+    box.appendChild(text);
+    box.appendChild(button);
+    ui[direction] = { box: box, text: text, button: button };
+    return box;
+  }
+  function setState(direction, next, detail) {
+    state[direction] = next;
+    // The status above the feed changes height with its text: keep the reader's place.
+    keepInPlace(function () { showState(direction, next); });
+    feed.setAttribute('aria-busy', state.newer === 'loading' || state.older === 'loading' ? 'true' : 'false');
+    if (next === 'end') emit(direction === 'newer' ? 'reachstart' : 'reachend', { page: detail });
+  }
+  function showState(direction, next) {
+    var parts = ui[direction], newer = direction === 'newer';
+    parts.box.setAttribute('data-state', next);
+    parts.text.textContent = {
+      idle: '', loading: 'Loading ' + (newer ? 'newer' : 'older') + ' entries…',
+      error: 'Could not load ' + (newer ? 'newer' : 'older') + ' entries.',
+      end: newer ? 'These are the newest entries.' : 'You have reached the beginning of the archive.'
+    }[next];
+    parts.button.hidden = next === 'loading' || next === 'end';
+    parts.button.textContent = next === 'error' ? 'Retry' : (newer ? 'Load newer entries' : 'Load older entries');
+  }
+
+  // ---- fragments ---------------------------------------------------------------
+  function fetchSection(page) {
+    return fetch(page.fragment, { credentials: 'same-origin' }).then(function (response) {
+      if (!response.ok) throw new Error('HTTP ' + response.status + ' for ' + page.fragment);
+      return response.text();
+    }).then(function (html) {
+      var template = document.createElement('template');
+      template.innerHTML = html.trim();
+      var section = template.content.querySelector('.bp-page');
+      if (!section || section.getAttribute('data-page') !== page.id) throw new Error('unexpected fragment ' + page.fragment);
+      return section;
+    });
+  }
+  // Order, ARIA attributes and de-duplication against what is shown, right before inserting.
+  function prepare(section) {
+    var page = pageOf(section), list = articles(section), seen = {};
+    articles().forEach(function (article) { if (!section.contains(article)) seen[article.getAttribute('data-url')] = true; });
+    var first = page ? page.position : 0;
+    list.forEach(function (article, i) {
+      if (seen[article.getAttribute('data-url')]) { article.remove(); return; }
+      article.setAttribute('tabindex', '0');
+      article.setAttribute('aria-posinset', String(oldestFirst ? setSize - first - i : first + i + 1));
+      article.setAttribute('aria-setsize', String(setSize));
+      var title = article.querySelector('.entry-title');
+      if (title) {
+        if (!title.id) title.id = 'bp-title-' + (++titleCount);
+        article.setAttribute('aria-labelledby', title.id);
+      }
+    });
+    if (oldestFirst && !section.hasAttribute('data-reversed')) {
+      list.reverse().forEach(function (article) { if (article.isConnected || article.parentNode) section.appendChild(article); });
+      section.setAttribute('data-reversed', '');
+    }
+  }
+
+  // ---- loading in one direction ------------------------------------------------
+  function load(direction, byUser) {
+    if (!index || state[direction] === 'loading' || (state[direction] === 'end' && !byUser)) return;
+    var edge = edgeSection(direction), page = edge && pageOf(edge);
+    if (!page) return;
+    var nextID = page[direction];
+    if (!nextID) { setState(direction, 'end', page.id); return; }
+    var next = index.pages[positions[nextID]];
+    if (feed.querySelector('.bp-page[data-page="' + next.id + '"]')) return;
+    setState(direction, 'loading');
+    fetchSection(next).then(function (section) {
+      keepInPlace(function () {
+        prepare(section);
+        if (direction === topDirection()) feed.insertBefore(section, sections()[0]);
+        else feed.insertBefore(section, null);
+      });
+      setState(direction, 'idle');
+      emit('pageload', { page: next.id, direction: direction, count: articles(section).length });
+      if (!next[direction]) setState(direction, 'end', next.id);
+      trim();
+      afterLayout(checkEdges);
+    }, function (error) {
+      setState(direction, 'error');
+      emit('loaderror', { page: next.id, direction: direction, error: String(error) });
+    });
+  }
+  function afterLayout(task) { requestAnimationFrame(function () { requestAnimationFrame(task); }); }
+
+  // Loads again when a sentinel is still in range after a load (observers only report changes).
+  function checkEdges() {
+    var height = window.innerHeight;
+    if (state[topDirection()] === 'idle' && ui.top.getBoundingClientRect().bottom > -MARGIN) load(topDirection());
+    var bottom = topDirection() === 'newer' ? 'older' : 'newer';
+    if (state[bottom] === 'idle' && ui.bottom.getBoundingClientRect().top < height + MARGIN) load(bottom);
+  }
+
+  // ---- keeping the DOM small: far pages become spacers of their measured height --
+  function trim() {
+    var list = sections(), here = anchor();
+    if (!here) return;
+    var center = list.indexOf(here.element.closest('.bp-page'));
+    if (center < 0) return;
+    var height = window.innerHeight;
+    list.forEach(function (section, i) {
+      if (Math.abs(i - center) <= KEEP || section.hasAttribute('data-unloaded')) return;
+      var box = section.getBoundingClientRect();
+      // Twice the prefetch margin away, so a spacer is not reloaded right after.
+      if (box.bottom < -2 * MARGIN || box.top > height + 2 * MARGIN) {
+        keepInPlace(function () {
+          section.style.height = section.getBoundingClientRect().height + 'px';
+          section.setAttribute('data-unloaded', '');
+          section.replaceChildren();
+        });
+        observer.observe(section);
+      }
+    });
+  }
+  function reload(section) {
+    var page = pageOf(section);
+    if (!page || section.hasAttribute('data-reloading')) return;
+    section.setAttribute('data-reloading', '');
+    fetchSection(page).then(function (fresh) {
+      section.removeAttribute('data-reloading');
+      if (!section.isConnected) return;
+      observer.unobserve(section);
+      keepInPlace(function () {
+        prepare(fresh);
+        section.replaceChildren.apply(section, Array.prototype.slice.call(fresh.childNodes));
+        section.removeAttribute('data-unloaded');
+        section.style.height = '';
+      });
+      trim();
+    }, function () { section.removeAttribute('data-reloading'); });
+  }
+
+  // ---- the address bar follows the page in view; reload and Back come back here --
+  function saveSoon() {
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(function () {
+      var here = anchor();
+      if (!here) return;
+      var section = here.element.closest('.bp-page');
+      var url = section && section.getAttribute('data-url');
+      if (!url) return;
+      var saved = { blogpager: { entry: here.element.getAttribute('data-url'), top: here.top } };
+      history.replaceState(saved, '', url + location.search);
+      trim();
+    }, 200);
+  }
+  function restore() {
+    var saved = history.state && history.state.blogpager;
+    if (saved) {
+      var target = feed.querySelector('article[data-url="' + CSS.escape(saved.entry) + '"]');
+      if (target) { window.scrollBy(0, target.getBoundingClientRect().top - saved.top); return; }
+    }
+    if (location.hash) return;  // the browser scrolls to #slug itself
+    if (oldestFirst && sections()[0] && pageOf(sections()[0]) && pageOf(sections()[0]).position === 0) {
+      window.scrollTo(0, document.documentElement.scrollHeight);  // chat order starts at the newest
+    }
+  }
+
+  // ---- noticing new entries ----------------------------------------------------
+  function fetchIndex() {
+    return fetch(feed.getAttribute('data-index'), { cache: 'no-cache', credentials: 'same-origin' }).then(function (response) {
+      if (!response.ok) throw new Error('HTTP ' + response.status + ' for index');
+      return response.json();
+    });
+  }
+  function adopt(next) {
+    index = next;
+    positions = {};
+    setSize = next.entries;
+    var position = 0;
+    next.pages.forEach(function (page, i) { positions[page.id] = i; page.position = position; position += page.count; });
+    oldestFirst = next.display_order === 'oldest-first';
+  }
+  function checkForNewEntries() {
+    if (!index || document.visibilityState === 'hidden') return;
+    fetchIndex().then(function (next) {
+      if (!next.pages.length || (index.pages.length && compareCursors(next.pages[0].first, index.pages[0].first) >= 0)) return;
+      pendingIndex = next;
+      var count = Math.max(1, next.entries - index.entries);
+      ui.fresh.textContent = count + (count === 1 ? ' new entry' : ' new entries');
+      ui.fresh.hidden = false;
+    }, function () { /* offline: try again later */ });
+  }
+  // Replaces pages that the new index no longer has by the pages now holding their entries.
+  function showNewEntries() {
+    var next = pendingIndex;
+    if (!next) return;
+    pendingIndex = null;
+    ui.fresh.hidden = true;
+    var previousHead = index.pages[0];
+    var showsHead = !!feed.querySelector('.bp-page[data-page="' + previousHead.id + '"]');
+    adopt(next);
+    if (!showsHead) {
+      // Reading further down: the new pages come when the reader scrolls up to them.
+      if (state.newer === 'end') setState('newer', 'idle');
+      return;
+    }
+    var stale = sections().filter(function (section) { return !(section.getAttribute('data-page') in positions); });
+    var wanted = next.pages.filter(function (page) {
+      if (feed.querySelector('.bp-page[data-page="' + page.id + '"]')) return false;
+      // pages newer than the old head's oldest entry: the new entries and the rebuilt head
+      return compareCursors(page.last, previousHead.last) <= 0;
+    });
+    Promise.all(wanted.map(fetchSection)).then(function (fresh) {
+      keepInPlace(function () {
+        stale.forEach(function (section) { section.remove(); });
+        fresh.forEach(prepare);
+        var first = sections()[0];
+        fresh.forEach(function (section) {
+          if (oldestFirst) feed.insertBefore(section, null); else feed.insertBefore(section, first);
+        });
+        if (oldestFirst) sections().forEach(function (section) { feed.appendChild(section); });
+      });
+      sortSections();
+      articles().forEach(function (article) { article.setAttribute('aria-setsize', String(setSize)); });
+      setState('newer', 'idle');
+      emit('pageload', { page: next.pages[0].id, direction: 'newer', count: fresh.length });
+      afterLayout(checkEdges);
+    }, function (error) { emit('loaderror', { page: next.pages[0].id, direction: 'newer', error: String(error) }); });
+  }
+  // Keeps the sections in archive order after pages were swapped.
+  function sortSections() {
+    var list = sections().sort(function (a, b) {
+      var order = positions[a.getAttribute('data-page')] - positions[b.getAttribute('data-page')];
+      return oldestFirst ? -order : order;
+    });
+    keepInPlace(function () { list.forEach(function (section) { feed.appendChild(section); }); });
+  }
+
+  // ---- keyboard: Page Up / Page Down move between articles (WAI-ARIA feed) ------
+  feed.addEventListener('keydown', function (event) {
+    if (event.key !== 'PageDown' && event.key !== 'PageUp') return;
+    var current = event.target.closest && event.target.closest('article[data-url]');
+    if (!current) return;
+    var list = articles(), at = list.indexOf(current);
+    var target = list[at + (event.key === 'PageDown' ? 1 : -1)];
+    if (target) { event.preventDefault(); target.focus(); }
+  });
+
+  // ---- start -----------------------------------------------------------------------
+  var observer = new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) {
+      if (!entry.isIntersecting) return;
+      if (entry.target === ui.top) load(topDirection());
+      else if (entry.target === ui.bottom) load(topDirection() === 'newer' ? 'older' : 'newer');
+      else if (entry.target.hasAttribute('data-unloaded')) reload(entry.target);
+    });
+  }, { rootMargin: MARGIN + 'px 0px' });
+
+  fetchIndex().then(function (first) {
+    adopt(first);
+    feed.setAttribute('role', 'feed');
+    feed.setAttribute('aria-busy', 'false');
+    var topStatus = makeStatus(topDirection());
+    var bottomStatus = makeStatus(topDirection() === 'newer' ? 'older' : 'newer');
+    feed.parentNode.insertBefore(topStatus, feed);
+    feed.parentNode.insertBefore(bottomStatus, feed.nextSibling);
+    ui.top = topStatus;
+    ui.bottom = bottomStatus;
+    ui.fresh = document.createElement('button');
+    ui.fresh.type = 'button';
+    ui.fresh.className = 'bp-fresh';
+    ui.fresh.hidden = true;
+    ui.fresh.addEventListener('click', showNewEntries);
+    topStatus.parentNode.insertBefore(ui.fresh, topStatus);
+    if (oldestFirst) sections().reverse().forEach(function (section) { feed.appendChild(section); });
+    sections().forEach(prepare);
+    ['newer', 'older'].forEach(function (direction) {
+      var edge = edgeSection(direction), page = edge && pageOf(edge);
+      setState(direction, page && !page[direction] ? 'end' : 'idle', page && page.id);
+    });
+    var list = sections();
+    restore();
+    observer.observe(ui.top);
+    observer.observe(ui.bottom);
+    window.addEventListener('scroll', saveSoon, { passive: true });
+    document.addEventListener('visibilitychange', checkForNewEntries);
+    window.addEventListener('focus', checkForNewEntries);
+    setInterval(checkForNewEntries, RECHECK);
+    emit('ready', { pages: list.map(function (section) { return section.getAttribute('data-page'); }) });
+  }, function (error) {
+    emit('loaderror', { page: null, direction: null, error: String(error) });
+  });
+})();

@@ -1,0 +1,84 @@
+"""A static server for the browser tests: serves a built site on 127.0.0.1, logs
+requests, fails chosen requests on demand, and can strip scripts (JavaScript off)."""
+import mimetypes
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+# Records uncaught errors and console.error calls, for the "no console errors" check.
+ERROR_PROBE = (
+    b"<script>window.__bpErrors=[];addEventListener('error',function(e){__bpErrors.push(String(e.message||e))});"
+    b"addEventListener('unhandledrejection',function(e){__bpErrors.push('rejection: '+e.reason)});"
+    b"(function(c){console.error=function(){__bpErrors.push([].join.call(arguments,' '));c.apply(console,arguments)}})(console.error);"
+    b"</script>"
+)
+
+
+class SiteServer:
+    def __init__(self, root):
+        self.root = Path(root)
+        self.requests = []
+        self.fail_once = set()    # paths that answer 500 once
+        self.strip_scripts = False
+        self.lock = threading.Lock()
+        server = self
+
+        class Handler(SimpleHTTPRequestHandler):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, directory=str(server.root), **kwargs)
+
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                path = unquote(urlsplit(self.path).path)
+                with server.lock:
+                    server.requests.append(path)
+                    failing = path in server.fail_once
+                    server.fail_once.discard(path)
+                if failing:
+                    self.send_response(500)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                target = server.root / path.lstrip("/")
+                if target.is_dir():
+                    target = target / "index.html"
+                if not target.is_file() or server.root.resolve() not in target.resolve().parents:
+                    self.send_error(404)
+                    return
+                body = target.read_bytes()
+                kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+                if target.suffix == ".html" and b"<head>" in body:
+                    if server.strip_scripts:
+                        body = body.replace(b"<script", b"<template").replace(b"</script>", b"</template>")
+                    else:
+                        body = body.replace(b"<head>", b"<head>" + ERROR_PROBE, 1)
+                self.send_response(200)
+                self.send_header("Content-Type", kind + ("; charset=utf-8" if kind.startswith("text/") or kind.endswith("json") or kind.endswith("javascript") else ""))
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Cache-Control", "no-store")
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def start(self):
+        self.thread.start()
+        return self
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def reset(self):
+        with self.lock:
+            self.requests.clear()
+            self.fail_once.clear()
+        self.strip_scripts = False

@@ -1,0 +1,266 @@
+"""The two-way loader in real browsers: the same tests in Chromium, WebKitGTK and Firefox ESR."""
+import time
+from pathlib import Path
+
+import pytest
+
+from browser_drivers import ENGINES, make_driver
+from site_reader import file_for_url, load_index, parse
+
+DOM_BOUND = 2500  # elements in the whole document, whatever the archive's length
+
+
+def expected_urls(site):
+    urls = []
+    for page in load_index(site)["pages"]:
+        urls += [a.url for a in parse(file_for_url(site, page["fragment"])).articles]
+    return urls
+
+
+def wait_for(driver, script, timeout=20, *args):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = driver.execute_script(script, *args)
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for: {script}")
+
+
+def open_feed(driver, url):
+    driver.get(url)
+    wait_for(driver, "return document.querySelector('.bp-feed[role=feed]') && document.querySelector('.bp-status-older')")
+    driver.execute_script(
+        "window.__bpLoads = 0; document.querySelector('.bp-feed').addEventListener('blogpager:pageload', function () { window.__bpLoads++; });")
+
+
+def state(driver, direction):
+    return driver.execute_script(f"return document.querySelector('.bp-status-{direction}').getAttribute('data-state')")
+
+
+def dom_urls(driver):
+    return driver.execute_script("return Array.from(document.querySelectorAll('.bp-feed article[data-url]')).map(function (a) { return a.getAttribute('data-url'); });")
+
+
+def node_count(driver):
+    return driver.execute_script("return document.getElementsByTagName('*').length")
+
+
+def check_window(urls, expected):
+    """The articles in the DOM are unique and a contiguous run of the archive, in order."""
+    assert len(urls) == len(set(urls)), "an entry is shown twice"
+    if urls:
+        start = expected.index(urls[0])
+        assert urls == expected[start:start + len(urls)], "entries out of order or a gap"
+
+
+def wait_settled(driver, direction, loads_before, timeout=20):
+    """Waits for the next page load in `direction`, or for its end or an error."""
+    script = (f"var s = document.querySelector('.bp-status-{direction}').getAttribute('data-state');"
+              f"return (window.__bpLoads > {loads_before} && s !== 'loading') || s === 'end' || s === 'error' ? s : null;")
+    return wait_for(driver, script, timeout)
+
+
+def settle(driver):
+    """Lets observers run (two frames), then waits until no page is loading or reloading."""
+    driver.execute_async_script(
+        "var done = arguments[arguments.length - 1]; requestAnimationFrame(function () { requestAnimationFrame(done); });")
+    wait_for(driver, "return !document.querySelector('.bp-status[data-state=loading], .bp-page[data-reloading]')")
+
+
+def scroll_down_to_end(driver, expected):
+    """Scrolls down a screen at a time, like a reader, checking the DOM at every step."""
+    seen, biggest = set(), 0
+    for _ in range(2000):
+        settle(driver)
+        urls = dom_urls(driver)
+        check_window(urls, expected)
+        seen.update(urls)
+        biggest = max(biggest, node_count(driver))
+        if state(driver, "older") == "error":
+            raise AssertionError("a load failed")
+        at_bottom = driver.execute_script(
+            "return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2")
+        if at_bottom and state(driver, "older") == "end":
+            break
+        driver.execute_script("window.scrollBy(0, Math.round(window.innerHeight * 0.9))")
+    assert state(driver, "older") == "end"
+    assert seen == set(expected), f"{len(set(expected) - seen)} entries never appeared"
+    assert expected[-1] in dom_urls(driver), "the oldest entry is shown at the end"
+    return biggest
+
+
+def test_scrolling_from_the_front_page_shows_every_entry_once_in_order(browser, server, site):
+    expected = expected_urls(site)
+    open_feed(browser, server.url + "/")
+    assert state(browser, "newer") == "end", "the front page is the newest"
+    server.requests.clear()
+    biggest = scroll_down_to_end(browser, expected)
+    archive_requests = [r for r in server.requests if r.startswith("/fragments/") or r == "/index.json"]
+    print(f"\n[{browser.name}] read {len(expected)} entries with {len(archive_requests)} requests; max DOM elements {biggest}")
+    assert biggest < DOM_BOUND
+    assert len(archive_requests) <= len(load_index(site)["pages"]) + 2
+
+
+def test_a_deep_link_scrolls_up_without_moving_the_entry_in_view_then_down(browser, server, site):
+    expected = expected_urls(site)
+    pages = load_index(site)["pages"]
+    middle = pages[len(pages) // 2]
+    open_feed(browser, server.url + middle["url"])
+    largest_shift, prepends = 0.0, 0
+    for _ in range(len(pages)):
+        if state(browser, "newer") == "end":
+            break
+        loads = browser.execute_script("return window.__bpLoads")
+        # At scroll position 0, note the first entry in view, then let the prepend happen.
+        anchor, top = browser.execute_script("""
+            window.scrollTo(0, 0);
+            var list = document.querySelectorAll('.bp-feed article[data-url]');
+            for (var i = 0; i < list.length; i++) {
+              var box = list[i].getBoundingClientRect();
+              if (box.bottom > 0) return [list[i].getAttribute('data-url'), box.top];
+            }""")
+        if wait_settled(browser, "newer", loads) == "error":
+            raise AssertionError("a load failed")
+        if browser.execute_script("return window.__bpLoads") > loads:
+            prepends += 1
+            after = browser.execute_script(
+                "return document.querySelector('.bp-feed article[data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", anchor)
+            largest_shift = max(largest_shift, abs(after - top))
+            check_window(dom_urls(browser), expected)
+    print(f"\n[{browser.name}] {prepends} prepends, largest shift {largest_shift:.3f} px")
+    assert state(browser, "newer") == "end"
+    assert browser.execute_script("return window.__bpLoads") >= len(pages) // 2 - len(load_index(site)["front"]) + 1
+    assert largest_shift < 1
+    assert expected[0] in dom_urls(browser), "reached the newest entry"
+    scroll_down_to_end(browser, expected)
+
+
+def test_a_failed_page_shows_retry_and_retry_loads_it_once(browser, server, site):
+    expected = expected_urls(site)
+    index = load_index(site)
+    victim = index["pages"][len(index["front"]) + 1]
+    server.fail_once.add(victim["fragment"])
+    open_feed(browser, server.url + "/")
+    for _ in range(10):
+        if state(browser, "older") == "error":
+            break
+        loads = browser.execute_script("return window.__bpLoads")
+        browser.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        wait_settled(browser, "older", loads)
+    assert state(browser, "older") == "error"
+    button = browser.find_element("css selector", ".bp-status-older button")
+    assert button.text == "Retry"
+    loads = browser.execute_script("return window.__bpLoads")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    assert wait_settled(browser, "older", loads) in ("idle", "end")
+    assert victim["first"]["slug"] in browser.execute_script(
+        "return Array.from(document.querySelectorAll('.bp-feed article')).map(function (a) { return a.dataset.slug; })")
+    assert server.requests.count(victim["fragment"]) == 2, "the failed page and the retry, nothing else"
+    scroll_down_to_end(browser, expected)
+
+
+def entry_in_view(driver):
+    return driver.execute_script("""
+        var list = document.querySelectorAll('.bp-feed article[data-url]');
+        for (var i = 0; i < list.length; i++) {
+          var box = list[i].getBoundingClientRect();
+          if (box.bottom > 0) return [list[i].getAttribute('data-url'), box.top];
+        }""")
+
+
+def test_the_address_follows_the_page_in_view_and_reload_and_back_return_there(browser, server, site):
+    index = load_index(site)
+    open_feed(browser, server.url + "/")
+    for _ in range(4):
+        loads = browser.execute_script("return window.__bpLoads")
+        browser.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        wait_settled(browser, "older", loads)
+    target_page = index["pages"][len(index["front"]) + 1]
+    browser.execute_script("""
+        var a = document.querySelector('.bp-page[data-page="' + arguments[0] + '"] article:nth-of-type(2)');
+        a.scrollIntoView(); window.scrollBy(0, -40);""", target_page["id"])
+    wait_for(browser, "return location.pathname === arguments[0]", 10, target_page["url"])
+    time.sleep(0.5)  # the position is saved 200 ms after scrolling stops
+    before = entry_in_view(browser)
+
+    browser.refresh()
+    wait_for(browser, "return document.querySelector('.bp-feed[role=feed]')")
+    time.sleep(0.3)
+    after = entry_in_view(browser)
+    assert after[0] == before[0], "reload shows the same entry"
+    assert abs(after[1] - before[1]) < 2
+
+    link = browser.find_element("css selector", f'.bp-feed article[data-url="{before[0]}"] .entry-title a')
+    browser.execute_script("arguments[0].click()", link)
+    wait_for(browser, "return location.pathname === arguments[0]", 10, before[0])
+    browser.back()
+    wait_for(browser, "return location.pathname === arguments[0] && document.querySelector('.bp-feed[role=feed]')", 10, target_page["url"])
+    time.sleep(0.3)
+    back = entry_in_view(browser)
+    assert back[0] == before[0], "Back shows the same entry"
+    assert abs(back[1] - before[1]) < 2
+
+
+def test_no_console_errors_and_no_serious_accessibility_issue(browser, server, site):
+    from selenium_axe_python import Axe
+
+    if browser.name == "chrome":
+        browser.get_log("browser")  # drop what earlier tests logged (their injected failures)
+    open_feed(browser, server.url + "/")
+    for _ in range(3):
+        loads = browser.execute_script("return window.__bpLoads")
+        browser.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        wait_settled(browser, "older", loads)
+    assert browser.execute_script("return window.__bpErrors") == []
+    if browser.name == "chrome":
+        severe = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+        assert severe == []
+    feed = browser.execute_script("""
+        var feed = document.querySelector('.bp-feed');
+        return [feed.getAttribute('role'), feed.getAttribute('aria-busy')].concat(
+            Array.from(feed.querySelectorAll('article')).map(function (a) {
+                return [a.dataset.url, a.getAttribute('aria-posinset'), a.getAttribute('aria-setsize')]; }));""")
+    expected = expected_urls(site)
+    assert feed[:2] == ["feed", "false"]
+    for url, position, size in feed[2:]:
+        assert (position, size) == (str(expected.index(url) + 1), str(len(expected)))
+    axe = Axe(browser)
+    axe.inject()
+    results = axe.run()
+    serious = [v for v in results["violations"] if v.get("impact") in ("serious", "critical")]
+    assert serious == [], [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in serious]
+    # Page Down moves the focus to the next article (the feed pattern's keyboard contract).
+    first = browser.find_element("css selector", ".bp-feed article")
+    browser.execute_script("arguments[0].focus()", first)
+    position = int(first.get_dom_attribute("aria-posinset"))
+    from selenium.webdriver.common.keys import Keys
+    first.send_keys(Keys.PAGE_DOWN)
+    assert browser.execute_script("return document.activeElement.getAttribute('aria-posinset')") == str(position + 1)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_without_javascript_next_links_reach_the_oldest_entry(engine, server, site):
+    expected = expected_urls(site)
+    server.reset()
+    if engine == "webkit":
+        server.strip_scripts = True  # MiniBrowser has no switch for JavaScript: serve pages without scripts
+        driver = make_driver(engine)
+    else:
+        driver = make_driver(engine, javascript=False)
+    try:
+        driver.get(server.url + "/")
+        seen = []
+        for _ in range(len(expected)):
+            # Plain WebDriver commands only: with JavaScript off, scripts may not run at all.
+            seen += [a.get_dom_attribute("data-url") for a in driver.find_elements("css selector", ".bp-feed article")]
+            assert driver.find_elements("css selector", "html.bp-js") == []
+            older = driver.find_elements("css selector", "a.pager-older")
+            if not older:
+                break
+            older[0].click()
+        assert seen == expected
+    finally:
+        driver.quit()
+        server.strip_scripts = False

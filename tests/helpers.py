@@ -1,0 +1,63 @@
+"""Helpers shared by the site tests and the browser tests: they run the real `blogpager` binary."""
+import datetime
+import hashlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+BINARY = Path(os.environ.get("BLOGPAGER", REPO / ".build" / "debug" / "blogpager")).resolve()
+
+
+def run_build(content, out, *args, check=True):
+    """Runs `blogpager build content out args...` and returns the completed process."""
+    result = subprocess.run(
+        [str(BINARY), "build", str(content), str(out), *map(str, args)],
+        capture_output=True, text=True, cwd=Path(content).parent,
+    )
+    if check and result.returncode != 0:
+        raise AssertionError(f"build failed ({result.returncode}):\n{result.stderr}")
+    return result
+
+
+def tree_digest(folder):
+    """{relative path: sha256} of every file below folder."""
+    folder = Path(folder)
+    return {
+        str(path.relative_to(folder)): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(folder.rglob("*")) if path.is_file()
+    }
+
+
+def entry(title, date=None, slug=None, tags=None, body="Body text.", extra=""):
+    lines = ["---", f"title: {title}"]
+    if date:
+        lines.append(f"date: {date}")
+    if slug:
+        lines.append(f"slug: {slug}")
+    if tags:
+        lines.append("tags: [" + ", ".join(tags) + "]")
+    if extra:
+        lines.append(extra)
+    lines += ["---", "", body, ""]
+    return "\n".join(lines)
+
+
+def write_archive(content, count, start_day=0):
+    """A fixture blog: count entries over the years, some sharing a date, English and Japanese."""
+    content = Path(content)
+    content.mkdir(parents=True, exist_ok=True)
+    for index in range(count):
+        day = start_day + index // 2  # two entries a day: equal dates are common
+        date = (datetime.date(2010, 1, 1) + datetime.timedelta(days=day * 5)).isoformat()
+        offset = ["+09:00", "-07:00", "Z"][index % 3]
+        time = f"{date}T{8 + index % 3:02d}:00:00{offset}"
+        japanese = index % 5 == 0
+        title = f"記事 {index}" if japanese else f"Entry {index}"
+        body = ("これは本文です。\n\n二段落目。" if japanese else f"Paragraph one of entry {index}.\n\nParagraph two.")
+        (content / f"entry-{index:04d}.md").write_text(entry(title, time, tags=["t%d" % (index % 4)], body=body))
+
+
+def copy_tree(source, target):
+    shutil.copytree(source, target, symlinks=True)

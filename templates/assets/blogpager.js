@@ -47,13 +47,17 @@
     }
     return null;
   }
-  // Runs a DOM change and scrolls by however much it moved the anchor.
+  // Runs a DOM change and scrolls by however much it moved the anchor. Until the
+  // reader scrolls, every correction aims at the same (fractional) place, so
+  // engines that round scroll offsets to whole pixels do not add up errors.
+  var pinned = null;
   function keepInPlace(change) {
-    var before = anchor();
+    var before = pinned && pinned.element.isConnected && pinned.scrollY === window.scrollY ? pinned : anchor();
     change();
-    if (!before || !before.element.isConnected) return;
+    if (!before || !before.element.isConnected) { pinned = null; return; }
     var shift = before.element.getBoundingClientRect().top - before.top;
-    if (shift) window.scrollBy(0, shift);
+    if (Math.abs(shift) >= 0.5) window.scrollBy(0, shift);
+    pinned = { element: before.element, top: before.top, scrollY: window.scrollY };
   }
 
   // ---- status regions, buttons and states ----------------------------------
@@ -213,12 +217,13 @@
       trim();
     }, 200);
   }
+  function scrollToSaved(saved) {
+    var target = saved && feed.querySelector('article[data-url="' + CSS.escape(saved.entry) + '"]');
+    if (target) window.scrollBy(0, target.getBoundingClientRect().top - saved.top);
+    return !!target;
+  }
   function restore() {
-    var saved = history.state && history.state.blogpager;
-    if (saved) {
-      var target = feed.querySelector('article[data-url="' + CSS.escape(saved.entry) + '"]');
-      if (target) { window.scrollBy(0, target.getBoundingClientRect().top - saved.top); return; }
-    }
+    if (scrollToSaved(history.state && history.state.blogpager)) return;
     if (location.hash) return;  // the browser scrolls to #slug itself
     if (oldestFirst && sections()[0] && pageOf(sections()[0]) && pageOf(sections()[0]).position === 0) {
       window.scrollTo(0, document.documentElement.scrollHeight);  // chat order starts at the newest
@@ -343,6 +348,17 @@
     observer.observe(ui.top);
     observer.observe(ui.bottom);
     window.addEventListener('scroll', saveSoon, { passive: true });
+    // A page kept in the back-forward cache comes back as it was, except that
+    // some engines reset the scroll position: put the reader back at the same entry.
+    var parked = null;
+    window.addEventListener('pagehide', function () {
+      clearTimeout(saveTimer);
+      var here = anchor();
+      parked = here && { entry: here.element.getAttribute('data-url'), top: here.top };
+    });
+    window.addEventListener('pageshow', function (event) {
+      if (event.persisted && parked) { clearTimeout(saveTimer); scrollToSaved(parked); saveSoon(); }
+    });
     document.addEventListener('visibilitychange', checkForNewEntries);
     window.addEventListener('focus', checkForNewEntries);
     setInterval(checkForNewEntries, RECHECK);

@@ -259,7 +259,12 @@ def test_without_javascript_next_links_reach_the_oldest_entry(engine, server, si
             older = driver.find_elements("css selector", "a.pager-older")
             if not older:
                 break
+            page = driver.current_url
             older[0].click()
+            deadline = time.time() + 10
+            while driver.current_url == page and time.time() < deadline:
+                time.sleep(0.05)
+            time.sleep(0.2)  # WebDriver commands that do not wait for the new document
         assert seen == expected
     finally:
         driver.quit()

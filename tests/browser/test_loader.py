@@ -269,3 +269,29 @@ def test_without_javascript_next_links_reach_the_oldest_entry(engine, server, si
     finally:
         driver.quit()
         server.strip_scripts = False
+
+
+def test_new_entries_are_offered_and_shown_without_a_jump(browser, server, site):
+    from helpers import entry, run_build
+
+    expected_before = expected_urls(site)
+    open_feed(browser, server.url + "/")
+    browser.execute_script("window.scrollTo(0, 400)")
+    settle(browser)
+    before = entry_in_view(browser)
+    # Publish while the page is open: the head page changes, the rest stays.
+    slug = f"fresh-{browser.name.lower()}"
+    (site.parent / "content" / f"{slug}.md").write_text(entry("Fresh news", "2025-06-01T10:00:00Z"))
+    run_build(site.parent / "content", site)
+    browser.execute_script("window.dispatchEvent(new Event('focus'))")
+    text = wait_for(browser, "var b = document.querySelector('.bp-fresh'); return b && !b.hidden && b.textContent")
+    assert text == "1 new entry"
+    browser.execute_script("document.querySelector('.bp-fresh').click()")
+    wait_for(browser, "return document.querySelector('.bp-feed article[data-slug=\"' + arguments[0] + '\"]')", 10, slug)
+    settle(browser)
+    after = entry_in_view(browser)
+    assert after[0] == before[0] and abs(after[1] - before[1]) < 1, "the reader's entry did not move"
+    urls = dom_urls(browser)
+    assert f"/posts/{slug}/" in urls[:3], "the new entry is at the top (same-date entries order by slug)"
+    check_window(urls, expected_urls(site))
+    assert len(expected_urls(site)) == len(expected_before) + 1

@@ -295,3 +295,54 @@ def test_new_entries_are_offered_and_shown_without_a_jump(browser, server, site)
     assert f"/posts/{slug}/" in urls[:3], "the new entry is at the top (same-date entries order by slug)"
     check_window(urls, expected_urls(site))
     assert len(expected_urls(site)) == len(expected_before) + 1
+
+
+@pytest.fixture(scope="module")
+def chat_server(tmp_path_factory):
+    """A site in oldest-first order: the newest entry sits at the bottom, as in a chat."""
+    from helpers import run_build, write_archive
+    from site_server import SiteServer
+
+    root = tmp_path_factory.mktemp("chat")
+    write_archive(root / "content", 120)
+    (root / "blogpager.yml").write_text("title: Chat order\norder: oldest-first\n")
+    run_build(root / "content", root / "out")
+    server = SiteServer(root / "out").start()
+    yield server, root / "out"
+    server.stop()
+
+
+def test_oldest_first_order_starts_at_the_newest_entry_at_the_bottom(browser, chat_server):
+    server, site = chat_server
+    expected = list(reversed(expected_urls(site)))  # oldest first
+    open_feed(browser, server.url + "/")
+    settle(browser)
+    urls = dom_urls(browser)
+    assert urls[-1] == expected[-1], "the newest entry is last"
+    check_window(urls, expected)
+    assert browser.execute_script(
+        "return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2"), "starts at the bottom"
+    assert state(browser, "newer") == "end"
+    largest_shift, seen = 0.0, set(urls)
+    for _ in range(len(expected)):
+        if state(browser, "older") == "end":
+            break
+        loads = browser.execute_script("return window.__bpLoads")
+        anchor, top = browser.execute_script("""
+            window.scrollTo(0, 0);
+            var list = document.querySelectorAll('.bp-feed article[data-url]');
+            for (var i = 0; i < list.length; i++) {
+              var box = list[i].getBoundingClientRect();
+              if (box.bottom > 0) return [list[i].getAttribute('data-url'), box.top];
+            }""")
+        wait_settled(browser, "older", loads)
+        after = browser.execute_script(
+            "return document.querySelector('.bp-feed article[data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", anchor)
+        largest_shift = max(largest_shift, abs(after - top))
+        urls = dom_urls(browser)
+        check_window(urls, expected)
+        seen.update(urls)
+    assert state(browser, "older") == "end"
+    assert dom_urls(browser)[0] == expected[0], "the oldest entry is first"
+    assert largest_shift < 1
+    assert seen == set(expected)

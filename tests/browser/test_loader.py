@@ -10,6 +10,24 @@ from site_reader import file_for_url, load_index, parse
 DOM_BOUND = 2500  # elements in the whole document, whatever the archive's length
 
 
+FIRST_IN_VIEW = """
+    var list = document.querySelectorAll('.bp-feed article[data-url]');
+    for (var i = 0; i < list.length; i++) {
+      var box = list[i].getBoundingClientRect();
+      if (box.bottom > 0) return [list[i].getAttribute('data-url'), box.top];
+    }"""
+
+
+def entry_in_view(driver):
+    """[URL, top] of the first entry in view: what must not move."""
+    return driver.execute_script(FIRST_IN_VIEW)
+
+
+def scroll_to_top_noting_entry_in_view(driver):
+    """Scrolls to position 0 and notes the entry in view in the same task, before any load can run."""
+    return driver.execute_script("window.scrollTo(0, 0);" + FIRST_IN_VIEW)
+
+
 def expected_urls(site):
     urls = []
     for page in load_index(site)["pages"]:
@@ -112,14 +130,7 @@ def test_a_deep_link_scrolls_up_without_moving_the_entry_in_view_then_down(brows
         if state(browser, "newer") == "end":
             break
         loads = browser.execute_script("return window.__bpLoads")
-        # At scroll position 0, note the first entry in view, then let the prepend happen.
-        anchor, top = browser.execute_script("""
-            window.scrollTo(0, 0);
-            var list = document.querySelectorAll('.bp-feed article[data-url]');
-            for (var i = 0; i < list.length; i++) {
-              var box = list[i].getBoundingClientRect();
-              if (box.bottom > 0) return [list[i].getAttribute('data-url'), box.top];
-            }""")
+        anchor, top = scroll_to_top_noting_entry_in_view(browser)
         if wait_settled(browser, "newer", loads) == "error":
             raise AssertionError("a load failed")
         if browser.execute_script("return window.__bpLoads") > loads:
@@ -161,13 +172,6 @@ def test_a_failed_page_shows_retry_and_retry_loads_it_once(browser, server, site
     scroll_down_to_end(browser, expected)
 
 
-def entry_in_view(driver):
-    return driver.execute_script("""
-        var list = document.querySelectorAll('.bp-feed article[data-url]');
-        for (var i = 0; i < list.length; i++) {
-          var box = list[i].getBoundingClientRect();
-          if (box.bottom > 0) return [list[i].getAttribute('data-url'), box.top];
-        }""")
 
 
 def test_the_address_follows_the_page_in_view_and_reload_and_back_return_there(browser, server, site):
@@ -328,13 +332,7 @@ def test_oldest_first_order_starts_at_the_newest_entry_at_the_bottom(browser, ch
         if state(browser, "older") == "end":
             break
         loads = browser.execute_script("return window.__bpLoads")
-        anchor, top = browser.execute_script("""
-            window.scrollTo(0, 0);
-            var list = document.querySelectorAll('.bp-feed article[data-url]');
-            for (var i = 0; i < list.length; i++) {
-              var box = list[i].getBoundingClientRect();
-              if (box.bottom > 0) return [list[i].getAttribute('data-url'), box.top];
-            }""")
+        anchor, top = scroll_to_top_noting_entry_in_view(browser)
         wait_settled(browser, "older", loads)
         after = browser.execute_script(
             "return document.querySelector('.bp-feed article[data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", anchor)

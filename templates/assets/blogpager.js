@@ -135,7 +135,9 @@
 
   // ---- loading in one direction ------------------------------------------------
   function load(direction, byUser) {
-    if (!index || state[direction] === 'loading' || (state[direction] === 'end' && !byUser)) return;
+    // After a failure only Retry (or another button press) loads again: no silent hammering.
+    if (!index || state[direction] === 'loading') return;
+    if ((state[direction] === 'end' || state[direction] === 'error') && !byUser) return;
     var edge = edgeSection(direction), page = edge && pageOf(edge);
     if (!page) return;
     var nextID = page[direction];

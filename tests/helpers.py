@@ -2,7 +2,6 @@
 import datetime
 import hashlib
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -57,7 +56,3 @@ def write_archive(content, count, start_day=0):
         title = f"記事 {index}" if japanese else f"Entry {index}"
         body = ("これは本文です。\n\n二段落目。" if japanese else f"Paragraph one of entry {index}.\n\nParagraph two.")
         (content / f"entry-{index:04d}.md").write_text(entry(title, time, tags=["t%d" % (index % 4)], body=body))
-
-
-def copy_tree(source, target):
-    shutil.copytree(source, target, symlinks=True)

@@ -40,7 +40,6 @@ struct BuildCommand: AsyncParsableCommand {
             let site = try await SiteBuilder().build(input, options: options)
             let report = try writer.write(site.files)
             guard !quiet else { return }
-            for diagnostic in site.diagnostics { printError(diagnostic.description) }
             if site.skippedDrafts + site.skippedFuture > 0 {
                 printError("note: left out \(site.skippedDrafts) draft(s) and \(site.skippedFuture) future-dated entr\(site.skippedFuture == 1 ? "y" : "ies"); --drafts and --future include them")
             }

@@ -232,9 +232,8 @@
   function restore() {
     if (scrollToSaved(history.state && history.state.blogpager)) return;
     if (location.hash) return;  // the browser scrolls to #slug itself
-    if (oldestFirst && sections()[0] && pageOf(sections()[0]) && pageOf(sections()[0]).position === 0) {
-      window.scrollTo(0, document.documentElement.scrollHeight);  // chat order starts at the newest
-    }
+    var showsNewest = index.pages.length && feed.querySelector('.bp-page[data-page="' + index.pages[0].id + '"]');
+    if (oldestFirst && showsNewest) window.scrollTo(0, document.documentElement.scrollHeight);  // chat order starts at the newest
   }
 
   // ---- noticing new entries ----------------------------------------------------
@@ -294,27 +293,21 @@
     Promise.all(wanted.map(fetchSection)).then(function (fresh) {
       keepInPlace(function () {
         stale.forEach(function (section) { section.remove(); });
-        fresh.forEach(prepare);
-        var first = sections()[0];
-        fresh.forEach(function (section) {
-          if (oldestFirst) feed.insertBefore(section, null); else feed.insertBefore(section, first);
-        });
-        if (oldestFirst) sections().forEach(function (section) { feed.appendChild(section); });
+        fresh.forEach(function (section) { prepare(section); feed.appendChild(section); });
+        orderSections();
       });
-      sortSections();
       articles().forEach(function (article) { article.setAttribute('aria-setsize', String(setSize)); });
       setState('newer', 'idle');
       emit('pageload', { page: next.pages[0].id, direction: 'newer', count: fresh.length });
       afterLayout(checkEdges);
     }, function (error) { emit('loaderror', { page: next.pages[0].id, direction: 'newer', error: String(error) }); });
   }
-  // Keeps the sections in archive order after pages were swapped.
-  function sortSections() {
-    var list = sections().sort(function (a, b) {
+  // Puts the sections in display order, by their place in the index.
+  function orderSections() {
+    sections().sort(function (a, b) {
       var order = positions[a.getAttribute('data-page')] - positions[b.getAttribute('data-page')];
       return oldestFirst ? -order : order;
-    });
-    keepInPlace(function () { list.forEach(function (section) { feed.appendChild(section); }); });
+    }).forEach(function (section) { feed.appendChild(section); });
   }
 
   // ---- keyboard: Page Up / Page Down move between articles (WAI-ARIA feed) ------
@@ -353,7 +346,7 @@
     ui.fresh.hidden = true;
     ui.fresh.addEventListener('click', showNewEntries);
     topStatus.parentNode.insertBefore(ui.fresh, topStatus);
-    if (oldestFirst) sections().reverse().forEach(function (section) { feed.appendChild(section); });
+    orderSections();
     sections().forEach(prepare);
     ['newer', 'older'].forEach(function (direction) {
       var edge = edgeSection(direction), page = edge && pageOf(edge);

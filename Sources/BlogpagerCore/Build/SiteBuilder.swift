@@ -8,7 +8,6 @@ public struct SiteBuilder: Sendable {
 
     public func build(_ input: SiteInput, options: BuildOptions) async throws(BuildFailure) -> SiteBuild {
         let entries = try await readEntries(input)
-        let diagnostics: [Diagnostic] = []
         let now = EntryDate(epochSeconds: Int64(options.now.timeIntervalSince1970.rounded(.down)))
         let isLeftOutDraft = { (entry: Entry) in entry.isDraft && !options.includeDrafts }
         let isLeftOutFuture = { (entry: Entry) in entry.date.isAfter(now) && !options.includeFuture }
@@ -26,7 +25,7 @@ public struct SiteBuilder: Sendable {
             .render(archive)
         let files = try merge(rendered.files + assets.files, staticFiles: input.staticFiles)
         return SiteBuild(
-            files: files, index: rendered.index, archive: archive, diagnostics: diagnostics,
+            files: files, index: rendered.index, archive: archive,
             skippedDrafts: drafts.count, skippedFuture: future.count)
     }
 
@@ -47,20 +46,17 @@ public struct SiteBuilder: Sendable {
             for await (chunk, read) in group { byChunk[chunk] = read }
             return byChunk.flatMap { $0 }
         }
-        var log = DiagnosticLog()
         var entries: [Entry] = []
         var diagnostics = input.diagnostics
         for result in results {
-            if case .failure(let failure) = result { diagnostics.append(contentsOf: failure.diagnostics) }
-        }
-        // One list in file order, whichever step found each problem.
-        log.append(contentsOf: diagnostics.sorted { $0.location.path.utf8.lexicographicallyPrecedes($1.location.path.utf8) })
-        for result in results {
             switch result {
             case .success(let entry): entries.append(entry)
-            case .failure: break
+            case .failure(let failure): diagnostics.append(contentsOf: failure.diagnostics)
             }
         }
+        var log = DiagnosticLog()
+        // One list in file order, whichever step found each problem.
+        log.append(contentsOf: diagnostics.sorted { $0.location.path.utf8.lexicographicallyPrecedes($1.location.path.utf8) })
         try log.throwIfErrors()
         return entries
     }

@@ -31,17 +31,21 @@ public struct Pager: Sendable {
 
     /// Page ranges over a newest-first list of cursors, newest page first.
     public func pageRanges(for cursors: [Cursor]) -> [Range<Int>] {
-        let hashes = cursors.map(Self.hash)
-        return pageRanges(count: cursors.count) { hashes[$0] }
+        pageRanges(hashes: cursors.map(Self.hash))
     }
 
     /// The pure cutting rule for any list: `hashAt(i)` for index `i` of a
     /// newest-first list of `count` items. Returns the pages newest first.
     public func pageRanges(count: Int, hashAt: (Int) -> UInt64) -> [Range<Int>] {
+        pageRanges(hashes: (0..<count).map(hashAt))
+    }
+
+    /// The cutting rule over the hashes of a newest-first list.
+    public func pageRanges(hashes: [UInt64]) -> [Range<Int>] {
+        let count = hashes.count
         guard count > 0 else { return [] }
         if pageSize == 1 { return (0..<count).map { $0..<($0 + 1) } }
         // A lower hash wins; on equal hashes, the newer entry (lower index).
-        let hashes = (0..<count).map(hashAt)
         let beats = { (a: Int, b: Int) in hashes[a] < hashes[b] || (hashes[a] == hashes[b] && a < b) }
 
         let candidates = (0..<count).filter { hashes[$0] < threshold }

@@ -158,8 +158,7 @@ public struct EntryReader: Sendable {
             return date
         case .failure(let failure):
             var location = field.valueLocation
-            location.column += text.utf8.prefix(failure.offset).count == failure.offset
-                ? String(decoding: text.utf8.prefix(failure.offset), as: UTF8.self).unicodeScalars.count : 0
+            location.column += String(decoding: text.utf8.prefix(failure.offset), as: UTF8.self).unicodeScalars.count
             log.append(.error(at: location, "invalid \(field.key) '\(text)': \(failure.message)"))
             return nil
         }

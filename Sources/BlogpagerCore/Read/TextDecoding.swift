@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a file's bytes into text, pointing at the first byte that is not UTF-8.
 public enum TextDecoding {
     public static func decode(_ bytes: [UInt8], path: String) -> Result<String, Diagnostic> {
@@ -29,11 +31,5 @@ public enum TextDecoding {
         let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
         let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
         return SourceLocation(path: path, line: line, column: column)
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -4,8 +4,17 @@ struct TemplateContext {
     let config: SiteConfig
     let urls: SiteURLs
     let assetURLs: [String: String]
+    /// The site's values, the same on every page: built once.
+    let site: [String: Any]
 
-    var site: [String: Any] {
+    init(config: SiteConfig, urls: SiteURLs, assetURLs: [String: String]) {
+        self.config = config
+        self.urls = urls
+        self.assetURLs = assetURLs
+        self.site = Self.siteValues(config: config, urls: urls)
+    }
+
+    private static func siteValues(config: SiteConfig, urls: SiteURLs) -> [String: Any] {
         var values: [String: Any] = [
             "title": config.title,
             "lang": config.language,

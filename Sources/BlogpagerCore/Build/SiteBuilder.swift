@@ -6,8 +6,9 @@ import Foundation
 public struct SiteBuilder: Sendable {
     public init() {}
 
-    public func build(_ input: SiteInput, options: BuildOptions) async throws(BuildFailure) -> SiteBuild {
-        let entries = try await readEntries(input)
+    /// Builds a site. Entries found unchanged in `cache` are not read again.
+    public func build(_ input: SiteInput, options: BuildOptions, cache: EntryCache = EntryCache()) async throws(BuildFailure) -> SiteBuild {
+        let (entries, newCache, readCount) = try await readEntries(input, cache: cache)
         let now = EntryDate(epochSeconds: Int64(options.now.timeIntervalSince1970.rounded(.down)))
         let isLeftOutDraft = { (entry: Entry) in entry.isDraft && !options.includeDrafts }
         let isLeftOutFuture = { (entry: Entry) in entry.date.isAfter(now) && !options.includeFuture }
@@ -26,39 +27,49 @@ public struct SiteBuilder: Sendable {
         let files = try merge(rendered.files + assets.files, staticFiles: input.staticFiles)
         return SiteBuild(
             files: files, index: rendered.index, archive: archive,
-            skippedDrafts: drafts.count, skippedFuture: future.count)
+            skippedDrafts: drafts.count, skippedFuture: future.count, entryCache: newCache, entriesRead: readCount)
     }
 
-    /// Reads every source on all cores; all errors are collected, in file order.
-    private func readEntries(_ input: SiteInput) async throws(BuildFailure) -> [Entry] {
+    /// Reads every changed source on all cores; all errors are collected, in file order.
+    private func readEntries(_ input: SiteInput, cache: EntryCache) async throws(BuildFailure) -> (entries: [Entry], cache: EntryCache, readCount: Int) {
         let sources = input.sources.sorted { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
-        let reader = EntryReader(config: input.config)
-        let chunkCount = max(1, min(sources.count, ProcessInfo.processInfo.activeProcessorCount * 4))
-        let chunkSize = (sources.count + chunkCount - 1) / max(1, chunkCount)
-        let results = await withTaskGroup(of: (Int, [Result<Entry, BuildFailure>]).self) { group in
+        let config = input.config
+        let reusable = sources.map { cache.entry(for: $0, config: config) }
+        let toRead = sources.indices.filter { reusable[$0] == nil }
+        let reader = EntryReader(config: config)
+        let chunkCount = max(1, min(toRead.count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        let chunkSize = (toRead.count + chunkCount - 1) / chunkCount
+        let read = await withTaskGroup(of: (Int, [Result<Entry, BuildFailure>]).self) { group in
             for chunk in 0..<chunkCount {
                 let lower = chunk * chunkSize
-                guard lower < sources.count else { continue }
-                let range = lower..<min(sources.count, lower + chunkSize)
-                group.addTask { (chunk, sources[range].map(reader.read)) }
+                guard lower < toRead.count else { continue }
+                let indices = toRead[lower..<min(toRead.count, lower + chunkSize)]
+                group.addTask { (chunk, indices.map { reader.read(sources[$0]) }) }
             }
             var byChunk: [[Result<Entry, BuildFailure>]] = Array(repeating: [], count: chunkCount)
-            for await (chunk, read) in group { byChunk[chunk] = read }
+            for await (chunk, results) in group { byChunk[chunk] = results }
             return byChunk.flatMap { $0 }
         }
+        var results = reusable.map { $0.map { Result<Entry, BuildFailure>.success($0) } }
+        for (index, result) in zip(toRead, read) { results[index] = result }
+
         var entries: [Entry] = []
+        var cached: [(SourceFile, Entry)] = []
         var diagnostics = input.diagnostics
-        for result in results {
+        for (source, result) in zip(sources, results) {
             switch result {
-            case .success(let entry): entries.append(entry)
+            case .success(let entry):
+                entries.append(entry)
+                cached.append((source, entry))
             case .failure(let failure): diagnostics.append(contentsOf: failure.diagnostics)
+            case nil: break
             }
         }
         var log = DiagnosticLog()
         // One list in file order, whichever step found each problem.
         log.append(contentsOf: diagnostics.sorted { $0.location.path.utf8.lexicographicallyPrecedes($1.location.path.utf8) })
         try log.throwIfErrors()
-        return entries
+        return (entries, EntryCache(config: config, read: cached), toRead.count)
     }
 
     /// Two entries at one URL would overwrite each other: name both files.

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The site's settings, from `blogpager.yml`; every field has a sensible default.
-public struct SiteConfig: Sendable {
-    public enum ListContent: String, Sendable { case summary, full }
-    public enum Order: String, Sendable {
+public struct SiteConfig: Sendable, Hashable {
+    public enum ListContent: String, Sendable, Hashable { case summary, full }
+    public enum Order: String, Sendable, Hashable {
         case newestFirst = "newest-first"
         case oldestFirst = "oldest-first"
     }

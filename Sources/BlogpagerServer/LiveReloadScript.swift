@@ -21,7 +21,8 @@ enum LiveReloadScript {
         heading.textContent = "Build failed: the last good site is still served.";
         heading.style.cssText = "display:block;margin-bottom:.5em;color:#ff8a8a";
         const text = document.createElement("pre");
-        text.style.cssText = "margin:0;white-space:pre-wrap;font:inherit";
+        text.style.cssText = "margin:0;padding:0;border:0;border-radius:0;background:none;color:inherit;box-shadow:none;" +
+          "white-space:pre-wrap;overflow-wrap:anywhere;font:inherit";
         text.textContent = lines.join("\\n");
         const close = document.createElement("button");
         close.type = "button";

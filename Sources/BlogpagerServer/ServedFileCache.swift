@@ -1,7 +1,10 @@
 import Synchronization
 
 /// Files read once and kept while `stat` says they are unchanged, so a busy
-/// page costs one `stat` and no read or compression per request.
+/// page costs one `stat` and no read or compression per request. Entries are
+/// found by the raw request path; the full check (decoding, symlinks resolved
+/// and kept inside the folder) runs once, and a hit is only taken while the
+/// requested path still names the very same file (device, inode, size, time).
 public final class ServedFileCache: Sendable {
     /// Past this many bytes, the least recently loaded files are let go.
     public let budget: Int
@@ -19,17 +22,33 @@ public final class ServedFileCache: Sendable {
         self.liveReloadTag = liveReloadTag
     }
 
-    /// The file at a real path, from memory when still current.
+    /// The file for a request, from memory when still current; `resolve` does
+    /// the full lookup and runs only on a miss.
+    public func file(forRequest key: String, resolve: () -> SiteFolder.Lookup) -> ServedFile? {
+        if let cached = state.withLock({ $0.files[key] }), FileIdentity(path: cached.requestedPath) == cached.identity {
+            return cached
+        }
+        guard case .file(let realPath, let requestedPath) = resolve() else { return nil }
+        return file(forKey: key, realPath: realPath, requestedPath: requestedPath)
+    }
+
+    /// The file at a real path (the site's own 404 page), from memory when still current.
     public func file(atRealPath path: String) -> ServedFile? {
-        guard let identity = FileIdentity(path: path) else { return nil }
-        if let cached = state.withLock({ $0.files[path] }), cached.identity == identity { return cached }
-        guard let loaded = ServedFile.load(realPath: path, identity: identity, liveReloadTag: liveReloadTag) else { return nil }
-        guard loaded.body != nil else { return loaded }
+        if let cached = state.withLock({ $0.files[path] }), FileIdentity(path: path) == cached.identity { return cached }
+        return file(forKey: path, realPath: path, requestedPath: path)
+    }
+
+    private func file(forKey key: String, realPath: String, requestedPath: String) -> ServedFile? {
+        guard let identity = FileIdentity(path: realPath),
+              let loaded = ServedFile.load(realPath: realPath, requestedPath: requestedPath, identity: identity, liveReloadTag: liveReloadTag)
+        else { return nil }
+        // Changed between the two looks: send it, but keep nothing.
+        guard loaded.plain.body != nil, FileIdentity(path: requestedPath) == identity else { return loaded }
         state.withLock { state in
-            if let old = state.files.updateValue(loaded, forKey: path) {
+            if let old = state.files.updateValue(loaded, forKey: key) {
                 state.bytes -= Self.cost(old)
             } else {
-                state.loadOrder.append(path)
+                state.loadOrder.append(key)
             }
             state.bytes += Self.cost(loaded)
             while state.bytes > budget, !state.loadOrder.isEmpty {
@@ -40,12 +59,7 @@ public final class ServedFileCache: Sendable {
         return loaded
     }
 
-    /// Forgets everything (after a rebuild, so live-reload pages are re-read at once).
-    public func removeAll() {
-        state.withLock { $0 = State() }
-    }
-
     private static func cost(_ file: ServedFile) -> Int {
-        (file.body?.readableBytes ?? 0) + (file.gzipBody?.readableBytes ?? 0)
+        (file.plain.body?.readableBytes ?? 0) + (file.gzip?.body?.readableBytes ?? 0)
     }
 }

@@ -13,8 +13,9 @@ public struct SiteFolder: Sendable {
     public let realPath: String
 
     public enum Lookup: Equatable, Sendable {
-        /// A regular file inside the folder, by its real path.
-        case file(realPath: String)
+        /// A regular file inside the folder: its real path, and the path as
+        /// requested (symlinks unresolved), whose `stat` must keep matching.
+        case file(realPath: String, requestedPath: String)
         /// A folder URL without its trailing slash: redirect so relative links work.
         case addSlash
         case notFound
@@ -33,9 +34,9 @@ public struct SiteFolder: Sendable {
             guard request.endsWithSlash || request.segments.isEmpty else { return .addSlash }
             // A folder is served by its index.html, never listed.
             guard let index = Self.realPath(real + "/index.html"), isInside(index), Self.isRegularFile(index) else { return .notFound }
-            return .file(realPath: index)
+            return .file(realPath: index, requestedPath: joined + "/index.html")
         }
-        return Self.isRegularFile(real) ? .file(realPath: real) : .notFound
+        return Self.isRegularFile(real) ? .file(realPath: real, requestedPath: joined) : .notFound
     }
 
     /// A file at the folder's top, such as `404.html`, if it is a regular file inside.

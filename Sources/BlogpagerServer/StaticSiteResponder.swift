@@ -28,48 +28,30 @@ public struct StaticSiteResponder: HTTPResponder {
             if rawPath == LiveReloadInjection.eventsPath { return events(liveReload) }
             if rawPath == LiveReloadInjection.scriptPath { return script(request) }
         }
-        guard let path = RequestPath(raw: rawPath) else { return try await notFound(request, context: context) }
-        switch folder.lookup(path) {
-        case .notFound:
-            return try await notFound(request, context: context)
-        case .addSlash:
+        var redirect = false
+        let file = cache.file(forRequest: rawPath) {
+            guard let path = RequestPath(raw: rawPath) else { return .notFound }
+            let lookup = folder.lookup(path)
+            redirect = lookup == .addSlash
+            return lookup
+        }
+        if let file { return try await send(file, status: .ok, request: request, context: context) }
+        if redirect {
             let query = request.uri.query.map { "?\($0)" } ?? ""
             return Response(status: .movedPermanently, headers: [.location: rawPath + "/" + query, .contentLength: "0"])
-        case .file(let realPath):
-            guard let file = cache.file(atRealPath: realPath) else { return try await notFound(request, context: context) }
-            return try await send(file, status: .ok, request: request, context: context)
         }
+        return try await notFound(request, context: context)
     }
 
     private func send(_ file: ServedFile, status: HTTPResponse.Status, request: Request, context: Context) async throws -> Response {
-        let useGzip = file.gzipBody != nil && Self.acceptsGzip(request.headers[.acceptEncoding])
-        let eTag = useGzip ? file.gzipETag : file.eTag
-        var headers: HTTPFields = [
-            .contentType: file.contentType,
-            .cacheControl: file.cacheControl,
-            .eTag: eTag,
-            .lastModified: file.lastModified,
-            Self.noSniff: "nosniff",
-        ]
-        if file.gzipBody != nil { headers[.vary] = "Accept-Encoding" }
-
-        if status == .ok, Self.isNotModified(request, eTag: eTag, modifiedSeconds: file.modifiedSeconds) {
-            headers[.contentType] = nil
-            return Response(status: .notModified, headers: headers)
+        let form = file.gzip.flatMap { Self.acceptsGzip(request.headers[.acceptEncoding]) ? $0 : nil } ?? file.plain
+        if status == .ok, Self.isNotModified(request, eTag: form.eTag, modifiedSeconds: file.modifiedSeconds) {
+            return Response(status: .notModified, headers: form.notModifiedHeaders)
         }
-        let body: ByteBuffer?
-        if useGzip {
-            headers[.contentEncoding] = "gzip"
-            body = file.gzipBody
-        } else {
-            body = file.body
-        }
-        let length = body?.readableBytes ?? file.identity.size
-        headers[.contentLength] = String(length)
-        if request.method == .head { return Response(status: status, headers: headers, body: ResponseBody()) }
-        if let body { return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body)) }
+        if request.method == .head { return Response(status: status, headers: form.headers, body: ResponseBody()) }
+        if let body = form.body { return Response(status: status, headers: form.headers, body: ResponseBody(byteBuffer: body)) }
         // Too large to keep in memory: stream it from disk.
-        return Response(status: status, headers: headers, body: try await FileIO().loadFile(path: file.realPath, context: context))
+        return Response(status: status, headers: form.headers, body: try await FileIO().loadFile(path: file.realPath, context: context))
     }
 
     private func notFound(_ request: Request, context: Context) async throws -> Response {
@@ -105,22 +87,43 @@ public struct StaticSiteResponder: HTTPResponder {
 
     private static let noSniff = HTTPField.Name("X-Content-Type-Options")!
 
-    /// `Accept-Encoding` names gzip (or `*`) with a non-zero quality.
+    /// `Accept-Encoding` names gzip (or `*`) with a non-zero quality. Runs on
+    /// every request, so it reads the bytes once without making strings.
     static func acceptsGzip(_ header: String?) -> Bool {
         guard let header else { return false }
-        var gzip: Double?
-        var any: Double?
-        for item in header.split(separator: ",") {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let coding = parts.first else { continue }
-            var quality = 1.0
-            for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
-                quality = Double(parameter.dropFirst(2)) ?? 0
+        var gzip: Bool?
+        var any: Bool?
+        for item in header.utf8.split(separator: UInt8(ascii: ",")) {
+            let parts = item.split(separator: UInt8(ascii: ";"))
+            guard let first = parts.first else { continue }
+            let coding = trimmed(first)
+            let isGzip = equalsIgnoringCase(coding, "gzip") || equalsIgnoringCase(coding, "x-gzip")
+            let isAny = coding.elementsEqual("*".utf8)
+            guard isGzip || isAny else { continue }
+            var accepted = true
+            for parameter in parts.dropFirst() {
+                let text = trimmed(parameter)
+                if text.starts(with: "q=".utf8) || text.starts(with: "Q=".utf8) {
+                    // q=0, q=0.0, q=0.000 refuse; any other digit accepts.
+                    accepted = text.dropFirst(2).contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
+                }
             }
-            if coding == "gzip" || coding == "x-gzip" { gzip = quality }
-            if coding == "*" { any = quality }
+            if isGzip { gzip = accepted } else { any = accepted }
         }
-        return (gzip ?? any ?? 0) > 0
+        return gzip ?? any ?? false
+    }
+
+    private static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, isSpace(bytes[start]) { start = bytes.index(after: start) }
+        while end > start, isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        return bytes[start..<end]
+    }
+
+    private static func equalsIgnoringCase(_ bytes: some Collection<UInt8>, _ word: String) -> Bool {
+        bytes.count == word.utf8.count && zip(bytes, word.utf8).allSatisfy { ($0 | 0x20) == $1 }
     }
 
     /// RFC 9110: `If-None-Match` decides when present (weak comparison);

@@ -125,3 +125,39 @@ struct SiteBuilderTests {
         }
     }
 }
+
+struct EntryCacheTests {
+    @Test func aRebuildReadsOnlyTheChangedSourcesAndGivesTheSameSite() async throws {
+        var fixture = SiteBuilderTests.archive(40)
+        let first = try await fixture.build()
+        #expect(first.entriesRead == 40)
+
+        fixture.files["post-7.md"] = SiteFixture.entry(title: "Post 7, edited", date: EntryDate(epochSeconds: 1_400_000_000 + 2 * 86_400).rfc3339)
+        fixture.files["post-40.md"] = SiteFixture.entry(title: "Post 40", date: "2030-01-01T00:00:00Z")
+        let options = BuildOptions(now: fixture.now)
+        let cached = try await SiteBuilder().build(fixture.input(), options: options, cache: first.entryCache)
+        let fresh = try await SiteBuilder().build(fixture.input(), options: options)
+        #expect(cached.entriesRead == 2)
+        #expect(fresh.entriesRead == 41)
+        #expect(cached.files == fresh.files)
+        #expect(cached.files.contains { String(decoding: $0.bytes, as: UTF8.self).contains("Post 7, edited") })
+    }
+
+    @Test func anotherConfigReadsEverythingAgain() async throws {
+        var fixture = SiteBuilderTests.archive(12)
+        let first = try await fixture.build()
+        fixture.config.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+        let second = try await SiteBuilder().build(fixture.input(), options: BuildOptions(now: fixture.now), cache: first.entryCache)
+        #expect(second.entriesRead == 12)
+    }
+
+    @Test func aDeletedSourceLeavesTheCache() async throws {
+        var fixture = SiteBuilderTests.archive(12)
+        let first = try await fixture.build()
+        fixture.files["post-3.md"] = nil
+        let second = try await SiteBuilder().build(fixture.input(), options: BuildOptions(now: fixture.now), cache: first.entryCache)
+        #expect(second.entriesRead == 0)
+        #expect(second.entryCache.count == 11)
+        #expect(second.archive.entries.count == 11)
+    }
+}

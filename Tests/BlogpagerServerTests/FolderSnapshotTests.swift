@@ -1,0 +1,32 @@
+import BlogpagerServer
+import Foundation
+import TestSupport
+import Testing
+
+struct FolderSnapshotTests {
+    @Test func seesAddedChangedAndRemovedFilesButNotHiddenOnesOrBackups() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let root = folder.url.path
+        try FileManager.default.createDirectory(atPath: root + "/posts", withIntermediateDirectories: true)
+        try Data("one".utf8).write(to: URL(fileURLWithPath: root + "/posts/a.md"))
+        try Data("two".utf8).write(to: URL(fileURLWithPath: root + "/b.md"))
+        let before = FolderSnapshot(paths: [root])
+        #expect(before.stamps.count == 2)
+        #expect(FolderSnapshot(paths: [root]) == before)
+
+        try Data("ignored".utf8).write(to: URL(fileURLWithPath: root + "/posts/.a.md.swp"))
+        try Data("ignored".utf8).write(to: URL(fileURLWithPath: root + "/posts/a.md~"))
+        #expect(FolderSnapshot(paths: [root]) == before)
+
+        try Data("one, longer".utf8).write(to: URL(fileURLWithPath: root + "/posts/a.md"))
+        try Data("three".utf8).write(to: URL(fileURLWithPath: root + "/c.md"))
+        try FileManager.default.removeItem(atPath: root + "/b.md")
+        let after = FolderSnapshot(paths: [root])
+        #expect(after.changes(since: before) == [root + "/b.md", root + "/c.md", root + "/posts/a.md"])
+    }
+
+    @Test func aMissingPathIsEmptyNotAnError() {
+        #expect(FolderSnapshot(paths: ["/no/such/folder/anywhere"]).stamps.isEmpty)
+    }
+}

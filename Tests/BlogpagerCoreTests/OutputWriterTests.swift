@@ -43,8 +43,33 @@ struct OutputWriterTests {
         _ = try writer.write(Self.files(["index.html": "a"]))
         try folder.write("out/CNAME", "blog.example.org")
         let report = try writer.write(Self.files(["index.html": "b"]))
-        #expect(report.kept == 1)
+        #expect(report.written.map(\.string) == ["index.html"])
         #expect(try String(contentsOfFile: folder.path + "/out/CNAME", encoding: .utf8) == "blog.example.org")
+    }
+
+    @Test func aFileTheUserAddedIsNeverReplaced() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        _ = try writer.write(Self.files(["index.html": "a"]))
+        try folder.write("out/about.html", "mine")
+        #expect(throws: BuildFailure.self) { try writer.write(Self.files(["index.html": "a", "about.html": "generated"])) }
+        #expect(try String(contentsOfFile: folder.path + "/out/about.html", encoding: .utf8) == "mine")
+    }
+
+    @Test func aFileChangedByHandIsWrittenAgain() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        _ = try writer.write(Self.files(["index.html": "same", "a/b/c.html": "deep"]))
+        try folder.write("out/index.html", "edited")
+        let report = try writer.write(Self.files(["index.html": "same"]))
+        #expect(report.written.map(\.string) == ["index.html"])
+        #expect(try String(contentsOfFile: folder.path + "/out/index.html", encoding: .utf8) == "same")
+        // The removed file's empty folders go with it.
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/out/a"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/out").filter { $0.hasSuffix(".blogpager-tmp") }
+        #expect(leftovers.isEmpty)
     }
 
     @Test func aFolderThatIsNotOursIsRefusedAndUntouched() throws {

@@ -7,11 +7,20 @@ public struct OutputManifest: Sendable, Equatable, Codable {
     public static let fileName = "manifest.json"
 
     public var generator = "blogpager"
-    public var format = 1
+    public var format = 2
     public var files: [String]
+    /// Path → `<size>-<hash>` of the bytes written (format 2), so the next
+    /// build knows what is unchanged without reading the old files.
+    public var digests: [String: String]?
 
-    public init(files: [String]) {
+    public init(files: [String], digests: [String: String]? = nil) {
         self.files = files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        self.digests = digests
+    }
+
+    /// What the manifest records for a file's bytes.
+    public static func digest(of bytes: [UInt8]) -> String {
+        "\(bytes.count)-\(StableHash.hex(StableHash.hash(bytes)))"
     }
 
     public func encoded() -> Data {

@@ -1,11 +1,18 @@
 import Foundation
 
-/// Puts a build's files in `out/` so that nothing is ever half-written or lost.
+/// Puts a build's files in `out/`, touching only what changed, so that
+/// nothing is ever half-written or lost.
 ///
-/// Everything is staged in a sibling folder first: unchanged files are hard
-/// links to the old ones (same bytes, inode and time), changed ones are new,
-/// files the user put in `out/` are carried over. Only then is the staged
-/// folder swapped in. A failure at any point leaves `out/` as it was.
+/// The writer runs only after a build succeeded: bad input never reaches it,
+/// so a failed build leaves `out/` byte for byte. The manifest records a
+/// digest of every file written, so unchanged files are recognised without
+/// reading them and stay as they are (same inode and time). Each changed file
+/// is written beside its target and renamed over it, so a reader (or the
+/// server) sees the old file or the new one, never a part. New content-hashed
+/// files go first and `index.json` last, and old files are removed only after
+/// that, so a page being read never points at a missing fragment. Files the
+/// user put in `out/` are left alone. Cost: proportional to what changed, plus
+/// one `stat` per file.
 public struct OutputWriter: Sendable {
     /// `out/` as the user named it.
     public var outputFolder: String
@@ -51,101 +58,122 @@ public struct OutputWriter: Sendable {
 
     public func write(_ files: [OutputFile]) throws(BuildFailure) -> WriteReport {
         try checkTarget()
-        let output = URL(fileURLWithPath: Self.resolved(outputFolder), isDirectory: true)
-        let parent = output.deletingLastPathComponent()
-        let staging = parent.appending(path: ".\(output.lastPathComponent).blogpager-staging")
-        let retired = parent.appending(path: ".\(output.lastPathComponent).blogpager-old")
+        let output = Self.resolved(outputFolder)
         let fileManager = FileManager.default
         do {
-            for leftover in [staging, retired] where fileManager.fileExists(atPath: leftover.path) {
-                try fileManager.removeItem(at: leftover)
-            }
-            let exists = fileManager.fileExists(atPath: output.path)
-            let oldManifest = exists ? try OutputManifest.read(in: output) : nil
+            let oldManifest = try OutputManifest.read(in: URL(fileURLWithPath: output, isDirectory: true))
             let ours = Set(oldManifest?.files ?? [])
-            let foreign = exists ? try foreignFiles(in: output, ours: ours) : []
-            let newPaths = Set(files.map(\.path.string))
-            if let clash = foreign.first(where: { newPaths.contains($0) }) {
-                throw BuildFailure(.error(
-                    at: SourceLocation(path: "\(outputFolder)/\(clash)"),
-                    "this file was not written by blogpager and the build would replace it; move it away"))
-            }
-
+            let oldDigests = oldManifest?.digests ?? [:]
             var report = WriteReport()
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            var madeFolders: Set<String> = []
+            var digests: [String: String] = [:]
+            var pending: [(file: OutputFile, digest: String)] = []
             for file in files {
-                let target = staging.appending(path: file.path.string)
-                let folder = target.deletingLastPathComponent().path
-                if madeFolders.insert(folder).inserted {
+                let path = file.path.string
+                let digest = OutputManifest.digest(of: file.bytes)
+                digests[path] = digest
+                let target = output + "/" + path
+                if ours.contains(path) {
+                    // Ours before: unchanged when the digest matches and the file is still there
+                    // at that size; a format-1 manifest has no digests, so compare the bytes.
+                    let unchanged: Bool
+                    if let old = oldDigests[path] {
+                        unchanged = old == digest && Self.size(of: target) == file.bytes.count
+                    } else {
+                        unchanged = try Self.hasSameBytes(target, file.bytes)
+                    }
+                    if unchanged {
+                        report.unchanged += 1
+                        continue
+                    }
+                } else if Self.size(of: target) != nil {
+                    throw BuildFailure(.error(
+                        at: SourceLocation(path: "\(outputFolder)/\(path)"),
+                        "this file was not written by blogpager and the build would replace it; move it away"))
+                }
+                pending.append((file, digest))
+            }
+            // Content-hashed names first (nothing links them yet), then pages, the index last.
+            let rank = { (file: OutputFile) -> Int in
+                file.path.string == "index.json" ? 2 : ContentHashedName.isHashed(file.path.segments.last ?? "") ? 0 : 1
+            }
+            pending.sort { (rank($0.file), $0.file.path.string) < (rank($1.file), $1.file.path.string) }
+            try fileManager.createDirectory(atPath: output, withIntermediateDirectories: true)
+            var madeFolders: Set<String> = []
+            for (file, _) in pending {
+                let target = output + "/" + file.path.string
+                let folder = String(target[..<target.lastIndex(of: "/")!])
+                if madeFolders.insert(folder).inserted, Self.size(of: folder) == nil {
                     try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 }
-                let old = output.appending(path: file.path.string)
-                if exists, ours.contains(file.path.string), try Self.hasSameBytes(old, file.bytes) {
-                    try Self.link(old, to: target)
-                    report.unchanged += 1
-                } else {
-                    try Data(file.bytes).write(to: target)
-                    report.written.append(file.path)
-                }
+                try Self.replace(target, with: file.bytes)
+                report.written.append(file.path)
             }
-            for path in foreign {
-                let target = staging.appending(path: path)
-                try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Self.link(output.appending(path: path), to: target)
-                report.kept += 1
-            }
+            let newPaths = Set(digests.keys)
             report.removed = ours.subtracting(newPaths).sorted()
-            let markerFolder = staging.appending(path: OutputManifest.folder)
-            try fileManager.createDirectory(at: markerFolder, withIntermediateDirectories: true)
-            try OutputManifest(files: Array(newPaths)).encoded()
-                .write(to: markerFolder.appending(path: OutputManifest.fileName))
-
-            if exists {
-                try fileManager.moveItem(at: output, to: retired)
-                do {
-                    try fileManager.moveItem(at: staging, to: output)
-                } catch {
-                    try? fileManager.moveItem(at: retired, to: output)  // put the old site back first
-                    throw error
-                }
-                try fileManager.removeItem(at: retired)
-            } else {
-                try fileManager.moveItem(at: staging, to: output)
+            for path in report.removed {
+                try? fileManager.removeItem(atPath: output + "/" + path)
+                Self.removeEmptyFolders(above: path, in: output)
+            }
+            // The manifest last: until it is in place, the old one still describes every file.
+            let manifest = OutputManifest(files: Array(newPaths), digests: digests).encoded()
+            let manifestPath = output + "/" + OutputManifest.folder + "/" + OutputManifest.fileName
+            if fileManager.contents(atPath: manifestPath) != manifest {
+                try fileManager.createDirectory(atPath: output + "/" + OutputManifest.folder, withIntermediateDirectories: true)
+                try Self.replace(manifestPath, with: Array(manifest))
             }
             return report
         } catch let failure as BuildFailure {
-            try? fileManager.removeItem(at: staging)
             throw failure
         } catch {
-            try? fileManager.removeItem(at: staging)
-            throw BuildFailure(.error(at: SourceLocation(path: outputFolder), "cannot write the output: \(ContentScanner.reason(error))"))
+            throw BuildFailure(.error(
+                at: SourceLocation(path: outputFolder),
+                "cannot write the output: \(ContentScanner.reason(error)); files already written are complete, run the build again"))
         }
     }
 
-    /// Files under `out/` that the manifest does not list, relative paths.
-    private func foreignFiles(in output: URL, ours: Set<String>) throws -> [String] {
-        var found: [String] = []
-        guard let walker = FileManager.default.enumerator(atPath: output.path) else { return [] }
-        while let relative = walker.nextObject() as? String {
-            if relative == OutputManifest.folder || relative.hasPrefix(OutputManifest.folder + "/") { continue }
-            var isFolder: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: output.appending(path: relative).path, isDirectory: &isFolder)
-            if !isFolder.boolValue && !ours.contains(relative) { found.append(relative) }
+    /// The size of a file or folder, nil when nothing is there.
+    private static func size(of path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
+    private static func hasSameBytes(_ path: String, _ bytes: [UInt8]) throws -> Bool {
+        guard size(of: path) == bytes.count, let data = FileManager.default.contents(atPath: path) else { return false }
+        return data.elementsEqual(bytes)
+    }
+
+    /// Writes beside the target, then renames over it: readers see old or new, never a part.
+    private static func replace(_ path: String, with bytes: [UInt8]) throws {
+        let slash = path.lastIndex(of: "/")!
+        let temporary = String(path[...slash]) + ".\(path[path.index(after: slash)...]).blogpager-tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(descriptor)
+                unlink(temporary)
+                throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+            }
+            written += count
         }
-        return found.sorted()
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
     }
 
-    private static func hasSameBytes(_ url: URL, _ bytes: [UInt8]) throws -> Bool {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              (attributes[.size] as? NSNumber)?.intValue == bytes.count else { return false }
-        return try Data(contentsOf: url).elementsEqual(bytes)
-    }
-
-    private static func link(_ source: URL, to target: URL) throws {
-        if Foundation.link(source.path, target.path) != 0 {
-            // Hard links can fail on some file systems: fall back to a copy.
-            try FileManager.default.copyItem(at: source, to: target)
+    /// After a file is removed, its folders go too while they are empty (never `out/` itself).
+    private static func removeEmptyFolders(above path: String, in output: String) {
+        var segments = path.split(separator: "/").dropLast()
+        while !segments.isEmpty {
+            if rmdir(output + "/" + segments.joined(separator: "/")) != 0 { return }
+            segments = segments.dropLast()
         }
     }
 

@@ -2,12 +2,10 @@
 public struct WriteReport: Sendable, Equatable {
     /// Files whose bytes are new or changed.
     public var written: [OutputPath] = []
-    /// Files kept as they were (same inode, same modification time).
+    /// Files left as they were (same inode, same modification time).
     public var unchanged = 0
     /// Files of ours from the previous build that this build no longer makes.
     public var removed: [String] = []
-    /// Files in `out/` that blogpager did not write, carried over untouched.
-    public var kept = 0
 
     public init() {}
 }

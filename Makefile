@@ -59,6 +59,7 @@ bench-deps: deps
 ## Benchmarks that print figures (never part of `make test`).
 bench: build bench-deps
 	python3 bench/serve_bench.py
+	python3 bench/watch_bench.py
 
 clean:
 	rm -rf .build out $(VENV)

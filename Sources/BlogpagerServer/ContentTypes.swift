@@ -9,12 +9,13 @@ public enum ContentTypes {
 
     /// Worth gzipping: text formats, where compression pays.
     public static func isCompressible(_ contentType: String) -> Bool {
-        contentType.hasPrefix("text/") || contentType.hasPrefix("application/json")
-            || contentType.hasPrefix("application/feed+json") || contentType.hasPrefix("application/xml")
-            || contentType.hasPrefix("application/atom+xml") || contentType.hasPrefix("application/rss+xml")
-            || contentType.hasPrefix("image/svg+xml") || contentType.hasPrefix("application/manifest+json")
-            || contentType == "application/wasm" || contentType == "font/ttf" || contentType == "font/otf"
+        compressible.contains { contentType.hasPrefix($0) }
     }
+
+    private static let compressible = [
+        "text/", "application/json", "application/feed+json", "application/manifest+json", "application/xml", "application/atom+xml",
+        "application/rss+xml", "image/svg+xml", "application/wasm", "font/ttf", "font/otf",
+    ]
 
     private static let byExtension: [String: String] = [
         "html": "text/html; charset=utf-8",

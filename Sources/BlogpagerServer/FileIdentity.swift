@@ -14,9 +14,14 @@ public struct FileIdentity: Equatable, Sendable {
     public var modifiedSeconds: Int
     public var modifiedNanoseconds: Int
 
+    /// What `stat` says about the regular file at `path`; nil for anything else.
     public init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        self.init(info)
+    }
+
+    init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int(info.st_size)

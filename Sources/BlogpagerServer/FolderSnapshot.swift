@@ -4,19 +4,12 @@ import Glibc
 import Darwin
 #endif
 
-/// Size, modification time and inode of every file under some paths: two
+/// The `FileIdentity` (inode, size, modification time) of every file under some paths: two
 /// snapshots differ exactly when something was added, removed or saved.
 /// Hidden files and editor backups (`name~`, `#name#`) are left out, as the
 /// content scanner leaves them out.
 public struct FolderSnapshot: Equatable, Sendable {
-    public struct Stamp: Equatable, Sendable {
-        var size: Int64
-        var seconds: Int
-        var nanoseconds: Int
-        var inode: UInt64
-    }
-
-    public private(set) var stamps: [String: Stamp] = [:]
+    public private(set) var stamps: [String: FileIdentity] = [:]
 
     public init(paths: [String]) {
         for path in paths { add(path) }
@@ -36,12 +29,7 @@ public struct FolderSnapshot: Equatable, Sendable {
                 add(path + "/" + name)
             }
         } else {
-            #if canImport(Darwin)
-            let time = info.st_mtimespec
-            #else
-            let time = info.st_mtim
-            #endif
-            stamps[path] = Stamp(size: Int64(info.st_size), seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), inode: UInt64(info.st_ino))
+            stamps[path] = FileIdentity(info)
         }
     }
 

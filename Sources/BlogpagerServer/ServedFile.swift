@@ -1,13 +1,8 @@
 import BlogpagerCore
 import CompressNIO
+import Foundation
 import HTTPTypes
 import Hummingbird
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One file ready to send: its bytes (and their gzip form, made once when the
 /// file is first read), and the headers of each form, built once too, so a
@@ -63,7 +58,7 @@ public final class ServedFile: Sendable {
             let plain = form(body: nil, length: identity.size, eTag: tag, common: common, encoding: nil)
             return ServedFile(identity: identity, realPath: realPath, requestedPath: requestedPath, plain: plain, gzip: nil)
         }
-        guard var bytes = readAll(realPath, expectedSize: identity.size) else { return nil }
+        guard var bytes = FileManager.default.contents(atPath: realPath).map(Array.init) else { return nil }
         if let liveReloadTag, contentType.hasPrefix("text/html") {
             bytes = LiveReloadInjection.inject(liveReloadTag, into: bytes)
         }
@@ -95,18 +90,4 @@ public final class ServedFile: Sendable {
         return Form(body: body, eTag: eTag, headers: headers, notModifiedHeaders: notModified)
     }
 
-    private static func readAll(_ path: String, expectedSize: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(expectedSize)
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 { if errno == EINTR { continue }; return nil }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-    }
 }

@@ -32,12 +32,6 @@ public final class ServedFileCache: Sendable {
         return file(forKey: key, realPath: realPath, requestedPath: requestedPath)
     }
 
-    /// The file at a real path (the site's own 404 page), from memory when still current.
-    public func file(atRealPath path: String) -> ServedFile? {
-        if let cached = state.withLock({ $0.files[path] }), FileIdentity(path: path) == cached.identity { return cached }
-        return file(forKey: path, realPath: path, requestedPath: path)
-    }
-
     private func file(forKey key: String, realPath: String, requestedPath: String) -> ServedFile? {
         guard let identity = FileIdentity(path: realPath),
               let loaded = ServedFile.load(realPath: realPath, requestedPath: requestedPath, identity: identity, liveReloadTag: liveReloadTag)

@@ -39,12 +39,6 @@ public struct SiteFolder: Sendable {
         return Self.isRegularFile(real) ? .file(realPath: real, requestedPath: joined) : .notFound
     }
 
-    /// A file at the folder's top, such as `404.html`, if it is a regular file inside.
-    public func topLevelFile(_ name: String) -> String? {
-        guard let real = Self.realPath(realPath + "/" + name), isInside(real), Self.isRegularFile(real) else { return nil }
-        return real
-    }
-
     private func isInside(_ real: String) -> Bool {
         real == realPath || real.hasPrefix(realPath == "/" ? "/" : realPath + "/")
     }

@@ -12,11 +12,17 @@ public struct StaticSiteResponder: HTTPResponder {
     public let cache: ServedFileCache
     /// Present when serving with `--watch`.
     public let liveReload: LiveReloadHub?
+    /// The 404 page when the site has no `404.html` of its own.
+    private let builtInNotFound: ByteBuffer
 
     public init(folder: SiteFolder, cache: ServedFileCache, liveReload: LiveReloadHub?) {
         self.folder = folder
         self.cache = cache
         self.liveReload = liveReload
+        var page = Array(("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head>"
+            + "<body><h1>Not found</h1><p>There is no page at this address.</p><p><a href=\"/\">Go to the front page</a></p></body></html>\n").utf8)
+        if liveReload != nil { page = LiveReloadInjection.inject(LiveReloadInjection.tag, into: page) }
+        builtInNotFound = ByteBuffer(bytes: page)
     }
 
     public func respond(to request: Request, context: Context) async throws -> Response {
@@ -55,19 +61,19 @@ public struct StaticSiteResponder: HTTPResponder {
     }
 
     private func notFound(_ request: Request, context: Context) async throws -> Response {
-        if let page = folder.topLevelFile("404.html"), let file = cache.file(atRealPath: page) {
-            return try await send(file, status: .notFound, request: request, context: context)
+        // The site's own page, found and cached like any other file.
+        if let page = cache.file(forRequest: Self.notFoundPagePath, resolve: { folder.lookup(RequestPath(raw: Self.notFoundPagePath)!) }) {
+            return try await send(page, status: .notFound, request: request, context: context)
         }
-        var page = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head>"
-            + "<body><h1>Not found</h1><p>There is no page at this address.</p><p><a href=\"/\">Go to the front page</a></p></body></html>\n"
-        if liveReload != nil { page = String(decoding: LiveReloadInjection.inject(LiveReloadInjection.tag, into: Array(page.utf8)), as: UTF8.self) }
         let headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8", .cacheControl: CachePolicy.revalidate,
-            .contentLength: String(page.utf8.count), Self.noSniff: "nosniff",
+            .contentLength: String(builtInNotFound.readableBytes), Self.noSniff: "nosniff",
         ]
-        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(string: page))
+        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: builtInNotFound)
         return Response(status: .notFound, headers: headers, body: body)
     }
+
+    private static let notFoundPagePath = "/404.html"
 
     private func events(_ hub: LiveReloadHub) -> Response {
         Response(

@@ -1,6 +1,7 @@
 """WebDriver sessions for the three engines, from Debian's packages and PyPI only."""
 import importlib.util
 import os
+import time
 from pathlib import Path
 
 from selenium import webdriver
@@ -43,3 +44,14 @@ def make_driver(engine, javascript=True):
         driver.set_window_size(1024, 768)
         return driver
     raise ValueError(engine)
+
+
+def wait_for(driver, script, timeout=20, *args):
+    """The first truthy value of script in the page; fails after timeout seconds."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = driver.execute_script(script, *args)
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for: {script}")

@@ -1,22 +1,12 @@
 """`blogpager serve --watch` in real browsers: an edit reloads the open page, a bad
 edit shows its errors over the last good page, and the fix reloads again."""
 import signal
-import time
 
 import pytest
 
+from browser_drivers import wait_for
 from helpers import write_archive
 from serve_process import ServeProcess
-
-
-def wait_for(driver, script, timeout=20):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = driver.execute_script(script)
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for: {script}")
 
 
 @pytest.fixture(scope="module")

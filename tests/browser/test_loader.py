@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_drivers import ENGINES, make_driver
+from browser_drivers import ENGINES, make_driver, wait_for
 from site_reader import file_for_url, load_index, parse
 
 DOM_BOUND = 2500  # elements in the whole document, whatever the archive's length
@@ -33,16 +33,6 @@ def expected_urls(site):
     for page in load_index(site)["pages"]:
         urls += [a.url for a in parse(file_for_url(site, page["fragment"])).articles]
     return urls
-
-
-def wait_for(driver, script, timeout=20, *args):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = driver.execute_script(script, *args)
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for: {script}")
 
 
 def open_feed(driver, url):

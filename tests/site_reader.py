@@ -11,6 +11,7 @@ class Article:
         self.attrs = dict(attrs)
         self.times = []
         self.links = []
+        self.tag_links = []
         self.in_title = False
 
     @property
@@ -53,6 +54,8 @@ class PageParser(HTMLParser):
                 self.heading = True
             if tag == "a" and self.heading:
                 self.current.links.append(attributes.get("href"))
+            if tag == "a" and "tag" in (attributes.get("class") or "").split():
+                self.current.tag_links.append(attributes.get("href"))
 
     def handle_endtag(self, tag):
         if tag in ("h1", "h2", "h3"):
@@ -76,8 +79,18 @@ def file_for_url(out, url):
     return target
 
 
-def load_index(out):
-    return json.loads((Path(out) / "index.json").read_text(encoding="utf-8"))
+def load_index(out, folder=""):
+    """The cursor index of the stream in `folder` (`""`, `tags/swift`, `archive/2016/05`)."""
+    return json.loads((Path(out) / folder / "index.json").read_text(encoding="utf-8"))
+
+
+def stream_folders(out):
+    """Every stream's folder: the main one, each tag's, each month's."""
+    out = Path(out)
+    found = [""]
+    found += sorted(str(p.parent.relative_to(out)) for p in out.glob("tags/*/index.json"))
+    found += sorted(str(p.parent.relative_to(out)) for p in out.glob("archive/*/*/index.json"))
+    return found
 
 
 RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")

@@ -38,9 +38,9 @@ def fragment_articles(out, index):
     return articles
 
 
-def walk_full_pages(out):
-    """Follows rel=next from index.html like a reader without JavaScript; returns the articles seen."""
-    seen, url, visited = [], "/", set()
+def walk_full_pages(out, start="/"):
+    """Follows rel=next from a stream's front page like a reader without JavaScript; returns the articles seen."""
+    seen, url, visited = [], start, set()
     while url:
         assert url not in visited, f"rel=next loops back to {url}"
         visited.add(url)

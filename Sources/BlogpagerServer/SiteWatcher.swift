@@ -69,6 +69,7 @@ public struct SiteWatcher: Service {
         do {
             let outcome = try await job.run(cache: entries)
             if let note = BuildJob.leftOutNote(of: outcome.site) { log(note, false) }
+            for warning in outcome.site.warnings { log(warning.description, true) }
             log(BuildJob.summary(of: outcome, output: job.writer.outputFolder) + ", \(outcome.site.entriesRead) entries read", false)
             hub.publishReload()
             return outcome.site.entryCache

@@ -37,6 +37,7 @@ struct BuildCommand: AsyncParsableCommand {
         do {
             let outcome = try await job.run()
             guard !quiet else { return }
+            for warning in outcome.site.warnings { printError(warning.description) }
             if let note = BuildJob.leftOutNote(of: outcome.site) { printError(note) }
             print(BuildJob.summary(of: outcome, output: output))
         } catch let failure {

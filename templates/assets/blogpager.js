@@ -220,7 +220,9 @@
       var url = section && section.getAttribute('data-url');
       if (!url) return;
       var saved = { blogpager: { entry: here.element.getAttribute('data-url'), top: here.top } };
-      history.replaceState(saved, '', url + location.search);
+      // `?at=` opened the stream once; the page URL and the saved place take over.
+      var search = location.search.replace(/([?&])at=[^&]*&?/, '$1').replace(/[?&]$/, '');
+      history.replaceState(saved, '', url + search);
       trim();
     }, 200);
   }
@@ -229,8 +231,9 @@
     if (target) window.scrollBy(0, target.getBoundingClientRect().top - saved.top);
     return !!target;
   }
-  function restore() {
+  function restore(jumped) {
     if (scrollToSaved(history.state && history.state.blogpager)) return;
+    if (jumped) { jumped.scrollIntoView({ block: 'start' }); return; }
     if (location.hash) return;  // the browser scrolls to #slug itself
     var showsNewest = index.pages.length && feed.querySelector('.bp-page[data-page="' + index.pages[0].id + '"]');
     if (oldestFirst && showsNewest) window.scrollTo(0, document.documentElement.scrollHeight);  // chat order starts at the newest
@@ -310,6 +313,48 @@
     }).forEach(function (section) { feed.appendChild(section); });
   }
 
+  // ---- ?at=2016-05: open the stream at a date, from the index alone ------------------
+  // The wanted place: the newest entry dated at or before the end of that year, month,
+  // day (the author's own calendar, as the archive pages count them) or instant.
+  function atTarget() {
+    var match = /[?&]at=([^&]*)/.exec(location.search);
+    if (!match) return null;
+    var at = decodeURIComponent(match[1]);
+    if (/^\d{4}(-\d{2}(-\d{2})?)?$/.test(at)) return function (date) { return date.slice(0, at.length) <= at; };
+    var instant = Date.parse(at);
+    return isNaN(instant) ? null : function (date) { return Date.parse(date) <= instant; };
+  }
+  // Binary search over the pages (newest first): the first whose oldest entry is
+  // at or before the target holds the target. One fragment request at most.
+  function jump() {
+    var reached = atTarget();
+    if (!reached || !index.pages.length) return Promise.resolve(null);
+    var low = 0, high = index.pages.length - 1;
+    while (low < high) {
+      var middle = (low + high) >> 1;
+      if (reached(index.pages[middle].last.date)) high = middle; else low = middle + 1;
+    }
+    var page = index.pages[low];
+    function within(section) {
+      var list = articles(section);
+      for (var i = 0; i < list.length; i++) {
+        var time = list[i].querySelector('time[datetime]');
+        if (time && reached(time.getAttribute('datetime'))) return list[i];
+      }
+      return list[list.length - 1] || null;
+    }
+    var shown = feed.querySelector('.bp-page[data-page="' + CSS.escape(page.id) + '"]');
+    if (shown) return Promise.resolve(within(shown));
+    return fetchSection(page).then(function (section) {
+      sections().forEach(function (old) { old.remove(); });
+      feed.appendChild(section);
+      return within(section);
+    }, function (error) {
+      emit('loaderror', { page: page.id, direction: null, error: String(error) });
+      return null;
+    });
+  }
+
   // ---- keyboard: Page Up / Page Down move between articles (WAI-ARIA feed) ------
   feed.addEventListener('keydown', function (event) {
     if (event.key !== 'PageDown' && event.key !== 'PageUp') return;
@@ -332,6 +377,8 @@
 
   fetchIndex().then(function (first) {
     adopt(first);
+    return jump();
+  }).then(function (jumped) {
     feed.setAttribute('role', 'feed');
     feed.setAttribute('aria-busy', 'false');
     var topStatus = makeStatus(topDirection());
@@ -353,7 +400,7 @@
       setState(direction, page && !page[direction] ? 'end' : 'idle', page && page.id);
     });
     var list = sections();
-    restore();
+    restore(jumped);
     observer.observe(ui.top);
     observer.observe(ui.bottom);
     window.addEventListener('scroll', saveSoon, { passive: true });

@@ -25,8 +25,14 @@ public struct SiteBuilder: Sendable {
         let rendered = SiteRenderer(config: input.config, templates: input.templates, assetURLs: assets.urls)
             .render(archive)
         let files = try merge(rendered.files + assets.files, staticFiles: input.staticFiles)
+        var warnings: [Diagnostic] = []
+        if !SiteRenderer.writesFeeds(input.config) {
+            warnings.append(.warning(
+                at: SourceLocation(path: input.configPath ?? SiteLoader.configFileName),
+                "no base_url, so feed.xml, feed.json and sitemap.xml were not written (they need absolute URLs); set base_url to the site's public address, such as https://example.org/"))
+        }
         return SiteBuild(
-            files: files, index: rendered.index, archive: archive,
+            files: files, index: rendered.index, archive: archive, streamIndexes: rendered.streamIndexes, warnings: warnings,
             skippedDrafts: drafts.count, skippedFuture: future.count, entryCache: newCache, entriesRead: readCount)
     }
 

@@ -9,11 +9,14 @@ public struct SiteInput: Sendable {
     /// Problems found while gathering the input (unreadable files); reported
     /// together with the entries' own, so one run shows them all.
     public var diagnostics: [Diagnostic]
+    /// The config file read, if any: where warnings about settings point.
+    public var configPath: String?
 
     public init(
         config: SiteConfig, templates: TemplateSet, sources: [SourceFile],
-        staticFiles: [OutputFile] = [], diagnostics: [Diagnostic] = []
+        staticFiles: [OutputFile] = [], diagnostics: [Diagnostic] = [], configPath: String? = nil
     ) {
+        self.configPath = configPath
         self.config = config
         self.templates = templates
         self.sources = sources

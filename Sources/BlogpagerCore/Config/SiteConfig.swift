@@ -21,6 +21,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var listContent = ListContent.summary
     /// The reading order the client shows; the index is always newest-first.
     public var order = Order.newestFirst
+    /// How many of the latest entries `feed.xml` and `feed.json` carry; 0 writes no feeds.
+    public var feedSize = 20
     /// Keys blogpager does not know; they reach templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]
 

@@ -57,6 +57,12 @@ public struct SiteConfigLoader: Sendable {
                 } else {
                     log.append(.error(at: field.valueLocation, "page_size must be a whole number from 1 to 1000"))
                 }
+            case "feed_size":
+                if case .int(let size) = field.value, (0...1000).contains(size) {
+                    config.feedSize = size
+                } else {
+                    log.append(.error(at: field.valueLocation, "feed_size must be a whole number from 0 (no feeds) to 1000"))
+                }
             case "unsafe_html":
                 if case .bool(let flag) = field.value { config.unsafeHTML = flag } else {
                     log.append(.error(at: field.valueLocation, "unsafe_html must be true or false"))

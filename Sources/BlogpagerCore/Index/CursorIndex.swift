@@ -41,8 +41,19 @@ public struct CursorIndex: Sendable, Equatable, Codable {
         }
     }
 
+    /// Which stream this index pages: the whole blog, a tag, a month.
+    public struct StreamValue: Sendable, Equatable, Codable {
+        /// `main`, `tag` or `month`.
+        public var kind: String
+        /// The site title, the tag as written, or the month (`May 2016`).
+        public var name: String
+        /// The stream's front page.
+        public var url: String
+    }
+
     public var version: Int
     public var generator: String
+    public var stream: StreamValue
     public var order: String
     /// The order the site's client shows entries in (`newest-first` or `oldest-first`).
     public var display_order: String

@@ -26,7 +26,7 @@ public struct SiteLoader: Sendable {
         guard let config, let templates else { throw BuildFailure(log.diagnostics) }
         return SiteInput(
             config: config, templates: templates, sources: found.sources,
-            staticFiles: found.staticFiles, diagnostics: found.diagnostics)
+            staticFiles: found.staticFiles, diagnostics: found.diagnostics, configPath: configFile)
     }
 
     /// The config file that applies, if any.

@@ -9,7 +9,12 @@ public struct Archive: Sendable {
     public let frontPageCount: Int
 
     public init(sorted entries: SortedList<Entry>, pageSize: Int) {
-        self.entries = entries.elements
+        self.init(newestFirst: entries.elements, pageSize: pageSize)
+    }
+
+    /// Entries already in archive order (a tag's or a month's run of the whole list).
+    public init(newestFirst entries: [Entry], pageSize: Int) {
+        self.entries = entries
         let ranges = Pager(pageSize: pageSize).pageRanges(for: self.entries.map(\.cursor))
         var ids = ranges.map { Page.id(newest: entries[$0.lowerBound].cursor) }
         // Two pages whose newest entries fall on one day and share 32 hash bits:

@@ -1,5 +1,8 @@
-/// Renders the archive: one fragment per page, the full list pages (the front
-/// page and `page/<id>/`), one page per entry, and the cursor index.
+import Foundation
+
+/// Renders the whole site from the archive: the main stream, a stream per tag
+/// and per month, one page per entry, the tag and month indexes, the feeds and
+/// the sitemap. Articles are rendered once and shared by every stream.
 public struct SiteRenderer: Sendable {
     public let config: SiteConfig
     public let templates: TemplateSet
@@ -14,121 +17,170 @@ public struct SiteRenderer: Sendable {
 
     public struct Rendered: Sendable {
         public var files: [OutputFile]
+        /// The main stream's index.
         public var index: CursorIndex
+        /// Every stream's index, by the folder it is written in (`""`, `tags/swift`).
+        public var streamIndexes: [String: CursorIndex]
+    }
+
+    /// Whether this config gives feeds and a sitemap: both need absolute URLs.
+    public static func writesFeeds(_ config: SiteConfig) -> Bool {
+        config.baseURL != nil
     }
 
     public func render(_ archive: Archive) -> Rendered {
         let urls = SiteURLs(config: config)
-        let context = TemplateContext(config: config, urls: urls, assetURLs: assetURLs)
-        let displayDates = DateDisplay(language: config.language).strings(for: archive.entries.map(\.date))
+        let dates = DateDisplay(language: config.language)
+        let streams = StreamSet(archive: archive, pageSize: config.pageSize, monthName: dates.monthNames())
+        let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
+        let context = TemplateContext(config: config, urls: urls, assetURLs: assetURLs, tagFolders: streams.tagFolders, hasFeeds: hasFeeds)
+        let displayDates = dates.strings(for: archive.entries.map(\.date))
+        let anchors = Self.anchors(archive.entries)
+        let articles = archive.entries.indices.map { position in
+            templates.render("article", context.article(
+                archive.entries[position], displayDate: displayDates[position], anchor: anchors[position], full: false))
+        }
+        let streamRenderer = StreamRenderer(config: config, templates: templates, context: context)
         var files: [OutputFile] = []
-
-        // The URL of each page: the head page is the front page.
-        let pageURLs = archive.pages.indices.map { index in
-            index == 0 ? urls.home : urls.path(of: pagePath(archive.pages[index]))
+        var indexes: [String: CursorIndex] = [:]
+        var sitemap: [Sitemap.Location] = []
+        func add(_ output: StreamRenderer.Output, of stream: EntryStream) {
+            files += output.files
+            indexes[stream.folder.joined(separator: "/")] = output.index
+            sitemap += output.pageURLs.map { Sitemap.Location(url: $0) }
         }
 
-        // Fragments first: their hashes name them, and full pages embed the same bytes.
-        var sections: [String] = []
-        var fragmentURLs: [String] = []
-        for (index, page) in archive.pages.enumerated() {
-            let articles = archive.entries(of: page).indices.map {
-                context.article(archive.entries[$0], displayDate: displayDates[$0], full: false)
+        let main = streamRenderer.render(streams.main, articles: articles, displayDates: displayDates)
+        add(main, of: streams.main)
+        if main.pageURLs.isEmpty { sitemap.append(Sitemap.Location(url: urls.home)) }
+        files += entryPages(archive, mainPageURLs: main.pageURLs, displayDates: displayDates, anchors: anchors, context: context)
+        sitemap += archive.entries.map { Sitemap.Location(url: $0.url, lastModified: ($0.updated ?? $0.date).rfc3339) }
+
+        for stream in streams.tags {
+            add(streamRenderer.render(stream, articles: articles, displayDates: displayDates), of: stream)
+        }
+        for (index, stream) in streams.months.enumerated() {
+            let neighbours = StreamRenderer.Neighbours(
+                newer: index > 0 ? streams.months[index - 1] : nil,
+                older: index + 1 < streams.months.count ? streams.months[index + 1] : nil)
+            add(streamRenderer.render(stream, articles: articles, displayDates: displayDates, neighbours: neighbours), of: stream)
+        }
+        if !streams.tags.isEmpty {
+            files.append(tagsPage(streams, context: context))
+            sitemap.append(Sitemap.Location(url: context.site["tags_url"] as! String))
+        }
+        files.append(monthsPage(streams, mainPageURLs: main.pageURLs, anchors: anchors, context: context, dates: dates))
+        sitemap.append(Sitemap.Location(url: context.site["archive_url"] as! String))
+
+        if let origin = urls.origin, Self.writesFeeds(config) {
+            if hasFeeds { files += feeds(archive, origin: origin, urls: urls) }
+            let absolute = sitemap.map { Sitemap.Location(url: origin + $0.url, lastModified: $0.lastModified) }
+            for (name, bytes) in Sitemap(locations: absolute).files(origin: origin, basePath: urls.basePath) {
+                files.append(OutputFile(path: OutputPath(literal: name), bytes: bytes))
             }
-            let html = templates.render("fragment", [
-                "id": page.id, "url": pageURLs[index], "entries": articles, "site": context.site,
-            ])
-            let bytes = Array(html.utf8)
-            let path = OutputPath(literal: "fragments/" + ContentHashedName.make("\(page.id).html", bytes: bytes))
-            files.append(OutputFile(path: path, bytes: bytes))
-            sections.append(html)
-            fragmentURLs.append(urls.path(of: path))
         }
+        return Rendered(files: files, index: main.index, streamIndexes: indexes)
+    }
 
-        // Full list pages: the front page shows the first pages; every other page has its own.
-        if archive.pages.isEmpty {
-            let list = templates.render("list", ["site": context.site, "is_front": true, "is_empty": true, "sections": [Any]()])
-            files.append(OutputFile(path: OutputPath(literal: "index.html"), text: templates.render("layout", context.layout(
-                title: config.title, description: config.description, path: urls.home, content: list,
-                newer: nil, older: nil, kind: "list"))))
+    /// The `id` of each entry's article, unique on any page: the slug, or when
+    /// entries share a slug (on other dates), the slug and the author's date,
+    /// and the time too if that is not enough.
+    static func anchors(_ entries: [Entry]) -> [String] {
+        let bySlug = Dictionary(entries.map { ($0.slug, 1) }, uniquingKeysWith: +)
+        func dated(_ entry: Entry, time: Bool) -> String {
+            let wall = entry.date.local
+            let day = entry.slug + String(format: "-%04d-%02d-%02d", wall.year, wall.month, wall.day)
+            return time ? day + String(format: "-%02d%02d%02d", wall.hour, wall.minute, wall.second) : day
         }
-        for index in archive.pages.indices {
-            let isFront = index == 0
-            let shown = isFront ? 0..<archive.frontPageCount : index..<(index + 1)
-            let olderIndex = shown.upperBound < archive.pages.count ? shown.upperBound : nil
-            let newerIndex = archive.newer(than: index)
-            let first = archive.pages[shown.lowerBound].range.lowerBound
-            let last = archive.pages[shown.upperBound - 1].range.upperBound - 1
-            let title = isFront
-                ? config.title
-                : "\(config.title): \(displayDates[first]) – \(displayDates[last])"
-            let list = templates.render("list", [
-                "site": context.site,
-                "is_front": isFront,
-                "sections": shown.map { ["html": sections[$0], "id": archive.pages[$0].id] },
-                "newer_url": newerIndex.map { pageURLs[$0] } ?? false,
-                "older_url": olderIndex.map { pageURLs[$0] } ?? false,
-            ])
-            let path = isFront ? OutputPath(literal: "index.html") : pagePath(archive.pages[index])
-            let page = templates.render("layout", context.layout(
-                title: title, description: config.description, path: pageURLs[index], content: list,
-                newer: newerIndex.map { pageURLs[$0] }, older: olderIndex.map { pageURLs[$0] }, kind: "list"))
-            files.append(OutputFile(path: path, text: page))
+        let byDay = Dictionary(entries.filter { bySlug[$0.slug]! > 1 }.map { (dated($0, time: false), 1) }, uniquingKeysWith: +)
+        return entries.map { entry in
+            guard bySlug[entry.slug]! > 1 else { return entry.slug }
+            let day = dated(entry, time: false)
+            return byDay[day]! > 1 ? dated(entry, time: true) : day
         }
+    }
 
-        // One page per entry, with its neighbours and a link back into the stream.
-        for (index, entry) in archive.entries.enumerated() {
+    /// One page per entry, with its neighbours, its tags and a link back into the stream.
+    private func entryPages(_ archive: Archive, mainPageURLs: [String], displayDates: [String], anchors: [String], context: TemplateContext) -> [OutputFile] {
+        archive.entries.enumerated().map { index, entry in
             let pageIndex = archive.pageIndex(ofEntry: index)
+            let newer = index > 0 ? archive.entries[index - 1] : nil
+            let older = index + 1 < archive.entries.count ? archive.entries[index + 1] : nil
             var values: [String: Any] = [
                 "site": context.site,
-                "entry": context.article(entry, displayDate: displayDates[index], full: true),
-                "stream_url": pageURLs[pageIndex] + "#" + URLPathEncoding.encode(entry.slug),
+                "entry": context.article(entry, displayDate: displayDates[index], anchor: anchors[index], full: true),
+                "stream_url": mainPageURLs[pageIndex] + "#" + URLPathEncoding.encode(anchors[index]),
             ]
-            if index > 0 {
-                values["newer_entry"] = ["title": archive.entries[index - 1].title, "url": archive.entries[index - 1].url]
-            }
-            if index + 1 < archive.entries.count {
-                values["older_entry"] = ["title": archive.entries[index + 1].title, "url": archive.entries[index + 1].url]
-            }
-            let body = templates.render("entry", values)
-            let page = templates.render("layout", context.layout(
+            if let newer { values["newer_entry"] = ["title": newer.title, "url": newer.url] }
+            if let older { values["older_entry"] = ["title": older.title, "url": older.url] }
+            let meta = TemplateContext.PageMeta(
                 title: "\(entry.title) · \(config.title)", description: entry.summaryText, path: entry.url,
-                content: body, newer: index > 0 ? archive.entries[index - 1].url : nil,
-                older: index + 1 < archive.entries.count ? archive.entries[index + 1].url : nil, kind: "entry"))
-            files.append(OutputFile(path: entry.outputPath, text: page))
+                type: "article", heading: entry.title, published: entry.date, modified: entry.updated)
+            let page = templates.render("layout", context.layout(
+                meta, content: templates.render("entry", values), newer: newer?.url, older: older?.url, kind: "entry"))
+            return OutputFile(path: entry.outputPath, text: page)
         }
-
-        let index = cursorIndex(archive, pageURLs: pageURLs, fragmentURLs: fragmentURLs)
-        files.append(OutputFile(path: OutputPath(literal: "index.json"), bytes: index.encoded()))
-        return Rendered(files: files, index: index)
     }
 
-    func pagePath(_ page: Page) -> OutputPath {
-        OutputPath(literal: "page/\(page.id)/index.html")
+    /// `tags/`: every tag with its count, by name.
+    private func tagsPage(_ streams: StreamSet, context: TemplateContext) -> OutputFile {
+        let tags = streams.tags.map { stream -> [String: Any] in
+            ["name": stream.name, "url": context.urls.path(of: stream.path("index.html")), "count": stream.archive.entries.count]
+        }
+        let path = OutputPath(literal: "tags/index.html")
+        let body = templates.render("tags", ["site": context.site, "tags": tags, "has_tags": !tags.isEmpty, "count": tags.count])
+        let meta = TemplateContext.PageMeta(title: "Tags · \(config.title)", description: "Every tag on \(config.title), with its entries.",
+                                            path: context.urls.path(of: path), heading: "Tags")
+        return OutputFile(path: path, text: templates.render("layout", context.layout(meta, content: body, newer: nil, older: nil, kind: "tags")))
     }
 
-    private func cursorIndex(_ archive: Archive, pageURLs: [String], fragmentURLs: [String]) -> CursorIndex {
-        let pages = archive.pages.enumerated().map { index, page in
-            let newest = archive.entries[page.range.lowerBound].cursor
-            let oldest = archive.entries[page.range.upperBound - 1].cursor
-            return CursorIndex.PageEntry(
-                id: page.id,
-                url: pageURLs[index],
-                fragment: fragmentURLs[index],
-                count: page.range.count,
-                first: .init(date: newest.date.rfc3339, slug: newest.slug),
-                last: .init(date: oldest.date.rfc3339, slug: oldest.slug),
-                newer: archive.newer(than: index).map { archive.pages[$0].id },
-                older: archive.older(than: index).map { archive.pages[$0].id })
+    /// `archive/`: years and months with counts. Each month links its own page
+    /// and the main stream opened at its newest entry (`?at=yyyy-mm` for the loader).
+    private func monthsPage(_ streams: StreamSet, mainPageURLs: [String], anchors: [String], context: TemplateContext, dates: DateDisplay) -> OutputFile {
+        var years: [[String: Any]] = []
+        var index = 0
+        let months = streams.months
+        while index < months.count {
+            let year = months[index].folder[1]
+            var yearMonths: [[String: Any]] = []
+            var count = 0
+            while index < months.count, months[index].folder[1] == year {
+                let month = months[index]
+                let newest = month.mainPositions[0]
+                let pageURL = mainPageURLs[streams.main.archive.pageIndex(ofEntry: newest)]
+                yearMonths.append([
+                    "name": month.name,
+                    "url": context.urls.path(of: month.path("index.html")),
+                    "count": month.archive.entries.count,
+                    "stream_url": pageURL + "?at=\(year)-\(month.folder[2])#" + URLPathEncoding.encode(anchors[newest]),
+                ])
+                count += month.archive.entries.count
+                index += 1
+            }
+            years.append(["year": year, "name": Int(year).map(dates.yearName) ?? year, "count": count, "months": yearMonths])
         }
-        return CursorIndex(
-            version: CursorIndex.formatVersion,
-            generator: "blogpager",
-            order: "newest-first",
-            display_order: config.order.rawValue,
-            entries: archive.entries.count,
-            page_size: config.pageSize,
-            front: archive.pages.prefix(archive.frontPageCount).map(\.id),
-            pages: pages)
+        let path = OutputPath(literal: "archive/index.html")
+        let body = templates.render("archive", ["site": context.site, "years": years, "is_empty": years.isEmpty])
+        let meta = TemplateContext.PageMeta(title: "Archive · \(config.title)", description: "Every month of \(config.title), with its entries.",
+                                            path: context.urls.path(of: path), heading: "Archive")
+        return OutputFile(path: path, text: templates.render("layout", context.layout(meta, content: body, newer: nil, older: nil, kind: "archive")))
+    }
+
+    /// `feed.xml` and `feed.json`: the latest `feed_size` entries.
+    private func feeds(_ archive: Archive, origin: String, urls: SiteURLs) -> [OutputFile] {
+        // A tag URI names its authority by DNS name alone, without a port.
+        let host = config.baseURL.flatMap { URLComponents(string: $0)?.host } ?? "localhost"
+        let items = archive.entries.prefix(config.feedSize).map { FeedItem($0, origin: origin, host: host) }
+        let home = origin + urls.home
+        let atom = AtomFeed(
+            title: config.title, subtitle: config.description, author: config.author, language: config.language,
+            home: home, selfURL: origin + urls.path(of: OutputPath(literal: "feed.xml")), items: items)
+        let json = JSONFeed(
+            title: config.title, description: config.description, author: config.author, language: config.language,
+            home: home, feedURL: origin + urls.path(of: OutputPath(literal: "feed.json")), items: items)
+        return [
+            OutputFile(path: OutputPath(literal: "feed.xml"), bytes: atom.bytes()),
+            OutputFile(path: OutputPath(literal: "feed.json"), bytes: json.bytes()),
+        ]
     }
 }

@@ -1,0 +1,145 @@
+/// Renders one stream: a fragment per page, the full list pages (its front page
+/// and `page/<id>/`), and its cursor index, all under the stream's folder.
+/// Articles come already rendered, once per entry for every stream.
+struct StreamRenderer {
+    let config: SiteConfig
+    let templates: TemplateSet
+    let context: TemplateContext
+
+    struct Output {
+        var files: [OutputFile]
+        /// The full page of each of the stream's pages; the first is the stream's front page.
+        var pageURLs: [String]
+        var index: CursorIndex
+    }
+
+    /// Neighbouring streams of the same kind, linked from its pages (the month before and after).
+    struct Neighbours {
+        var newer: EntryStream?
+        var older: EntryStream?
+    }
+
+    /// `articles` and `displayDates` are by position in the main stream.
+    func render(_ stream: EntryStream, articles: [String], displayDates: [String], neighbours: Neighbours = Neighbours()) -> Output {
+        let archive = stream.archive
+        let urls = context.urls
+        let pageURLs = archive.pages.indices.map { index in
+            urls.path(of: stream.path(index == 0 ? "index.html" : "page/\(archive.pages[index].id)/index.html"))
+        }
+        let streamValues = values(of: stream, neighbours: neighbours)
+
+        // Fragments first: their hashes name them, and full pages embed the same bytes.
+        var sections: [String] = []
+        var fragmentURLs: [String] = []
+        var files: [OutputFile] = []
+        for (index, page) in archive.pages.enumerated() {
+            let html = templates.render("fragment", [
+                "id": page.id, "url": pageURLs[index], "site": context.site, "stream": streamValues,
+                "entries": page.range.map { ["html": articles[stream.mainPositions[$0]]] },
+            ])
+            let bytes = Array(html.utf8)
+            let path = stream.path("fragments/" + ContentHashedName.make("\(page.id).html", bytes: bytes))
+            files.append(OutputFile(path: path, bytes: bytes))
+            sections.append(html)
+            fragmentURLs.append(urls.path(of: path))
+        }
+
+        let heading = streamValues["heading"] as? String
+        let streamTitle = heading.map { "\($0) · \(config.title)" } ?? config.title
+        let description = switch stream.kind {
+        case .main: config.description
+        case .tag: "Entries tagged “\(stream.name)” on \(config.title)."
+        case .month: "Entries from \(stream.name) on \(config.title)."
+        }
+        if archive.pages.isEmpty {
+            let list = templates.render("list", ["site": context.site, "stream": streamValues, "is_front": true, "is_empty": true, "sections": [Any]()])
+            let meta = TemplateContext.PageMeta(title: streamTitle, description: description, path: urls.path(of: stream.path("index.html")), heading: heading)
+            files.append(OutputFile(path: stream.path("index.html"), text: templates.render("layout", context.layout(
+                meta, content: list, newer: nil, older: nil, kind: "list"))))
+        }
+        for index in archive.pages.indices {
+            let isFront = index == 0
+            let shown = isFront ? 0..<archive.frontPageCount : index..<(index + 1)
+            let olderIndex = shown.upperBound < archive.pages.count ? shown.upperBound : nil
+            let newerIndex = archive.newer(than: index)
+            let first = stream.mainPositions[archive.pages[shown.lowerBound].range.lowerBound]
+            let last = stream.mainPositions[archive.pages[shown.upperBound - 1].range.upperBound - 1]
+            let title = isFront ? streamTitle : "\(heading ?? config.title): \(displayDates[first]) – \(displayDates[last])"
+                + (heading == nil ? "" : " · \(config.title)")
+            let list = templates.render("list", [
+                "site": context.site,
+                "stream": streamValues,
+                "is_front": isFront,
+                "sections": shown.map { ["html": sections[$0], "id": archive.pages[$0].id] },
+                "newer_url": newerIndex.map { pageURLs[$0] } ?? false,
+                "older_url": olderIndex.map { pageURLs[$0] } ?? false,
+            ])
+            let path = stream.path(isFront ? "index.html" : "page/\(archive.pages[index].id)/index.html")
+            let meta = TemplateContext.PageMeta(title: title, description: description, path: pageURLs[index], heading: heading)
+            let page = templates.render("layout", context.layout(
+                meta, content: list, newer: newerIndex.map { pageURLs[$0] }, older: olderIndex.map { pageURLs[$0] }, kind: "list"))
+            files.append(OutputFile(path: path, text: page))
+        }
+
+        let index = cursorIndex(stream, pageURLs: pageURLs, fragmentURLs: fragmentURLs)
+        files.append(OutputFile(path: stream.path("index.json"), bytes: index.encoded()))
+        return Output(files: files, pageURLs: pageURLs, index: index)
+    }
+
+    /// What templates see as `stream`.
+    private func values(of stream: EntryStream, neighbours: Neighbours) -> [String: Any] {
+        let urls = context.urls
+        var values: [String: Any] = [
+            "kind": stream.kind.rawValue,
+            "url": urls.path(of: stream.path("index.html")),
+            "index_url": urls.path(of: stream.path("index.json")),
+            "is_main": stream.kind == .main,
+            "is_tag": stream.kind == .tag,
+            "is_month": stream.kind == .month,
+        ]
+        switch stream.kind {
+        case .main: break
+        case .tag:
+            values["name"] = stream.name
+            values["heading"] = "Tagged “\(stream.name)”"
+        case .month:
+            values["name"] = stream.name
+            values["heading"] = stream.name
+        }
+        if let newer = neighbours.newer {
+            values["newer_stream"] = ["name": newer.name, "url": urls.path(of: newer.path("index.html"))]
+        }
+        if let older = neighbours.older {
+            values["older_stream"] = ["name": older.name, "url": urls.path(of: older.path("index.html"))]
+        }
+        return values
+    }
+
+    private func cursorIndex(_ stream: EntryStream, pageURLs: [String], fragmentURLs: [String]) -> CursorIndex {
+        let archive = stream.archive
+        let pages = archive.pages.enumerated().map { index, page in
+            let newest = archive.entries[page.range.lowerBound].cursor
+            let oldest = archive.entries[page.range.upperBound - 1].cursor
+            return CursorIndex.PageEntry(
+                id: page.id,
+                url: pageURLs[index],
+                fragment: fragmentURLs[index],
+                count: page.range.count,
+                first: .init(date: newest.date.rfc3339, slug: newest.slug),
+                last: .init(date: oldest.date.rfc3339, slug: oldest.slug),
+                newer: archive.newer(than: index).map { archive.pages[$0].id },
+                older: archive.older(than: index).map { archive.pages[$0].id })
+        }
+        return CursorIndex(
+            version: CursorIndex.formatVersion,
+            generator: "blogpager",
+            stream: .init(kind: stream.kind.rawValue, name: stream.kind == .main ? config.title : stream.name,
+                          url: context.urls.path(of: stream.path("index.html"))),
+            order: "newest-first",
+            display_order: config.order.rawValue,
+            entries: archive.entries.count,
+            page_size: config.pageSize,
+            front: archive.pages.prefix(archive.frontPageCount).map(\.id),
+            pages: pages)
+    }
+}

@@ -1,0 +1,32 @@
+/// One run of entries a reader scrolls through, with its own pages, fragments
+/// and cursor index: the whole blog, the entries of one tag, or of one month.
+/// Each is paged by the same stable rule, so each keeps its pages' names.
+public struct EntryStream: Sendable {
+    public enum Kind: String, Sendable {
+        case main, tag, month
+    }
+
+    public var kind: Kind
+    /// Its folder under `out/`: `[]`, `["tags", "swift"]`, `["archive", "2016", "05"]`.
+    public var folder: [String]
+    /// What readers call it: the tag as written, `May 2016`; the site title for the main stream.
+    public var name: String
+    public var archive: Archive
+    /// Where each of its entries sits in the main stream, so work done once
+    /// per entry (its article's HTML) serves every stream it is in.
+    public var mainPositions: [Int]
+
+    public init(kind: Kind, folder: [String], name: String, archive: Archive, mainPositions: [Int]) {
+        self.kind = kind
+        self.folder = folder
+        self.name = name
+        self.archive = archive
+        self.mainPositions = mainPositions
+    }
+
+    /// A file of this stream: `page/<id>/index.html` → `tags/swift/page/<id>/index.html`.
+    public func path(_ relative: String) -> OutputPath {
+        // Segments were checked when the stream was made; `relative` is ours.
+        try! OutputPath(folder + relative.split(separator: "/").map(String.init))
+    }
+}

@@ -6,11 +6,15 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-# Records uncaught errors and console.error calls, for the "no console errors" check.
+# Records uncaught errors and console.error calls, for the "no console errors" check,
+# and the archive requests made before the loader is ready.
 ERROR_PROBE = (
     b"<script>window.__bpErrors=[];addEventListener('error',function(e){__bpErrors.push(String(e.message||e))});"
     b"addEventListener('unhandledrejection',function(e){__bpErrors.push('rejection: '+e.reason)});"
     b"(function(c){console.error=function(){__bpErrors.push([].join.call(arguments,' '));c.apply(console,arguments)}})(console.error);"
+    # The archive requests made before the loader is ready: what opening the page cost.
+    b"document.addEventListener('blogpager:ready',function(){window.__bpReadyRequests=performance.getEntriesByType('resource')"
+    b".map(function(r){return new URL(r.name).pathname}).filter(function(p){return /index[.]json$|[/]fragments[/]/.test(p)})},true);"
     b"</script>"
 )
 

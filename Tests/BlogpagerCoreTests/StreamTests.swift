@@ -1,0 +1,80 @@
+@testable import BlogpagerCore
+import Foundation
+import TestSupport
+import Testing
+
+/// Tag and month streams: who is in them, what they are called, where they live.
+struct StreamTests {
+    @Test(arguments: [
+        ("Swift", "swift"), ("Web Dev", "web-dev"), ("web  dev", "web-dev"), ("web/dev", "web-dev"),
+        ("C++", "c++"), ("日本語", "日本語"), (".net", "net"), ("node.js", "node.js"), ("v1.", "v1"),
+    ])
+    func tagSlugs(tag: String, slug: String) {
+        #expect(TagSlug.make(tag) == slug)
+    }
+
+    @Test func tagsOfOnlyPunctuationGetAStableSafeName() {
+        let slug = TagSlug.make("#")
+        #expect(slug.hasPrefix("tag-") && slug == TagSlug.make("#"))
+        #expect(TagSlug.make("..") != ".." && OutputPath.problem(with: TagSlug.make("..")) == nil)
+        // The same tag typed decomposed (e + combining accent) lands in the same folder.
+        #expect(TagSlug.make("Cafe\u{301}") == TagSlug.make("café"))
+    }
+
+    static func site() -> SiteFixture {
+        var files: [String: String] = [:]
+        for index in 0..<40 {
+            let month = index % 4 + 1
+            let tags = index % 2 == 0 ? "tags: [Swift, iOS]\n" : "tags: [swift]\n"
+            files["e\(index).md"] = SiteFixture.entry(
+                title: "E\(index)", date: "2020-0\(month)-\(10 + index % 10)T12:00:00+09:00", extra: tags)
+        }
+        var config = SiteConfig()
+        config.pageSize = 3
+        return SiteFixture(files: files, config: config)
+    }
+
+    @Test func streamsKeepTheMainOrderAndHoldExactlyTheirEntries() async throws {
+        let site = try await Self.site().build()
+        let streams = StreamSet(archive: site.archive, pageSize: 3, monthName: DateDisplay(language: "en").monthNames())
+        #expect(streams.tags.map(\.folder) == [["tags", "ios"], ["tags", "swift"]])
+        let swift = try #require(streams.tags.last)
+        // "swift" is written so in 20 entries and "Swift" in 20: the tie goes to the first in byte order.
+        #expect(swift.name == "Swift" && swift.archive.entries.count == 40)
+        #expect(streams.tags[0].archive.entries.count == 20)
+        #expect(streams.months.map(\.name) == ["April 2020", "March 2020", "February 2020", "January 2020"])
+        #expect(streams.months.map { $0.folder.joined(separator: "/") } == ["archive/2020/04", "archive/2020/03", "archive/2020/02", "archive/2020/01"])
+        for stream in streams.all {
+            #expect(stream.mainPositions == stream.mainPositions.sorted())
+            #expect(stream.archive.entries.map(\.url) == stream.mainPositions.map { site.archive.entries[$0].url })
+            #expect(stream.archive.pages.map(\.range.count).reduce(0, +) == stream.archive.entries.count)
+        }
+        #expect(streams.months.map(\.archive.entries.count).reduce(0, +) == 40)
+    }
+
+    @Test func everyStreamHasItsOwnIndexInTheBuild() async throws {
+        let site = try await Self.site().build()
+        #expect(Set(site.streamIndexes.keys) == ["", "tags/ios", "tags/swift", "archive/2020/01", "archive/2020/02", "archive/2020/03", "archive/2020/04"])
+        let ios = try #require(site.streamIndexes["tags/ios"])
+        #expect(ios.stream.kind == "tag" && ios.stream.name == "iOS" && ios.stream.url == "/tags/ios/")
+        #expect(ios.pages.allSatisfy { $0.fragment.hasPrefix("/tags/ios/fragments/") })
+        #expect(site.text("tags/ios/index.json") != nil && site.text("archive/2020/01/index.html") != nil)
+    }
+
+    @Test func monthNamesFollowTheSiteLanguage() {
+        #expect(DateDisplay(language: "ja").monthNames()(2016, 5) == "2016年5月")
+        #expect(DateDisplay(language: "en").monthNames()(2016, 5) == "May 2016")
+        #expect(DateDisplay(language: "ja").string(for: EntryDate(epochSeconds: 1_463_011_200, offsetSeconds: 32_400)) == "2016年5月12日")
+    }
+
+    @Test func anchorsAreTheSlugUnlessAnotherEntrySharesIt() async throws {
+        var config = SiteConfig()
+        config.permalink = try PermalinkPattern("/:year/:month/:day/:slug/")
+        let site = try await SiteFixture(files: [
+            "a.md": SiteFixture.entry(title: "A", date: "2020-01-01T10:00:00Z", slug: "notes"),
+            "b.md": SiteFixture.entry(title: "B", date: "2020-02-01T10:00:00Z", slug: "notes"),
+            "c.md": SiteFixture.entry(title: "C", date: "2020-03-01T10:00:00Z", slug: "only"),
+        ], config: config).build()
+        #expect(SiteRenderer.anchors(site.archive.entries) == ["only", "notes-2020-02-01", "notes-2020-01-01"])
+    }
+}

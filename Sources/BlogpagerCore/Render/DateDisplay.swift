@@ -25,22 +25,24 @@ public struct DateDisplay: Sendable {
 
     /// `May 2016`, `2016年5月`: the name of an archive month.
     public func monthNames() -> (_ year: Int, _ month: Int) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: language)
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        formatter.setLocalizedDateFormatFromTemplate("yMMMM")
-        return { year, month in
-            formatter.string(from: Date(timeIntervalSince1970: Double(CivilDateTime(year: year, month: month, day: 1).epochSeconds)))
-        }
+        calendarNames(template: "yMMMM")
     }
 
     /// `2016`, `2016年`: the name of an archive year.
-    public func yearName(_ year: Int) -> String {
+    public func yearNames() -> (_ year: Int) -> String {
+        let name = calendarNames(template: "y")
+        return { year in name(year, 1) }
+    }
+
+    /// Names of calendar periods in the site's language, one formatter for all of them.
+    private func calendarNames(template: String) -> (_ year: Int, _ month: Int) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: language)
         formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        formatter.setLocalizedDateFormatFromTemplate("y")
-        return formatter.string(from: Date(timeIntervalSince1970: Double(CivilDateTime(year: year, month: 7, day: 1).epochSeconds)))
+        formatter.setLocalizedDateFormatFromTemplate(template)
+        return { year, month in
+            formatter.string(from: Date(timeIntervalSince1970: Double(CivilDateTime(year: year, month: month, day: 1).epochSeconds)))
+        }
     }
 
     private func makeFormatter(offset: Int32) -> DateFormatter {

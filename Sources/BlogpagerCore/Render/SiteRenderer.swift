@@ -67,12 +67,13 @@ public struct SiteRenderer: Sendable {
         }
         if !streams.tags.isEmpty {
             files.append(tagsPage(streams, context: context))
-            sitemap.append(Sitemap.Location(url: context.site["tags_url"] as! String))
+            sitemap.append(Sitemap.Location(url: urls.path(of: SiteURLs.tagsPage)))
         }
         files.append(monthsPage(streams, mainPageURLs: main.pageURLs, anchors: anchors, context: context, dates: dates))
-        sitemap.append(Sitemap.Location(url: context.site["archive_url"] as! String))
+        sitemap.append(Sitemap.Location(url: urls.path(of: SiteURLs.archivePage)))
 
-        if let origin = urls.origin, Self.writesFeeds(config) {
+        // An origin is known exactly when there is a base_url (`writesFeeds`).
+        if let origin = urls.origin {
             if hasFeeds { files += feeds(archive, origin: origin, urls: urls) }
             let absolute = sitemap.map { Sitemap.Location(url: origin + $0.url, lastModified: $0.lastModified) }
             for (name, bytes) in Sitemap(locations: absolute).files(origin: origin, basePath: urls.basePath) {
@@ -127,7 +128,7 @@ public struct SiteRenderer: Sendable {
         let tags = streams.tags.map { stream -> [String: Any] in
             ["name": stream.name, "url": context.urls.path(of: stream.path("index.html")), "count": stream.archive.entries.count]
         }
-        let path = OutputPath(literal: "tags/index.html")
+        let path = SiteURLs.tagsPage
         let body = templates.render("tags", ["site": context.site, "tags": tags, "has_tags": !tags.isEmpty, "count": tags.count])
         let meta = TemplateContext.PageMeta(title: "Tags · \(config.title)", description: "Every tag on \(config.title), with its entries.",
                                             path: context.urls.path(of: path), heading: "Tags")
@@ -137,6 +138,7 @@ public struct SiteRenderer: Sendable {
     /// `archive/`: years and months with counts. Each month links its own page
     /// and the main stream opened at its newest entry (`?at=yyyy-mm` for the loader).
     private func monthsPage(_ streams: StreamSet, mainPageURLs: [String], anchors: [String], context: TemplateContext, dates: DateDisplay) -> OutputFile {
+        let yearName = dates.yearNames()
         var years: [[String: Any]] = []
         var index = 0
         let months = streams.months
@@ -157,9 +159,9 @@ public struct SiteRenderer: Sendable {
                 count += month.archive.entries.count
                 index += 1
             }
-            years.append(["year": year, "name": Int(year).map(dates.yearName) ?? year, "count": count, "months": yearMonths])
+            years.append(["year": year, "name": Int(year).map(yearName) ?? year, "count": count, "months": yearMonths])
         }
-        let path = OutputPath(literal: "archive/index.html")
+        let path = SiteURLs.archivePage
         let body = templates.render("archive", ["site": context.site, "years": years, "is_empty": years.isEmpty])
         let meta = TemplateContext.PageMeta(title: "Archive · \(config.title)", description: "Every month of \(config.title), with its entries.",
                                             path: context.urls.path(of: path), heading: "Archive")
@@ -174,13 +176,13 @@ public struct SiteRenderer: Sendable {
         let home = origin + urls.home
         let atom = AtomFeed(
             title: config.title, subtitle: config.description, author: config.author, language: config.language,
-            home: home, selfURL: origin + urls.path(of: OutputPath(literal: "feed.xml")), items: items)
+            home: home, selfURL: origin + urls.path(of: SiteURLs.atomFeed), items: items)
         let json = JSONFeed(
             title: config.title, description: config.description, author: config.author, language: config.language,
-            home: home, feedURL: origin + urls.path(of: OutputPath(literal: "feed.json")), items: items)
+            home: home, feedURL: origin + urls.path(of: SiteURLs.jsonFeed), items: items)
         return [
-            OutputFile(path: OutputPath(literal: "feed.xml"), bytes: atom.bytes()),
-            OutputFile(path: OutputPath(literal: "feed.json"), bytes: json.bytes()),
+            OutputFile(path: SiteURLs.atomFeed, bytes: atom.bytes()),
+            OutputFile(path: SiteURLs.jsonFeed, bytes: json.bytes()),
         ]
     }
 }

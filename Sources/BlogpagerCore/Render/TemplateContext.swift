@@ -23,7 +23,7 @@ struct TemplateContext {
             "lang": config.language,
             "home": urls.home,
             "index_url": urls.path(of: OutputPath(literal: "index.json")),
-            "archive_url": urls.path(of: OutputPath(literal: "archive/index.html")),
+            "archive_url": urls.path(of: SiteURLs.archivePage),
             "order": config.order.rawValue,
             "params": config.params.mapValues(\.templateValue),
         ]
@@ -31,17 +31,17 @@ struct TemplateContext {
         if !config.description.isEmpty { values["description"] = config.description }
         if !config.author.isEmpty { values["author"] = config.author }
         if let base = config.baseURL { values["base_url"] = base }
-        if hasTags { values["tags_url"] = urls.path(of: OutputPath(literal: "tags/index.html")) }
+        if hasTags { values["tags_url"] = urls.path(of: SiteURLs.tagsPage) }
         if hasFeeds {
-            values["atom_url"] = urls.path(of: OutputPath(literal: "feed.xml"))
-            values["json_feed_url"] = urls.path(of: OutputPath(literal: "feed.json"))
+            values["atom_url"] = urls.path(of: SiteURLs.atomFeed)
+            values["json_feed_url"] = urls.path(of: SiteURLs.jsonFeed)
         }
         return values
     }
 
     /// The URL of a tag's stream.
     func tagURL(_ tag: String) -> String {
-        urls.path(of: OutputPath(literal: "tags/index.html")).appending(URLPathEncoding.encode(tagFolders[tag] ?? TagSlug.make(tag)) + "/")
+        urls.tagStream(tagFolders[tag] ?? TagSlug.make(tag))
     }
 
     func article(_ entry: Entry, displayDate: String, anchor: String, full: Bool) -> [String: Any] {

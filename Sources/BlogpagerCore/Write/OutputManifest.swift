@@ -24,9 +24,7 @@ public struct OutputManifest: Sendable, Equatable, Codable {
     }
 
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return (try! encoder.encode(self)) + Data("\n".utf8)
+        Data(DeterministicJSON.bytes(self))
     }
 
     /// The manifest of `folder`, nil when there is none (not our folder).

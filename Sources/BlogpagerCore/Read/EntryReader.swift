@@ -173,7 +173,7 @@ public struct EntryReader: Sendable {
 
     /// Summary: the `summary` key, else what comes before `<!--more-->`, else the first paragraph.
     private func renderBody(_ markdown: String, summarySource: String?) -> RenderedBody {
-        if let marker = markdown.range(of: Self.moreMarker) {
+        if let marker = markdown.utf8Range(of: Self.moreMarker) {
             let before = String(markdown[..<marker.lowerBound])
             let content = renderer.render(before + markdown[marker.upperBound...])
             let teaser = renderer.render(before)

@@ -6,7 +6,7 @@ public enum TextDecoding {
         if let text = String(validating: bytes, as: UTF8.self) {
             var normalized = text
             if normalized.hasPrefix("\u{FEFF}") { normalized.removeFirst() }
-            if normalized.contains("\r") {
+            if normalized.utf8.contains(UInt8(ascii: "\r")) {
                 // "\r\n" is one Character in Swift, so replace it as such.
                 normalized = normalized.replacingOccurrences(of: "\r\n", with: "\n")
                     .replacingOccurrences(of: "\r", with: "\n")

@@ -36,7 +36,7 @@ public struct SiteRenderer: Sendable {
         let context = TemplateContext(config: config, urls: urls, assetURLs: assetURLs, tagFolders: streams.tagFolders, hasFeeds: hasFeeds)
         let displayDates = dates.strings(for: archive.entries.map(\.date))
         let anchors = Self.anchors(archive.entries)
-        let articles = archive.entries.indices.map { position in
+        let articles = archive.entries.indices.parallelMap { position in
             templates.render("article", context.article(
                 archive.entries[position], displayDate: displayDates[position], anchor: anchors[position], full: false))
         }
@@ -103,7 +103,8 @@ public struct SiteRenderer: Sendable {
 
     /// One page per entry, with its neighbours, its tags and a link back into the stream.
     private func entryPages(_ archive: Archive, mainPageURLs: [String], displayDates: [String], anchors: [String], context: TemplateContext) -> [OutputFile] {
-        archive.entries.enumerated().map { index, entry in
+        archive.entries.indices.parallelMap { index in
+            let entry = archive.entries[index]
             let pageIndex = archive.pageIndex(ofEntry: index)
             let newer = index > 0 ? archive.entries[index - 1] : nil
             let older = index + 1 < archive.entries.count ? archive.entries[index + 1] : nil

@@ -29,20 +29,18 @@ struct StreamRenderer {
         let streamValues = values(of: stream, neighbours: neighbours)
 
         // Fragments first: their hashes name them, and full pages embed the same bytes.
-        var sections: [String] = []
-        var fragmentURLs: [String] = []
-        var files: [OutputFile] = []
-        for (index, page) in archive.pages.enumerated() {
+        let fragments = archive.pages.indices.parallelMap { index in
+            let page = archive.pages[index]
             let html = templates.render("fragment", [
                 "id": page.id, "url": pageURLs[index], "site": context.site, "stream": streamValues,
                 "entries": page.range.map { ["html": articles[stream.mainPositions[$0]]] },
             ])
             let bytes = Array(html.utf8)
-            let path = stream.path("fragments/" + ContentHashedName.make("\(page.id).html", bytes: bytes))
-            files.append(OutputFile(path: path, bytes: bytes))
-            sections.append(html)
-            fragmentURLs.append(urls.path(of: path))
+            return (html: html, file: OutputFile(path: stream.path("fragments/" + ContentHashedName.make("\(page.id).html", bytes: bytes)), bytes: bytes))
         }
+        let sections = fragments.map(\.html)
+        let fragmentURLs = fragments.map { urls.path(of: $0.file.path) }
+        var files = fragments.map(\.file)
 
         let heading = streamValues["heading"] as? String
         let streamTitle = heading.map { "\($0) · \(config.title)" } ?? config.title
@@ -57,7 +55,7 @@ struct StreamRenderer {
             files.append(OutputFile(path: stream.path("index.html"), text: templates.render("layout", context.layout(
                 meta, content: list, newer: nil, older: nil, kind: "list"))))
         }
-        for index in archive.pages.indices {
+        files += archive.pages.indices.parallelMap { index in
             let isFront = index == 0
             let shown = isFront ? 0..<archive.frontPageCount : index..<(index + 1)
             let olderIndex = shown.upperBound < archive.pages.count ? shown.upperBound : nil
@@ -78,7 +76,7 @@ struct StreamRenderer {
             let meta = TemplateContext.PageMeta(title: title, description: description, path: pageURLs[index], heading: heading)
             let page = templates.render("layout", context.layout(
                 meta, content: list, newer: newerIndex.map { pageURLs[$0] }, older: olderIndex.map { pageURLs[$0] }, kind: "list"))
-            files.append(OutputFile(path: path, text: page))
+            return OutputFile(path: path, text: page)
         }
 
         let index = cursorIndex(stream, pageURLs: pageURLs, fragmentURLs: fragmentURLs)

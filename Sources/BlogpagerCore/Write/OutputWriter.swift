@@ -67,30 +67,32 @@ public struct OutputWriter: Sendable {
             var report = WriteReport()
             var digests: [String: String] = [:]
             var pending: [(file: OutputFile, digest: String)] = []
-            for file in files {
+            // Hashing and the `stat`s are independent per file: spread them over the cores.
+            let checked = try files.parallelMap { file -> (digest: String, unchanged: Bool, foreign: Bool) in
                 let path = file.path.string
                 let digest = OutputManifest.digest(of: file.bytes)
-                digests[path] = digest
                 let target = output + "/" + path
-                if ours.contains(path) {
-                    // Ours before: unchanged when the digest matches and the file is still there
-                    // at that size; a format-1 manifest has no digests, so compare the bytes.
-                    let unchanged: Bool
-                    if let old = oldDigests[path] {
-                        unchanged = old == digest && Self.size(of: target) == file.bytes.count
-                    } else {
-                        unchanged = try Self.hasSameBytes(target, file.bytes)
-                    }
-                    if unchanged {
-                        report.unchanged += 1
-                        continue
-                    }
-                } else if Self.size(of: target) != nil {
+                guard ours.contains(path) else { return (digest, false, Self.size(of: target) != nil) }
+                // Ours before: unchanged when the digest matches and the file is still there
+                // at that size; a format-1 manifest has no digests, so compare the bytes.
+                if let old = oldDigests[path] {
+                    return (digest, old == digest && Self.size(of: target) == file.bytes.count, false)
+                }
+                return (digest, try Self.hasSameBytes(target, file.bytes), false)
+            }
+            for (file, check) in zip(files, checked) {
+                let path = file.path.string
+                digests[path] = check.digest
+                if check.unchanged {
+                    report.unchanged += 1
+                    continue
+                }
+                if check.foreign {
                     throw BuildFailure(.error(
                         at: SourceLocation(path: "\(outputFolder)/\(path)"),
                         "this file was not written by blogpager and the build would replace it; move it away"))
                 }
-                pending.append((file, digest))
+                pending.append((file, check.digest))
             }
             // Content-hashed names first (nothing links them yet), then pages, the index last.
             let rank = { (file: OutputFile) -> Int in
@@ -105,8 +107,16 @@ public struct OutputWriter: Sendable {
                 if madeFolders.insert(folder).inserted, Self.size(of: folder) == nil {
                     try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 }
-                try Self.replace(target, with: file.bytes)
-                report.written.append(file.path)
+            }
+            // Each rank in parallel, the ranks in order: nothing links a file before it is there.
+            var start = 0
+            while start < pending.count {
+                let rankNow = rank(pending[start].file)
+                var end = start
+                while end < pending.count, rank(pending[end].file) == rankNow { end += 1 }
+                try pending[start..<end].parallelMap { try Self.replace(output + "/" + $0.file.path.string, with: $0.file.bytes) }
+                report.written += pending[start..<end].map(\.file.path)
+                start = end
             }
             let newPaths = Set(digests.keys)
             report.removed = ours.subtracting(newPaths).sorted()
@@ -145,7 +155,7 @@ public struct OutputWriter: Sendable {
     /// Writes beside the target, then renames over it: readers see old or new, never a part.
     /// (Foundation's `.atomic` does the same plus an `fsync` per file, which
     /// costs seconds on a build of ten thousand files.)
-    private static func replace(_ path: String, with bytes: [UInt8]) throws {
+    static func replace(_ path: String, with bytes: [UInt8]) throws {
         let slash = path.lastIndex(of: "/")!
         let temporary = String(path[...slash]) + ".\(path[path.index(after: slash)...]).blogpager-tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

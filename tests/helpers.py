@@ -29,6 +29,14 @@ def tree_digest(folder):
     }
 
 
+def site_digest(folder):
+    """tree_digest without the build record, which holds inode numbers and
+    times of this machine's files: two folders built alike differ only there."""
+    digest = tree_digest(folder)
+    digest.pop(".blogpager/last-build", None)
+    return digest
+
+
 def entry(title, date=None, slug=None, tags=None, body="Body text.", extra=""):
     lines = ["---", f"title: {title}"]
     if date:

@@ -68,11 +68,11 @@ public struct SiteWatcher: Service {
         }
         do {
             let outcome = try await job.run(cache: entries)
-            if let note = BuildJob.leftOutNote(of: outcome.site) { log(note, false) }
-            for warning in outcome.site.warnings { log(warning.description, true) }
-            log(BuildJob.summary(of: outcome, output: job.writer.outputFolder) + ", \(outcome.site.entriesRead) entries read", false)
+            if let note = BuildJob.leftOutNote(of: outcome.summary) { log(note, false) }
+            for warning in outcome.summary.warnings { log(warning.description, true) }
+            log(BuildJob.summary(of: outcome, output: job.writer.outputFolder) + ", \(outcome.site?.entriesRead ?? 0) entries read", false)
             hub.publishReload()
-            return outcome.site.entryCache
+            return outcome.site?.entryCache ?? entries
         } catch {
             let lines = error.diagnostics.map(\.description)
             for line in lines { log(line, true) }

@@ -37,8 +37,8 @@ struct BuildCommand: AsyncParsableCommand {
         do {
             let outcome = try await job.run()
             guard !quiet else { return }
-            for warning in outcome.site.warnings { printError(warning.description) }
-            if let note = BuildJob.leftOutNote(of: outcome.site) { printError(note) }
+            for warning in outcome.summary.warnings { printError(warning.description) }
+            if let note = BuildJob.leftOutNote(of: outcome.summary) { printError(note) }
             print(BuildJob.summary(of: outcome, output: output))
         } catch let failure {
             for diagnostic in failure.diagnostics { printError(diagnostic.description) }

@@ -11,7 +11,9 @@ public struct BuildJob: Sendable {
     public var includeFuture: Bool
 
     public struct Outcome: Sendable {
-        public var site: SiteBuild
+        /// What was built; nil when nothing changed since the last build, so nothing was.
+        public var site: SiteBuild?
+        public var summary: BuildSummary
         public var report: WriteReport
         /// Wall-clock time from loading to the swapped-in output.
         public var duration: Duration
@@ -25,26 +27,48 @@ public struct BuildJob: Sendable {
         self.includeFuture = includeFuture
     }
 
+    /// Builds, unless the inputs and outputs are exactly as the last build left
+    /// them (checked with `stat` alone); then it only reports the last summary.
     public func run(now: Date = Date(), cache: EntryCache = EntryCache()) async throws(BuildFailure) -> Outcome {
         let started = ContinuousClock.now
+        let output = OutputWriter.resolved(writer.outputFolder)
+        // Taken before anything is read: a file changed during the build makes the next one run.
+        let inputs = InputFingerprint(
+            contentFolder: loader.contentFolder, configPath: loader.resolvedConfigPath(), templatesFolder: loader.resolvedTemplatesFolder(),
+            outputFolder: writer.outputFolder, includeDrafts: includeDrafts, includeFuture: includeFuture).digest()
+        if let inputs, let record = BuildRecord.read(in: output), record.isCurrent(inputs: inputs, now: now, output: output) {
+            var report = WriteReport()
+            report.unchanged = record.paths.count
+            return Outcome(site: nil, summary: record.summary, report: report, duration: ContinuousClock.now - started)
+        }
         try writer.checkTarget()
         let input = try loader.load()
         let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now)
         let site = try await SiteBuilder().build(input, options: options, cache: cache)
+        BuildRecord.remove(in: output)
         let report = try writer.write(site.files)
-        return Outcome(site: site, report: report, duration: ContinuousClock.now - started)
+        if let inputs {
+            let paths = site.files.map(\.path.string).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            if let outputs = BuildRecord.outputsDigest(paths, in: output) {
+                // Without a record the next build just runs in full: never worth failing this one.
+                try? BuildRecord(inputs: inputs, validUntil: site.nextPublication, summary: site.summary, paths: paths, outputs: outputs)
+                    .write(in: output)
+            }
+        }
+        return Outcome(site: site, summary: site.summary, report: report, duration: ContinuousClock.now - started)
     }
 
     /// The one-line summary both commands print.
     public static func summary(of outcome: Outcome, output: String) -> String {
         let seconds = Double(outcome.duration.components.seconds) + Double(outcome.duration.components.attoseconds) / 1e18
-        return "built \(outcome.site.archive.entries.count) entries in \(outcome.site.archive.pages.count) pages into \(output): "
-            + "\(outcome.report.written.count) files written, \(outcome.report.unchanged) unchanged, \(outcome.report.removed.count) removed "
-            + "(\(String(format: "%.2f", seconds)) s)"
+        let unchanged = outcome.site == nil ? ", nothing changed since the last build" : ""
+        return "built \(outcome.summary.entries) entries in \(outcome.summary.pages) pages into \(output): "
+            + "\(outcome.report.written.count) files written, \(outcome.report.unchanged) unchanged, \(outcome.report.removed.count) removed"
+            + "\(unchanged) (\(String(format: "%.2f", seconds)) s)"
     }
 
     /// The note about what was left out, if anything was.
-    public static func leftOutNote(of site: SiteBuild) -> String? {
+    public static func leftOutNote(of site: BuildSummary) -> String? {
         guard site.skippedDrafts + site.skippedFuture > 0 else { return nil }
         return "note: left out \(site.skippedDrafts) draft(s) and \(site.skippedFuture) future-dated entr\(site.skippedFuture == 1 ? "y" : "ies"); --drafts and --future include them"
     }

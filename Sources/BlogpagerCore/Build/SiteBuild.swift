@@ -13,4 +13,11 @@ public struct SiteBuild: Sendable {
     public var entryCache: EntryCache
     /// How many sources were parsed (the rest came from the cache).
     public var entriesRead: Int
+    /// The instant (epoch seconds) the first left-out future entry comes due: then the site changes.
+    public var nextPublication: Int64?
+
+    public var summary: BuildSummary {
+        BuildSummary(entries: archive.entries.count, pages: archive.pages.count,
+                     skippedDrafts: skippedDrafts, skippedFuture: skippedFuture, warnings: warnings)
+    }
 }

@@ -33,7 +33,8 @@ public struct SiteBuilder: Sendable {
         }
         return SiteBuild(
             files: files, index: rendered.index, archive: archive, streamIndexes: rendered.streamIndexes, warnings: warnings,
-            skippedDrafts: drafts.count, skippedFuture: future.count, entryCache: newCache, entriesRead: readCount)
+            skippedDrafts: drafts.count, skippedFuture: future.count, entryCache: newCache, entriesRead: readCount,
+            nextPublication: future.map { $0.date.epochSeconds + ($0.date.nanoseconds > 0 ? 1 : 0) }.min())
     }
 
     /// Reads every changed source on all cores; all errors are collected, in file order.

@@ -1,6 +1,6 @@
 /// One finding about the input, with where it is; only the CLI prints them.
-public struct Diagnostic: Error, Sendable, Hashable {
-    public enum Severity: String, Sendable, Hashable {
+public struct Diagnostic: Error, Sendable, Hashable, Codable {
+    public enum Severity: String, Sendable, Hashable, Codable {
         case error, warning, note
     }
 

@@ -1,5 +1,5 @@
 /// A place in an input file, 1-based, as compilers report it.
-public struct SourceLocation: Sendable, Hashable {
+public struct SourceLocation: Sendable, Hashable, Codable {
     public var path: String
     public var line: Int
     public var column: Int

@@ -10,4 +10,11 @@ enum DeterministicJSON {
         // Only called with strings, numbers, arrays and objects of them: encoding cannot fail.
         return Array(try! encoder.encode(value)) + [UInt8(ascii: "\n")]
     }
+
+    /// The same on one line, without the final newline (for line-based files).
+    static func compact<Value: Encodable>(_ value: Value) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array(try! encoder.encode(value))
+    }
 }

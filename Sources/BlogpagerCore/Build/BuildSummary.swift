@@ -1,0 +1,18 @@
+/// What a build came to, in the figures the command line prints. Kept with
+/// the output, so a build that finds nothing changed can say the same again.
+public struct BuildSummary: Sendable, Equatable, Codable {
+    public var entries: Int
+    public var pages: Int
+    public var skippedDrafts: Int
+    public var skippedFuture: Int
+    /// Findings that did not stop the build (no `base_url`, so no feeds).
+    public var warnings: [Diagnostic]
+
+    public init(entries: Int, pages: Int, skippedDrafts: Int, skippedFuture: Int, warnings: [Diagnostic]) {
+        self.entries = entries
+        self.pages = pages
+        self.skippedDrafts = skippedDrafts
+        self.skippedFuture = skippedFuture
+        self.warnings = warnings
+    }
+}

@@ -1,0 +1,86 @@
+import BlogpagerCore
+import Foundation
+import TestSupport
+import Testing
+
+/// A build that finds its inputs and outputs exactly as the last build left
+/// them does nothing; any change to either makes it build again.
+struct BuildJobTests {
+    static func site() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("blogpager.yml", "title: Jobs\n")
+        for day in 1...12 {
+            try folder.write("content/entry-\(day).md", "---\ntitle: Entry \(day)\ndate: 2024-03-\(day < 10 ? "0" : "")\(day)\n---\nBody \(day).\n")
+        }
+        return folder
+    }
+
+    static func job(_ folder: TemporaryFolder, drafts: Bool = false) -> BuildJob {
+        BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/out",
+                 configPath: folder.path + "/blogpager.yml", includeDrafts: drafts)
+    }
+
+    @Test func aSecondBuildWithNothingChangedWritesNothingAndSaysTheSame() async throws {
+        let folder = try Self.site()
+        defer { folder.remove() }
+        let first = try await Self.job(folder).run()
+        #expect(first.site != nil)
+        let before = try folder.snapshot("out")
+        let second = try await Self.job(folder).run()
+        #expect(second.site == nil)
+        #expect(second.summary == first.summary)
+        #expect(second.report.written.isEmpty && second.report.removed.isEmpty)
+        #expect(second.report.unchanged == first.report.written.count)
+        #expect(try folder.snapshot("out") == before)
+    }
+
+    @Test func anEditedSourceATemplateOrAnOptionMakesItBuild() async throws {
+        let folder = try Self.site()
+        defer { folder.remove() }
+        _ = try await Self.job(folder).run()
+
+        try folder.write("content/entry-3.md", "---\ntitle: Entry 3, edited\ndate: 2024-03-03\n---\nBody 3.\n")
+        let edited = try await Self.job(folder).run()
+        #expect(edited.site != nil)
+        #expect(edited.report.written.contains(OutputPath(literal: "posts/entry-3/index.html")))
+        #expect(try await Self.job(folder).run().site == nil)
+
+        try folder.write("templates/entry.mustache", "<h1>{{entry.title}}</h1>\n{{{entry.content_html}}}\n")
+        #expect(try await Self.job(folder).run().site != nil)
+        #expect(try await Self.job(folder).run().site == nil)
+
+        try folder.write("content/entry-13.md", "---\ntitle: Draft\ndate: 2024-03-13\ndraft: true\n---\nSoon.\n")
+        #expect(try await Self.job(folder).run().site != nil)
+        let withDrafts = try await Self.job(folder, drafts: true).run()
+        #expect(withDrafts.site != nil)
+        #expect(withDrafts.summary.entries == 13)
+    }
+
+    @Test func aMissingOrChangedOutputIsMadeAgain() async throws {
+        let folder = try Self.site()
+        defer { folder.remove() }
+        _ = try await Self.job(folder).run()
+        let page = folder.path + "/out/posts/entry-5/index.html"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: page))
+        try FileManager.default.removeItem(atPath: page)
+        let rebuilt = try await Self.job(folder).run()
+        #expect(rebuilt.report.written.map(\.string) == ["posts/entry-5/index.html"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: page)) == bytes)
+
+        try folder.write("out/posts/entry-5/index.html", "changed by hand")
+        #expect(try await Self.job(folder).run().report.written.map(\.string) == ["posts/entry-5/index.html"])
+    }
+
+    @Test func aFutureEntryComesOutWhenItsTimeComesWithoutOtherChanges() async throws {
+        let folder = try Self.site()
+        defer { folder.remove() }
+        try folder.write("content/later.md", "---\ntitle: Later\ndate: 2030-01-01T09:00:00Z\n---\nNot yet.\n")
+        let before = Date(timeIntervalSince1970: 1_893_488_400 - 60)  // 2030-01-01T08:59:00Z
+        let first = try await Self.job(folder).run(now: before)
+        #expect(first.summary.skippedFuture == 1)
+        #expect(try await Self.job(folder).run(now: before).site == nil)
+        let due = try await Self.job(folder).run(now: Date(timeIntervalSince1970: 1_893_488_400))
+        #expect(due.site != nil)
+        #expect(due.summary.entries == 13 && due.summary.skippedFuture == 0)
+    }
+}

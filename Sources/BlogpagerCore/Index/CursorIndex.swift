@@ -1,10 +1,12 @@
 import Foundation
 
-/// `index.json`: the static site's API. Which pages exist, newest first, what
-/// each spans (first and last cursors), where its fragment is, and its
-/// neighbours. Documented in docs/index-format.md with a JSON Schema.
-public struct CursorIndex: Sendable, Equatable, Codable {
-    public static let formatVersion = 1
+/// A stream's cursor index, the static site's API: which pages exist, newest
+/// first, what each spans (first and last cursors), where its fragment is, and
+/// its neighbours. In memory it holds every page; on disk `IndexFiles` writes
+/// it as a small `index.json` and, for a large stream, immutable parts.
+/// Documented in docs/index-format.md with a JSON Schema.
+public struct CursorIndex: Sendable, Equatable {
+    public static let formatVersion = 2
 
     public struct CursorValue: Sendable, Equatable, Codable {
         /// RFC 3339 in the author's offset.
@@ -61,10 +63,6 @@ public struct CursorIndex: Sendable, Equatable, Codable {
     public var page_size: Int
     /// Ids of the pages `index.html` shows, newest first.
     public var front: [String]
+    /// Every page, newest first.
     public var pages: [PageEntry]
-
-    /// Deterministic bytes: sorted keys, two-space indentation, a final newline.
-    public func encoded() -> [UInt8] {
-        DeterministicJSON.bytes(self)
-    }
 }

@@ -80,7 +80,9 @@ struct StreamRenderer {
         }
 
         let index = cursorIndex(stream, pageURLs: pageURLs, fragmentURLs: fragmentURLs)
-        files.append(OutputFile(path: stream.path("index.json"), bytes: index.encoded()))
+        let indexFiles = IndexFiles(
+            index: index, rootPath: stream.path("index.json"), partPath: { stream.path("fragments/" + $0) }, url: urls.path(of:))
+        files += indexFiles.files().map { OutputFile(path: $0.path, bytes: $0.bytes) }
         return Output(files: files, pageURLs: pageURLs, index: index)
     }
 

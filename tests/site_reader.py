@@ -79,9 +79,23 @@ def file_for_url(out, url):
     return target
 
 
-def load_index(out, folder=""):
-    """The cursor index of the stream in `folder` (`""`, `tags/swift`, `archive/2016/05`)."""
+def load_root_index(out, folder=""):
+    """The stream's index.json exactly as written: its parts, inline or by URL."""
     return json.loads((Path(out) / folder / "index.json").read_text(encoding="utf-8"))
+
+
+def load_part(out, url):
+    """A part file of a large index, by its root-relative URL."""
+    return json.loads((Path(out) / url.lstrip("/")).read_text(encoding="utf-8"))
+
+
+def load_index(out, folder=""):
+    """The cursor index of the stream in `folder` (`""`, `tags/swift`, `archive/2016/05`),
+    with every page of every part gathered in `pages`, newest first, as a client sees it."""
+    index = load_root_index(out, folder)
+    index["pages"] = [page for part in index["parts"]
+                      for page in (part["pages"] if "pages" in part else load_part(out, part["url"])["pages"])]
+    return index
 
 
 def stream_folders(out):

@@ -19,6 +19,7 @@ import pytest
 
 from helpers import BINARY, entry, run_build, write_archive
 from serve_process import ServeProcess
+from site_reader import load_index
 
 SECRET = "top-secret-marker-9f1c"
 
@@ -64,7 +65,7 @@ def request(server, path, method="GET", headers=None):
 
 
 def index(site):
-    return json.loads((site / "out" / "index.json").read_text())
+    return load_index(site / "out")
 
 
 def hashed_asset(site, stem, ext):

@@ -7,9 +7,25 @@ import jsonschema
 import pytest
 
 from helpers import REPO, run_build, write_archive
-from site_reader import RFC3339, file_for_url, load_index, parse
+from referencing import Registry, Resource
+
+from site_reader import RFC3339, file_for_url, load_index, load_part, load_root_index, parse
 
 SCHEMA = json.loads((REPO / "docs" / "index.schema.json").read_text())
+PART_SCHEMA = json.loads((REPO / "docs" / "part.schema.json").read_text())
+# part.schema.json refers to index.schema.json's page definition.
+REGISTRY = Registry().with_resource(SCHEMA["$id"], Resource.from_contents(SCHEMA))
+
+
+def check_index_schema(out, folder=""):
+    """index.json as written, and each part file it lists, against their schemas."""
+    root = load_root_index(out, folder)
+    jsonschema.validate(root, SCHEMA)
+    part_validator = jsonschema.Draft202012Validator(PART_SCHEMA, registry=REGISTRY)
+    for part in root["parts"]:
+        if "url" in part:
+            part_validator.validate(load_part(out, part["url"]))
+    return root
 
 
 @pytest.fixture(scope="module")
@@ -54,8 +70,8 @@ def walk_full_pages(out, start="/"):
 @pytest.mark.parametrize("site", ["sample_site", "fixture_site"])
 class TestContract:
     def test_index_is_valid_against_the_schema(self, site, request):
+        check_index_schema(request.getfixturevalue(site))
         index = load_index(request.getfixturevalue(site))
-        jsonschema.validate(index, SCHEMA)
         assert index["entries"] == sum(page["count"] for page in index["pages"])
 
     def test_the_chain_runs_from_the_head_to_the_oldest_page(self, site, request):

@@ -10,7 +10,9 @@
   var KEEP = 2;          // loaded pages kept on each side of the page in view
   var RECHECK = 300000;  // ms between checks of index.json for new entries
   var root = document.documentElement;
+  // The index: its parts, each with its pages once known (inline, or fetched once: parts are immutable).
   var index = null, positions = {}, setSize = 0, oldestFirst = false;
+  var partRequests = {}, firstCursors = {};
   var state = { newer: 'idle', older: 'idle' };
   var ui = {}, saveTimer = 0, titleCount = 0, pendingIndex = null;
 
@@ -20,7 +22,10 @@
   // ---- small helpers -------------------------------------------------------
   function sections() { return Array.prototype.slice.call(feed.querySelectorAll(':scope > .bp-page')); }
   function articles(scope) { return Array.prototype.slice.call((scope || feed).querySelectorAll('article[data-url]')); }
-  function pageOf(section) { return index && index.pages[positions[section.getAttribute('data-page')]]; }
+  function pageOf(section) {
+    var at = positions[section.getAttribute('data-page')];
+    return at === undefined ? null : pageAt(at);
+  }
   function emit(name, detail) { feed.dispatchEvent(new CustomEvent('blogpager:' + name, { detail: detail, bubbles: true })); }
   // The direction that is drawn at the top of the screen.
   function topDirection() { return oldestFirst ? 'older' : 'newer'; }
@@ -140,12 +145,16 @@
     if ((state[direction] === 'end' || state[direction] === 'error') && !byUser) return;
     var edge = edgeSection(direction), page = edge && pageOf(edge);
     if (!page) return;
-    var nextID = page[direction];
-    if (!nextID) { setState(direction, 'end', page.id); return; }
-    var next = index.pages[positions[nextID]];
-    if (feed.querySelector('.bp-page[data-page="' + next.id + '"]')) return;
+    if (!page[direction]) { setState(direction, 'end', page.id); return; }
+    // Pages are numbered across parts; the neighbour may be the first page of the next part.
+    var at = positions[page.id] + (direction === 'newer' ? -1 : 1), next = null;
     setState(direction, 'loading');
-    fetchSection(next).then(function (section) {
+    ensurePart(partAt(at)).then(function () {
+      next = pageAt(at);
+      if (feed.querySelector('.bp-page[data-page="' + CSS.escape(next.id) + '"]')) return null;
+      return fetchSection(next);
+    }).then(function (section) {
+      if (!section) { setState(direction, 'idle'); return; }
       keepInPlace(function () {
         prepare(section);
         if (direction === topDirection()) feed.insertBefore(section, sections()[0]);
@@ -158,7 +167,7 @@
       afterLayout(checkEdges);
     }, function (error) {
       setState(direction, 'error');
-      emit('loaderror', { page: next.id, direction: direction, error: String(error) });
+      emit('loaderror', { page: next ? next.id : null, direction: direction, error: String(error) });
     });
   }
   function afterLayout(task) { requestAnimationFrame(function () { requestAnimationFrame(task); }); }
@@ -233,9 +242,15 @@
   }
   function restore(jumped) {
     if (scrollToSaved(history.state && history.state.blogpager)) return;
-    if (jumped) { jumped.scrollIntoView({ block: 'start' }); return; }
+    if (jumped) {
+      jumped.scrollIntoView({ block: 'start' });
+      // A short page may end before the entry reaches the top: aim there until the reader
+      // scrolls, so the pages loaded below bring it up.
+      pinned = { element: jumped, top: 0, scrollY: window.scrollY };
+      return;
+    }
     if (location.hash) return;  // the browser scrolls to #slug itself
-    var showsNewest = index.pages.length && feed.querySelector('.bp-page[data-page="' + index.pages[0].id + '"]');
+    var head = pageAt(0), showsNewest = head && feed.querySelector('.bp-page[data-page="' + CSS.escape(head.id) + '"]');
     if (oldestFirst && showsNewest) window.scrollTo(0, document.documentElement.scrollHeight);  // chat order starts at the newest
   }
 
@@ -246,20 +261,101 @@
       return response.json();
     });
   }
+  // Takes a new index; parts it shares with the old one (same immutable URL) keep their pages.
   function adopt(next) {
+    var known = {};
+    if (index) index.parts.forEach(function (part) { if (part.url && part.pages) known[part.url] = part.pages; });
     index = next;
     positions = {};
     setSize = next.entries;
-    var position = 0;
-    next.pages.forEach(function (page, i) { positions[page.id] = i; page.position = position; position += page.count; });
+    var offset = 0, entryOffset = 0;
+    next.parts.forEach(function (part) {
+      part.offset = offset;
+      part.entryOffset = entryOffset;
+      offset += part.count;
+      entryOffset += part.entries;
+      if (!part.pages && known[part.url]) part.pages = known[part.url];
+      if (part.pages) register(part);
+    });
     oldestFirst = next.display_order === 'oldest-first';
+  }
+  function register(part) {
+    var position = part.entryOffset;
+    part.pages.forEach(function (page, i) {
+      positions[page.id] = part.offset + i;
+      page.position = position;
+      position += page.count;
+      firstCursors[page.id] = page.first;
+    });
+  }
+  // The part holding page number `at` (pages counted from the newest, across parts).
+  function partAt(at) {
+    var low = 0, high = index.parts.length - 1;
+    while (low < high) {
+      var middle = (low + high + 1) >> 1;
+      if (index.parts[middle].offset <= at) low = middle; else high = middle - 1;
+    }
+    return low;
+  }
+  function pageAt(at) {
+    var part = index.parts[partAt(at)];
+    return part && part.pages ? part.pages[at - part.offset] || null : null;
+  }
+  // The first item (newest first) whose oldest entry passes `test`, else the last.
+  function firstWhere(list, test) {
+    var low = 0, high = list.length - 1;
+    while (low < high) {
+      var middle = (low + high) >> 1;
+      if (test(list[middle].last)) high = middle; else low = middle + 1;
+    }
+    return low;
+  }
+  // The part that holds (or would hold) an entry with this cursor.
+  function partHolding(cursor) {
+    return firstWhere(index.parts, function (last) { return compareCursors(last, cursor) >= 0; });
+  }
+  function ensurePart(number) {
+    var part = index.parts[number];
+    if (part.pages) return Promise.resolve(part);
+    var url = part.url;
+    if (!partRequests[url]) {
+      partRequests[url] = fetch(url, { credentials: 'same-origin' }).then(function (response) {
+        if (!response.ok) throw new Error('HTTP ' + response.status + ' for ' + url);
+        return response.json();
+      }).then(function (file) { return file.pages; });
+      partRequests[url].catch(function () { delete partRequests[url]; });
+    }
+    return partRequests[url].then(function (pages) {
+      if (!part.pages) { part.pages = pages; register(part); }
+      return part;
+    });
+  }
+  // Any entry of a section places it; an emptied spacer is placed by what the index said of it.
+  function sectionCursor(section) {
+    var id = section.getAttribute('data-page'), article = articles(section)[0];
+    if (firstCursors[id]) return firstCursors[id];
+    return article && { date: article.getAttribute('data-date'), slug: article.getAttribute('data-slug') };
+  }
+  // Loads the parts that describe the sections on screen.
+  function loadShownParts() {
+    var wanted = {};
+    sections().forEach(function (section) {
+      var cursor = sectionCursor(section);
+      if (cursor && index.parts.length) wanted[partHolding(cursor)] = true;
+    });
+    return Promise.all(Object.keys(wanted).map(function (number) { return ensurePart(Number(number)); }));
+  }
+  // What changes when the newest page changes: the head part's immutable URL, or its first fragment.
+  function headKey(someIndex) {
+    var part = someIndex.parts[0];
+    return part ? part.url || part.pages[0].fragment : '';
   }
   function checkForNewEntries() {
     if (!index || document.visibilityState === 'hidden') return;
     fetchIndex().then(function (next) {
       // Entries published since: more of them, with a head page that is not the one we know.
       var count = next.entries - index.entries;
-      if (count <= 0 || !next.pages.length || (index.pages.length && next.pages[0].fragment === index.pages[0].fragment)) return;
+      if (count <= 0 || !next.parts.length || (index.parts.length && headKey(next) === headKey(index))) return;
       pendingIndex = next;
       keepInPlace(function () {
         ui.fresh.textContent = count + (count === 1 ? ' new entry' : ' new entries');
@@ -273,37 +369,44 @@
     if (!next) return;
     pendingIndex = null;
     keepInPlace(function () { ui.fresh.hidden = true; });
-    var previousHead = index.pages[0];
-    var showsHead = !!feed.querySelector('.bp-page[data-page="' + previousHead.id + '"]');
+    var previousHead = pageAt(0);
+    var showsHead = !!(previousHead && feed.querySelector('.bp-page[data-page="' + CSS.escape(previousHead.id) + '"]'));
     adopt(next);
     if (!showsHead) {
       // Reading further down: the new pages come when the reader scrolls up to them.
       if (state.newer === 'end') setState('newer', 'idle');
+      loadShownParts();
       return;
     }
-    // A page is stale when the new index lacks it or has other bytes for it.
-    var current = {};
-    var stale = sections().filter(function (section) {
-      var page = pageOf(section);
-      if (page && section.getAttribute('data-fragment') === page.fragment) { current[page.id] = true; return false; }
-      return true;
-    });
-    var wanted = next.pages.filter(function (page) {
-      if (current[page.id]) return false;
-      // pages newer than the old head's oldest entry: the new entries and the rebuilt head
-      return compareCursors(page.last, previousHead.last) <= 0;
-    });
-    Promise.all(wanted.map(fetchSection)).then(function (fresh) {
-      keepInPlace(function () {
-        stale.forEach(function (section) { section.remove(); });
-        fresh.forEach(function (section) { prepare(section); feed.appendChild(section); });
-        orderSections();
+    // The parts from the head to the one holding the old head's oldest entry, and those on screen.
+    var through = partHolding(previousHead.last), needed = [loadShownParts()];
+    for (var number = 0; number <= through; number++) needed.push(ensurePart(number));
+    Promise.all(needed).then(function () {
+      // A page is stale when the new index lacks it or has other bytes for it.
+      var current = {};
+      var stale = sections().filter(function (section) {
+        var page = pageOf(section);
+        if (page && section.getAttribute('data-fragment') === page.fragment) { current[page.id] = true; return false; }
+        return true;
       });
-      articles().forEach(function (article) { article.setAttribute('aria-setsize', String(setSize)); });
-      setState('newer', 'idle');
-      emit('pageload', { page: next.pages[0].id, direction: 'newer', count: fresh.length });
-      afterLayout(checkEdges);
-    }, function (error) { emit('loaderror', { page: next.pages[0].id, direction: 'newer', error: String(error) }); });
+      var wanted = [];
+      for (var at = 0; at < index.parts[through].offset + index.parts[through].count; at++) {
+        var page = pageAt(at);
+        // pages newer than the old head's oldest entry: the new entries and the rebuilt head
+        if (!current[page.id] && compareCursors(page.last, previousHead.last) <= 0) wanted.push(page);
+      }
+      return Promise.all(wanted.map(fetchSection)).then(function (fresh) {
+        keepInPlace(function () {
+          stale.forEach(function (section) { section.remove(); });
+          fresh.forEach(function (section) { prepare(section); feed.appendChild(section); });
+          orderSections();
+        });
+        articles().forEach(function (article) { article.setAttribute('aria-setsize', String(setSize)); });
+        setState('newer', 'idle');
+        emit('pageload', { page: pageAt(0).id, direction: 'newer', count: fresh.length });
+        afterLayout(checkEdges);
+      });
+    }).catch(function (error) { emit('loaderror', { page: null, direction: 'newer', error: String(error) }); });
   }
   // Puts the sections in display order, by their place in the index.
   function orderSections() {
@@ -324,30 +427,30 @@
     var instant = Date.parse(at);
     return isNaN(instant) ? null : function (date) { return Date.parse(date) <= instant; };
   }
-  // Binary search over the pages (newest first): the first whose oldest entry is
-  // at or before the target holds the target. One fragment request at most.
+  // Binary search over the parts, then the pages of one part (newest first): the
+  // first whose oldest entry is at or before the target holds the target. One
+  // part and one fragment request at most.
   function jump() {
     var reached = atTarget();
-    if (!reached || !index.pages.length) return Promise.resolve(null);
-    var low = 0, high = index.pages.length - 1;
-    while (low < high) {
-      var middle = (low + high) >> 1;
-      if (reached(index.pages[middle].last.date)) high = middle; else low = middle + 1;
-    }
-    var page = index.pages[low];
+    if (!reached || !index.parts.length) return Promise.resolve(null);
+    function byDate(last) { return reached(last.date); }
     function within(section) {
       var list = articles(section);
       for (var i = 0; i < list.length; i++) if (reached(list[i].getAttribute('data-date'))) return list[i];
       return list[list.length - 1] || null;
     }
-    var shown = feed.querySelector('.bp-page[data-page="' + CSS.escape(page.id) + '"]');
-    if (shown) return Promise.resolve(within(shown));
-    return fetchSection(page).then(function (section) {
-      sections().forEach(function (old) { old.remove(); });
-      feed.appendChild(section);
-      return within(section);
-    }, function (error) {
-      emit('loaderror', { page: page.id, direction: null, error: String(error) });
+    var page = null;
+    return ensurePart(firstWhere(index.parts, byDate)).then(function (part) {
+      page = part.pages[firstWhere(part.pages, byDate)];
+      var shown = feed.querySelector('.bp-page[data-page="' + CSS.escape(page.id) + '"]');
+      if (shown) return within(shown);
+      return fetchSection(page).then(function (section) {
+        sections().forEach(function (old) { old.remove(); });
+        feed.appendChild(section);
+        return within(section);
+      });
+    }).catch(function (error) {
+      emit('loaderror', { page: page ? page.id : null, direction: null, error: String(error) });
       return null;
     });
   }
@@ -374,7 +477,9 @@
 
   fetchIndex().then(function (first) {
     adopt(first);
-    return jump();
+    // The jump first: the part it loads is the one its page shows, so `?at=` costs
+    // the index, one part and one fragment.
+    return jump().then(function (jumped) { return loadShownParts().then(function () { return jumped; }); });
   }).then(function (jumped) {
     feed.setAttribute('role', 'feed');
     feed.setAttribute('aria-busy', 'false');

@@ -15,6 +15,7 @@ bench/cmark_floor.c: read, render and write every body with libcmark, one proces
     python3 bench/build_bench.py [--sizes 1000 10000 100000] [--runs 3] [--no-hugo]
 """
 import argparse
+import json
 import os
 import platform
 import re
@@ -132,6 +133,8 @@ def measure(tool, content, size, runs):
         cpus.append(cpu)
     files = len(snapshot(out))
     results = {"full": full, "peak": peaks, "cpu": cpus, "files": files}
+    if tool.name == "blogpager":
+        results["index"] = index_sizes(out)
     for label, apply, undo in changes(content, size):
         times, counts = [], []
         for _ in range(runs):
@@ -144,6 +147,19 @@ def measure(tool, content, size, runs):
         results[label] = (times, counts)
     remove(out)
     return results
+
+
+def index_sizes(out):
+    """What a client reads first: the main index.json, the largest of any stream's, and the parts."""
+    roots = list(Path(out).glob("**/index.json"))
+    main = json.loads((Path(out) / "index.json").read_text())
+    return {
+        "main": (Path(out) / "index.json").stat().st_size,
+        "largest": max(path.stat().st_size for path in roots),
+        "parts": len(main["parts"]),
+        "external": sum(1 for part in main["parts"] if "url" in part),
+        "largest_part": max((Path(out) / part["url"].lstrip("/")).stat().st_size for part in main["parts"]) if any("url" in part for part in main["parts"]) else 0,
+    }
 
 
 def floor(work, content, runs):
@@ -228,7 +244,11 @@ def report(size, runs, results, floor_times):
     row = f"| CPU use, full build (200% = both cores) | {statistics.median(ours['cpu']):.0f}% | |"
     row += hugo_cells(f"{statistics.median(hugo['cpu']):.0f}%", "", "") if hugo else hugo_cells("", "", "")
     print(row)
-    print(f"\nlibcmark floor (read, render, write every body; one process): {spread(floor_times)}; "
+    index = ours["index"]
+    print(f"\nindex.json (the file a client reads first): {index['main']:,} bytes; the largest of any stream's: {index['largest']:,} bytes; "
+          f"{index['parts']} parts, {index['external']} in their own files (largest {index['largest_part']:,} bytes); "
+          f"any entry: index.json, {'one part, ' if index['external'] else ''}one fragment")
+    print(f"libcmark floor (read, render, write every body; one process): {spread(floor_times)}; "
           f"blogpager full build / floor: {ratio(ours['full'], floor_times)}\n", flush=True)
 
 

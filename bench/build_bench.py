@@ -108,10 +108,10 @@ def changes(content, size):
 
     def add_new():
         new.parent.mkdir(parents=True, exist_ok=True)
-        new.write_text(entry_text(size))
+        new.write_text(entry_text(size, count=size))
 
     def add_backdated():
-        text = entry_text(size + 1).replace(f"slug: entry-{size + 1:06d}", "slug: found-in-a-drawer")
+        text = entry_text(size + 1, count=size).replace(f"slug: entry-{size + 1:06d}", "slug: found-in-a-drawer")
         backdated.write_text(re.sub(r"date: \S+", "date: 2005-03-03T12:00:00+09:00", text, count=1))
 
     return [

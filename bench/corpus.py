@@ -60,11 +60,18 @@ def body(rng, index):
     return "\n\n".join(parts) + "\n"
 
 
-def entry_text(index, seed=1):
-    """The bytes of entry `index`: later indices are later dates."""
+def spacing(count):
+    """Hours between entries: every 8 hours from 2005 on, closer when that would pass the end
+    of 2024, so that every entry of a large corpus is in the past (future ones are left out)."""
+    return min(8.0, (datetime.datetime(2025, 1, 1) - datetime.datetime(2005, 1, 1)).total_seconds() / 3600 / (count + 10))
+
+
+def entry_text(index, seed=1, count=10_000):
+    """The bytes of entry `index` of a corpus of `count`: later indices are later dates."""
     rng = random.Random(seed * 1_000_003 + index)
-    # Entries every ~8 hours from 2005 on; every 25th shares the previous entry's instant.
-    base = datetime.datetime(2005, 1, 1, 6, 0, 0) + datetime.timedelta(hours=8 * (index - (1 if index % 25 == 24 else 0)))
+    # Every 25th entry shares the previous entry's instant.
+    hours = spacing(count) * (index - (1 if index % 25 == 24 else 0))
+    base = datetime.datetime(2005, 1, 1, 6, 0, 0) + datetime.timedelta(seconds=round(hours * 3600))
     offset = OFFSETS[index % len(OFFSETS)]
     date = base.strftime("%Y-%m-%dT%H:%M:%S") + offset
     tags = rng.sample(TAGS, rng.randint(1, 4))
@@ -90,7 +97,7 @@ def write_corpus(content, count, seed=1):
     for index in range(count):
         path = entry_path(content, index)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(entry_text(index, seed))
+        path.write_text(entry_text(index, seed, count))
 
 
 def main():

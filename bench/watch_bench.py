@@ -59,9 +59,9 @@ def main():
             server = ServeProcess(work / "out", "--watch", content, cwd=work).start(timeout=600)
             changes = {
                 "edit one old entry": lambda run: entry_path(content, size // 3).write_text(
-                    entry_text(size // 3) + f"\nOne more sentence, edit {run}.\n"),
+                    entry_text(size // 3, count=size) + f"\nOne more sentence, edit {run}.\n"),
                 "add one new entry": lambda run: (content / "new" / f"new-{run}.md").write_text(
-                    entry_text(size + run).replace(f"entry-{size + run:06d}", f"new-entry-{run}")),
+                    entry_text(size + run, count=size).replace(f"entry-{size + run:06d}", f"new-entry-{run}")),
             }
             (content / "new").mkdir()
             for name, change in changes.items():

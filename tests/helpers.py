@@ -29,12 +29,14 @@ def tree_digest(folder):
     }
 
 
-def site_digest(folder):
-    """tree_digest without the build record, which holds inode numbers and
+def without_build_record(digest):
+    """A tree_digest without the build record, which holds inode numbers and
     times of this machine's files: two folders built alike differ only there."""
-    digest = tree_digest(folder)
-    digest.pop(".blogpager/last-build", None)
-    return digest
+    return {path: value for path, value in digest.items() if path != ".blogpager/last-build"}
+
+
+def site_digest(folder):
+    return without_build_record(tree_digest(folder))
 
 
 def entry(title, date=None, slug=None, tags=None, body="Body text.", extra=""):

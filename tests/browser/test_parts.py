@@ -5,7 +5,7 @@ import pytest
 from helpers import run_build, write_archive
 from site_reader import load_index, load_root_index
 from site_server import SiteServer
-from test_jump import open_at, top_of
+from test_jump import articles, open_at, top_of
 from test_loader import (check_window, dom_urls, expected_urls, open_feed, scroll_down_to_end,
                          scroll_to_top_noting_entry_in_view, state, wait_settled)
 
@@ -82,7 +82,8 @@ def test_a_deep_link_in_the_oldest_part_reads_up_to_the_newest_without_moving(pa
 
 
 def test_at_a_month_takes_the_index_one_part_and_one_fragment(parted, parted_server, parted_site):
-    expected, when = expected_urls(parted_site), dates(parted_site)
+    shown = articles(parted_site)
+    expected, when = [a.url for a in shown], [a.times[0] for a in shown]
     at = when[len(when) * 2 // 3][:7]
     holding = next(part for part in parts_of(parted_site) if part["last"]["date"][:7] <= at)
     requests = open_at(parted, parted_server.url + "/?at=" + at)
@@ -92,10 +93,3 @@ def test_at_a_month_takes_the_index_one_part_and_one_fragment(parted, parted_ser
     target = next(url for url, date in zip(expected, when) if date[:7] <= at)
     assert abs(top_of(parted, target)) < 2
 
-
-def dates(site):
-    from site_reader import file_for_url, parse
-    found = []
-    for page in load_index(site)["pages"]:
-        found += [a.times[0] for a in parse(file_for_url(site, page["fragment"])).articles]
-    return found

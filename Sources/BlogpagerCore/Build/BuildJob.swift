@@ -48,7 +48,7 @@ public struct BuildJob: Sendable {
         BuildRecord.remove(in: output)
         let report = try writer.write(site.files)
         if let inputs {
-            let paths = site.files.map(\.path.string).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let paths = site.files.map(\.path.string)
             if let outputs = BuildRecord.outputsDigest(paths, in: output) {
                 // Without a record the next build just runs in full: never worth failing this one.
                 try? BuildRecord(inputs: inputs, validUntil: site.nextPublication, summary: site.summary, paths: paths, outputs: outputs)

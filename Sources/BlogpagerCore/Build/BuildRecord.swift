@@ -13,7 +13,7 @@ struct BuildRecord: Equatable {
     /// Epoch seconds at which a left-out future entry comes due; nil if none.
     var validUntil: Int64?
     var summary: BuildSummary
-    /// Our files under `out/`, sorted.
+    /// Our files under `out/`, in the build's order.
     var paths: [String]
     /// Digest of the `stat` identity of every file in `paths`.
     var outputs: String

@@ -8,7 +8,7 @@ public struct SiteBuilder: Sendable {
 
     /// Builds a site. Entries found unchanged in `cache` are not read again.
     public func build(_ input: SiteInput, options: BuildOptions, cache: EntryCache = EntryCache()) async throws(BuildFailure) -> SiteBuild {
-        let (entries, newCache, readCount) = try await readEntries(input, cache: cache)
+        let (entries, newCache, readCount) = try readEntries(input, cache: cache)
         let now = EntryDate(epochSeconds: Int64(options.now.timeIntervalSince1970.rounded(.down)))
         let isLeftOutDraft = { (entry: Entry) in entry.isDraft && !options.includeDrafts }
         let isLeftOutFuture = { (entry: Entry) in entry.date.isAfter(now) && !options.includeFuture }
@@ -38,25 +38,13 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Reads every changed source on all cores; all errors are collected, in file order.
-    private func readEntries(_ input: SiteInput, cache: EntryCache) async throws(BuildFailure) -> (entries: [Entry], cache: EntryCache, readCount: Int) {
+    private func readEntries(_ input: SiteInput, cache: EntryCache) throws(BuildFailure) -> (entries: [Entry], cache: EntryCache, readCount: Int) {
         let sources = input.sources.sorted { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
         let config = input.config
         let reusable = sources.map { cache.entry(for: $0, config: config) }
         let toRead = sources.indices.filter { reusable[$0] == nil }
         let reader = EntryReader(config: config)
-        let chunkCount = max(1, min(toRead.count, ProcessInfo.processInfo.activeProcessorCount * 4))
-        let chunkSize = (toRead.count + chunkCount - 1) / chunkCount
-        let read = await withTaskGroup(of: (Int, [Result<Entry, BuildFailure>]).self) { group in
-            for chunk in 0..<chunkCount {
-                let lower = chunk * chunkSize
-                guard lower < toRead.count else { continue }
-                let indices = toRead[lower..<min(toRead.count, lower + chunkSize)]
-                group.addTask { (chunk, indices.map { reader.read(sources[$0]) }) }
-            }
-            var byChunk: [[Result<Entry, BuildFailure>]] = Array(repeating: [], count: chunkCount)
-            for await (chunk, results) in group { byChunk[chunk] = results }
-            return byChunk.flatMap { $0 }
-        }
+        let read = toRead.parallelMap { reader.read(sources[$0]) }
         var results = reusable.map { $0.map { Result<Entry, BuildFailure>.success($0) } }
         for (index, result) in zip(toRead, read) { results[index] = result }
 

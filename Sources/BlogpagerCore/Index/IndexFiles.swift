@@ -31,10 +31,11 @@ struct IndexFiles {
 
     /// The root first, then the parts (none for a small stream).
     func files() -> [File] {
-        // An empty stream has no parts at all.
-        let inline = root(parts: index.pages.isEmpty ? [] : [Part(pages: index.pages[...], url: nil)])
-        if index.pages.isEmpty || inline.count <= Self.rootLimit {
-            return [File(path: rootPath, bytes: inline)]
+        // An empty stream has no parts at all. A page entry takes well over 200 bytes,
+        // so past `rootLimit / 200` pages inline cannot fit and is not even tried.
+        if index.pages.count <= Self.rootLimit / 200 {
+            let inline = root(parts: index.pages.isEmpty ? [] : [Part(pages: index.pages[...], url: nil)])
+            if inline.count <= Self.rootLimit { return [File(path: rootPath, bytes: inline)] }
         }
         // Choose the part size on the root alone (a part's URL has the same length
         // whatever its hash), then encode the parts once.

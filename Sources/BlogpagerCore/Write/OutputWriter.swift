@@ -109,14 +109,10 @@ public struct OutputWriter: Sendable {
                 }
             }
             // Each rank in parallel, the ranks in order: nothing links a file before it is there.
-            var start = 0
-            while start < pending.count {
-                let rankNow = rank(pending[start].file)
-                var end = start
-                while end < pending.count, rank(pending[end].file) == rankNow { end += 1 }
-                try pending[start..<end].parallelMap { try Self.replace(output + "/" + $0.file.path.string, with: $0.file.bytes) }
-                report.written += pending[start..<end].map(\.file.path)
-                start = end
+            for step in 0...2 {
+                let group = pending.filter { rank($0.file) == step }
+                _ = try group.parallelMap { try Self.replace(output + "/" + $0.file.path.string, with: $0.file.bytes) }
+                report.written += group.map(\.file.path)
             }
             let newPaths = Set(digests.keys)
             report.removed = ours.subtracting(newPaths).sorted()

@@ -2,9 +2,19 @@ import BlogpagerCore
 import Foundation
 import Testing
 
+/// An entry with its rendered body, read as one: `entry.title`, `entry.summaryHTML`.
+@dynamicMemberLookup
+struct ReadEntry {
+    var entry: Entry
+    var body: EntryBody
+    subscript<T>(dynamicMember path: KeyPath<Entry, T>) -> T { entry[keyPath: path] }
+    subscript<T>(dynamicMember path: KeyPath<EntryBody, T>) -> T { body[keyPath: path] }
+}
+
 struct EntryReaderTests {
-    static func read(_ text: String, name: String = "post.md", config: SiteConfig = SiteConfig()) -> Result<Entry, BuildFailure> {
-        EntryReader(config: config).read(SourceFile(displayPath: "content/\(name)", relativePath: name, bytes: Array(text.utf8)))
+    static func read(_ text: String, name: String = "post.md", config: SiteConfig = SiteConfig()) -> Result<ReadEntry, BuildFailure> {
+        EntryReader(config: config).readWithBody(SourceFile(displayPath: "content/\(name)", relativePath: name, bytes: Array(text.utf8)))
+            .map { ReadEntry(entry: $0.entry, body: $0.body) }
     }
 
     static func errors(_ text: String, name: String = "post.md") -> [String] {
@@ -143,5 +153,22 @@ struct EntryReaderTests {
         let result = EntryReader(config: SiteConfig()).read(SourceFile(displayPath: "content/x.md", relativePath: "x.md", bytes: bytes))
         guard case .failure(let failure) = result else { Issue.record("should fail"); return }
         #expect(failure.diagnostics.map(\.description) == ["content/x.md:6:5: error: file is not valid UTF-8 text"])
+    }
+
+    @Test func aFileOnDiskIsReadWhenItsBodyIsNeeded() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "blogpager-reader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appending(path: "later.md")
+        try Data("---\ntitle: Later\ndate: 2016-05-12\n---\nFirst.\n".utf8).write(to: file)
+        let source = SourceFile(displayPath: "content/later.md", relativePath: "later.md", filePath: file.path, identity: "1")
+        let reader = EntryReader(config: SiteConfig())
+        let entry = try reader.read(source).get()
+        #expect(entry.title == "Later")
+        try Data("---\ntitle: Later\ndate: 2016-05-12\n---\nSecond.\n".utf8).write(to: file)
+        #expect(try reader.body(of: entry).get().contentHTML == "<p>Second.</p>\n")
+        try FileManager.default.removeItem(at: file)
+        guard case .failure(let failure) = reader.body(of: entry) else { Issue.record("a vanished file should fail"); return }
+        #expect(failure.diagnostics.map(\.description) == ["content/later.md:1:1: error: cannot read file: no such file"])
     }
 }

@@ -44,11 +44,21 @@ public struct BuildJob: Sendable {
         try writer.checkTarget()
         let input = try loader.load()
         let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now)
-        let site = try await SiteBuilder().build(input, options: options, cache: cache)
-        BuildRecord.remove(in: output)
-        let report = try writer.write(site.files)
+        var session = try writer.begin()
+        let site: SiteBuild
+        do {
+            site = try await SiteBuilder().build(input, options: options, cache: cache) { (files: [OutputFile]) throws(BuildFailure) in
+                // Until the new record is in, no record may vouch for `out/`.
+                if session.paths.isEmpty { BuildRecord.remove(in: output) }
+                try session.write(files)
+            }
+        } catch {
+            session.abandon()
+            throw error
+        }
+        let report = try session.finish()
         if let inputs {
-            let paths = site.files.map(\.path.string)
+            let paths = session.paths
             if let outputs = BuildRecord.outputsDigest(paths, in: output) {
                 // Without a record the next build just runs in full: never worth failing this one.
                 try? BuildRecord(inputs: inputs, validUntil: site.nextPublication, summary: site.summary, paths: paths, outputs: outputs)

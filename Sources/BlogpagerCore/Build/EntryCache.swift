@@ -1,9 +1,10 @@
-/// Entries already read, by source path, with the bytes they were read from:
-/// a rebuild reads again only the files whose bytes changed. Valid for one
+/// Entries already read, by source path, with the identity of what they were
+/// read from (the bytes, or the file's `stat`): a rebuild reads again only the
+/// files that changed. Valid for one
 /// config; a different config starts it empty.
 public struct EntryCache: Sendable {
     private var config: SiteConfig?
-    private var entries: [String: (bytes: [UInt8], entry: Entry)] = [:]
+    private var entries: [String: (identity: String, entry: Entry)] = [:]
 
     public init() {}
 
@@ -11,13 +12,13 @@ public struct EntryCache: Sendable {
 
     /// The cached entry for a source, if its bytes and the config are unchanged.
     func entry(for source: SourceFile, config: SiteConfig) -> Entry? {
-        guard self.config == config, let cached = entries[source.relativePath], cached.bytes == source.bytes else { return nil }
+        guard self.config == config, let cached = entries[source.relativePath], cached.identity == source.identity else { return nil }
         return cached.entry
     }
 
     /// A cache of exactly these entries (sources that no longer exist drop out).
     init(config: SiteConfig, read: [(SourceFile, Entry)]) {
         self.config = config
-        for (source, entry) in read { entries[source.relativePath] = (source.bytes, entry) }
+        for (source, entry) in read { entries[source.relativePath] = (source.identity, entry) }
     }
 }

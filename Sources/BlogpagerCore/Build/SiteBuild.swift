@@ -1,5 +1,7 @@
-/// What a successful build made: every output file, the index, what was left out.
+/// What a successful build made: the index, the archive, what was left out.
 public struct SiteBuild: Sendable {
+    /// Every output file, sorted by path, when the build returned them; empty
+    /// when they went to a writer as they were made.
     public var files: [OutputFile]
     public var index: CursorIndex
     public var archive: Archive

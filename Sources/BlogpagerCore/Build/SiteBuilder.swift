@@ -6,8 +6,21 @@ import Foundation
 public struct SiteBuilder: Sendable {
     public init() {}
 
-    /// Builds a site. Entries found unchanged in `cache` are not read again.
+    /// Builds a site and returns every file with it, sorted by path: for
+    /// callers that want the whole site as a value (tests, small sites).
+    /// Entries found unchanged in `cache` are not read again.
     public func build(_ input: SiteInput, options: BuildOptions, cache: EntryCache = EntryCache()) async throws(BuildFailure) -> SiteBuild {
+        var files: [OutputFile] = []
+        var site = try await build(input, options: options, cache: cache) { (batch: [OutputFile]) throws(BuildFailure) in files += batch }
+        site.files = files.sorted { $0.path < $1.path }
+        return site
+    }
+
+    /// Builds a site, handing its files to `emit` a batch at a time as they are
+    /// rendered (see `SiteRenderer.render`), so no build holds all its pages.
+    /// `emit` is first called only once the whole input is known to be good.
+    public func build(_ input: SiteInput, options: BuildOptions, cache: EntryCache = EntryCache(),
+                      emit: ([OutputFile]) throws(BuildFailure) -> Void) async throws(BuildFailure) -> SiteBuild {
         let (entries, newCache, readCount) = try readEntries(input, cache: cache)
         let now = EntryDate(epochSeconds: Int64(options.now.timeIntervalSince1970.rounded(.down)))
         let isLeftOutDraft = { (entry: Entry) in entry.isDraft && !options.includeDrafts }
@@ -22,9 +35,12 @@ public struct SiteBuilder: Sendable {
         let archive = Archive(sorted: sorted, pageSize: input.config.pageSize)
 
         let assets = try AssetFiles(templates: input.templates, config: input.config)
-        let rendered = SiteRenderer(config: input.config, templates: input.templates, assetURLs: assets.urls)
-            .render(archive)
-        let files = try merge(rendered.files + assets.files, staticFiles: input.staticFiles)
+        let renderer = SiteRenderer(config: input.config, templates: input.templates, assetURLs: assets.urls)
+        let generated = renderer.plannedPaths(archive).union(assets.files.map(\.path))
+        try checkStaticFiles(input.staticFiles, generated: generated)
+        // Assets and static files first: pages link them.
+        try emit(assets.files + input.staticFiles)
+        let rendered = try renderer.render(archive, reader: EntryReader(config: input.config), emit: emit)
         var warnings: [Diagnostic] = []
         if !SiteRenderer.writesFeeds(input.config) {
             warnings.append(.warning(
@@ -32,7 +48,7 @@ public struct SiteBuilder: Sendable {
                 "no base_url, so feed.xml, feed.json and sitemap.xml were not written (they need absolute URLs); set base_url to the site's public address, such as https://example.org/"))
         }
         return SiteBuild(
-            files: files, index: rendered.index, archive: archive, streamIndexes: rendered.streamIndexes, warnings: warnings,
+            files: [], index: rendered.index, archive: archive, streamIndexes: rendered.streamIndexes, warnings: warnings,
             skippedDrafts: drafts.count, skippedFuture: future.count, entryCache: newCache, entriesRead: readCount,
             nextPublication: future.map { $0.date.epochSeconds + ($0.date.nanoseconds > 0 ? 1 : 0) }.min())
     }
@@ -96,15 +112,13 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Static files go beside the generated ones but may not replace any.
-    private func merge(_ generated: [OutputFile], staticFiles: [OutputFile]) throws(BuildFailure) -> [OutputFile] {
-        let taken = Set(generated.map(\.path))
+    private func checkStaticFiles(_ staticFiles: [OutputFile], generated: Set<OutputPath>) throws(BuildFailure) {
         var log = DiagnosticLog()
-        for file in staticFiles where taken.contains(file.path) || file.path.segments.first == "fragments" {
+        for file in staticFiles where generated.contains(file.path) || file.path.segments.first == "fragments" {
             log.append(.error(
                 at: SourceLocation(path: "content/static/\(file.path)"),
                 "static file would replace the generated \(file.path); rename or move it"))
         }
         try log.throwIfErrors()
-        return (generated + staticFiles).sorted { $0.path < $1.path }
     }
 }

@@ -15,7 +15,7 @@ struct FeedItem {
     var tags: [String]
 
     /// `origin` is `https://example.org`; `host` names the site in tag URIs.
-    init(_ entry: Entry, origin: String, host: String) {
+    init(_ entry: Entry, body: EntryBody, origin: String, host: String) {
         url = origin + entry.url
         // An id never changes while the entry keeps its identity (date and slug),
         // whatever the permalink pattern: a tag URI (RFC 4151). `id:` in front matter pins one.
@@ -27,8 +27,8 @@ struct FeedItem {
             id = "tag:\(host),\(day):\(URLPathEncoding.encode(entry.slug))/\(entry.date.epochSeconds)"
         }
         title = entry.title
-        contentHTML = Self.absoluteLinks(in: entry.contentHTML, base: url)
-        summary = entry.summaryText
+        contentHTML = Self.absoluteLinks(in: body.contentHTML, base: url)
+        summary = body.summaryText
         published = entry.date.rfc3339
         updatedDate = entry.updated ?? entry.date
         updated = updatedDate.rfc3339

@@ -40,6 +40,12 @@ public struct ContentScanner: Sendable {
             let ext = (relative as NSString).pathExtension.lowercased()
             guard isStatic || Self.markdownExtensions.contains(ext) else { continue }
             if !isStatic, Self.sectionFileNames.contains((relative as NSString).lastPathComponent) { continue }
+            guard isStatic else {
+                // Entries are read when the build needs them, not held from here.
+                let identity = InputFingerprint.identity(of: url.path) ?? "missing"
+                found.sources.append(SourceFile(displayPath: shown, relativePath: relative, filePath: url.path, identity: identity))
+                continue
+            }
             let bytes: [UInt8]
             do {
                 bytes = Array(try Data(contentsOf: url))
@@ -47,15 +53,11 @@ public struct ContentScanner: Sendable {
                 found.diagnostics.append(.error(at: SourceLocation(path: shown), "cannot read file: \(Self.reason(error))"))
                 continue
             }
-            if isStatic {
-                do {
-                    let path = try OutputPath(relative.split(separator: "/").dropFirst().map(String.init))
-                    found.staticFiles.append(OutputFile(path: path, bytes: bytes))
-                } catch {
-                    found.diagnostics.append(.error(at: SourceLocation(path: shown), "static file has an unsafe name: \(error.message)"))
-                }
-            } else {
-                found.sources.append(SourceFile(displayPath: shown, relativePath: relative, bytes: bytes))
+            do {
+                let path = try OutputPath(relative.split(separator: "/").dropFirst().map(String.init))
+                found.staticFiles.append(OutputFile(path: path, bytes: bytes))
+            } catch {
+                found.diagnostics.append(.error(at: SourceLocation(path: shown), "static file has an unsafe name: \(error.message)"))
             }
         }
         return found

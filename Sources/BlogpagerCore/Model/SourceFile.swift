@@ -1,16 +1,50 @@
-/// One input file's bytes and names; reading the disk happens elsewhere, so
-/// the whole pipeline can run on files held in memory.
+import Foundation
+
+/// One input file: its names and where its bytes are. Held in memory (tests,
+/// and any caller that builds a site from values), or a file on disk read only
+/// when needed, so a build of a large archive never holds every source at once.
 public struct SourceFile: Sendable, Hashable {
     /// The path to show in messages (as the user would type it).
     public var displayPath: String
     /// The path below the content folder, `/`-separated.
     public var relativePath: String
-    public var bytes: [UInt8]
+    public var content: Content
+    /// Equal for equal bytes (in memory) or an untouched file (size, time, inode on disk).
+    public var identity: String
+
+    public enum Content: Sendable, Hashable {
+        case bytes([UInt8])
+        /// A file on disk, read each time the bytes are needed.
+        case file(path: String)
+    }
 
     public init(displayPath: String, relativePath: String, bytes: [UInt8]) {
         self.displayPath = displayPath
         self.relativePath = relativePath
-        self.bytes = bytes
+        self.content = .bytes(bytes)
+        self.identity = "bytes " + StableHash.digest(bytes)
+    }
+
+    /// A file on disk; `identity` describes it as it was when found (its `stat`).
+    public init(displayPath: String, relativePath: String, filePath: String, identity: String) {
+        self.displayPath = displayPath
+        self.relativePath = relativePath
+        self.content = .file(path: filePath)
+        self.identity = "file " + identity
+    }
+
+    /// The bytes, read from disk if that is where they are.
+    public func load() -> Result<[UInt8], Diagnostic> {
+        switch content {
+        case .bytes(let bytes):
+            return .success(bytes)
+        case .file(let path):
+            do {
+                return .success(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            } catch {
+                return .failure(.error(at: SourceLocation(path: displayPath), "cannot read file: \(ContentScanner.reason(error))"))
+            }
+        }
     }
 
     /// The file name without folders.

@@ -1,5 +1,6 @@
-/// Reads one Markdown file into an `Entry`: front matter, date, slug, URL,
-/// rendered body and summary. Reports every problem of the file it can find.
+/// Reads one Markdown file into an `Entry` (front matter, date, slug, URL),
+/// reporting every problem of the file it can find; `body(of:)` renders its
+/// Markdown and summary later, when a page needs them.
 public struct EntryReader: Sendable {
     public var config: SiteConfig
     private let renderer: MarkdownRenderer
@@ -14,26 +15,45 @@ public struct EntryReader: Sendable {
     }
 
     public func read(_ file: SourceFile) -> Result<Entry, BuildFailure> {
-        let path = file.displayPath
-        let text: String
-        switch TextDecoding.decode(file.bytes, path: path) {
-        case .success(let decoded): text = decoded
-        case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
-        }
         let parts: FrontMatterSplitter.Parts
-        switch FrontMatterSplitter(path: path).split(text) {
+        switch split(file) {
         case .success(let split): parts = split
-        case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
+        case .failure(let failure): return .failure(failure)
         }
         let fields: [YAMLField]
-        switch YAMLMappingReader(path: path, firstLine: parts.yamlFirstLine).read(parts.yaml) {
+        switch YAMLMappingReader(path: file.displayPath, firstLine: parts.yamlFirstLine).read(parts.yaml) {
         case .success(let read): fields = read
         case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
         }
-        return interpret(fields, body: parts.body, file: file)
+        return interpret(fields, file: file)
     }
 
-    private func interpret(_ fields: [YAMLField], body: String, file: SourceFile) -> Result<Entry, BuildFailure> {
+    /// The entry's body rendered, read again from its source.
+    public func body(of entry: Entry) -> Result<EntryBody, BuildFailure> {
+        split(entry.source).map { renderBody($0.body, summarySource: entry.summarySource) }
+    }
+
+    /// Both at once: what a caller that wants one whole entry asks for.
+    public func readWithBody(_ file: SourceFile) -> Result<(entry: Entry, body: EntryBody), BuildFailure> {
+        read(file).flatMap { entry in body(of: entry).map { (entry, $0) } }
+    }
+
+    private func split(_ file: SourceFile) -> Result<FrontMatterSplitter.Parts, BuildFailure> {
+        let path = file.displayPath
+        let bytes: [UInt8]
+        switch file.load() {
+        case .success(let loaded): bytes = loaded
+        case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
+        }
+        let text: String
+        switch TextDecoding.decode(bytes, path: path) {
+        case .success(let decoded): text = decoded
+        case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
+        }
+        return FrontMatterSplitter(path: path).split(text).mapError { BuildFailure($0) }
+    }
+
+    private func interpret(_ fields: [YAMLField], file: SourceFile) -> Result<Entry, BuildFailure> {
         var log = DiagnosticLog()
         let path = file.displayPath
         let start = SourceLocation(path: path)
@@ -131,18 +151,14 @@ public struct EntryReader: Sendable {
             return .failure(BuildFailure(.error(at: slugLocation, "permalink for slug '\(slug)' is not a safe path: \(error.message)")))
         }
 
-        let body = renderBody(body, summarySource: summarySource)
         return .success(Entry(
             cursor: Cursor(date: date, slug: slug),
             title: title,
-            sourcePath: path,
+            source: file,
             outputPath: outputPath,
             url: outputPath.urlPath(basePath: config.basePath),
             tags: tags,
-            summaryHTML: body.summaryHTML,
-            summaryText: body.summaryText,
-            contentHTML: body.contentHTML,
-            isTruncated: body.isTruncated,
+            summarySource: summarySource,
             isDraft: isDraft,
             updated: updated,
             params: params))
@@ -164,20 +180,13 @@ public struct EntryReader: Sendable {
         }
     }
 
-    private struct RenderedBody {
-        var contentHTML: String
-        var summaryHTML: String
-        var summaryText: String
-        var isTruncated: Bool
-    }
-
     /// Summary: the `summary` key, else what comes before `<!--more-->`, else the first paragraph.
-    private func renderBody(_ markdown: String, summarySource: String?) -> RenderedBody {
+    private func renderBody(_ markdown: String, summarySource: String?) -> EntryBody {
         if let marker = markdown.utf8Range(of: Self.moreMarker) {
             let before = String(markdown[..<marker.lowerBound])
             let content = renderer.render(before + markdown[marker.upperBound...])
             let teaser = renderer.render(before)
-            return RenderedBody(
+            return EntryBody(
                 contentHTML: content.html,
                 summaryHTML: summarySource.map { renderer.render($0).html } ?? teaser.html,
                 summaryText: summarySource.map(renderer.plainText) ?? renderer.plainText(before),
@@ -185,12 +194,12 @@ public struct EntryReader: Sendable {
         }
         let content = renderer.render(markdown)
         if let summarySource {
-            return RenderedBody(
+            return EntryBody(
                 contentHTML: content.html, summaryHTML: renderer.render(summarySource).html,
                 summaryText: renderer.plainText(summarySource), isTruncated: true)
         }
         let first = content.firstParagraphHTML ?? ""
-        return RenderedBody(
+        return EntryBody(
             contentHTML: content.html, summaryHTML: first, summaryText: content.firstParagraphText,
             isTruncated: first.trimmingSpaces != content.html.trimmingSpaces)
     }

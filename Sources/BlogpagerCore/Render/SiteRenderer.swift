@@ -16,7 +16,6 @@ public struct SiteRenderer: Sendable {
     }
 
     public struct Rendered: Sendable {
-        public var files: [OutputFile]
         /// The main stream's index.
         public var index: CursorIndex
         /// Every stream's index, by the folder it is written in (`""`, `tags/swift`).
@@ -28,7 +27,14 @@ public struct SiteRenderer: Sendable {
         config.baseURL != nil
     }
 
-    public func render(_ archive: Archive) -> Rendered {
+    /// How many entries are rendered and handed on at once (their bodies are then dropped).
+    static let entriesPerBatch = 512
+
+    /// Renders the site and hands its files to `emit`, a batch at a time, each
+    /// file after those it links (hashed fragments before the pages and indexes
+    /// that name them, the main `index.json` last). Bodies are rendered from
+    /// each entry's source once, in one pass; only the articles stay in memory.
+    public func render(_ archive: Archive, reader: EntryReader, emit: ([OutputFile]) throws(BuildFailure) -> Void) throws(BuildFailure) -> Rendered {
         let urls = SiteURLs(config: config)
         let dates = DateDisplay(language: config.language)
         let streams = StreamSet(archive: archive, pageSize: config.pageSize, monthName: dates.monthNames())
@@ -36,35 +42,66 @@ public struct SiteRenderer: Sendable {
         let context = TemplateContext(config: config, urls: urls, assetURLs: assetURLs, tagFolders: streams.tagFolders, hasFeeds: hasFeeds)
         let displayDates = dates.strings(for: archive.entries.map(\.date))
         let anchors = Self.anchors(archive.entries)
-        let articles = archive.entries.indices.parallelMap { position in
-            templates.render("article", context.article(
-                archive.entries[position], displayDate: displayDates[position], anchor: anchors[position], full: false))
-        }
-        let streamRenderer = StreamRenderer(config: config, templates: templates, context: context)
-        var files: [OutputFile] = []
-        var indexes: [String: CursorIndex] = [:]
-        var sitemap: [Sitemap.Location] = []
-        func add(_ output: StreamRenderer.Output, of stream: EntryStream) {
-            files += output.files
-            indexes[stream.folder.joined(separator: "/")] = output.index
-            sitemap += output.pageURLs.map { Sitemap.Location(url: $0) }
+        let mainPageURLs = StreamRenderer.pagePaths(of: streams.main).map(urls.path(of:))
+        let pages = EntryPages(
+            config: config, templates: templates, context: context, archive: archive,
+            mainPageURLs: mainPageURLs, displayDates: displayDates, anchors: anchors)
+        // A tag URI names its authority by DNS name alone, without a port.
+        let feedHost = config.baseURL.flatMap { URLComponents(string: $0)?.host } ?? "localhost"
+        let feedOrigin = urls.origin.flatMap { hasFeeds ? $0 : nil }
+
+        var articles: [String] = []
+        articles.reserveCapacity(archive.entries.count)
+        var feedItems: [FeedItem] = []
+        for start in stride(from: 0, to: archive.entries.count, by: Self.entriesPerBatch) {
+            let batch = start..<min(archive.entries.count, start + Self.entriesPerBatch)
+            let rendered = batch.parallelMap { position -> Result<(article: String, page: OutputFile, feedItem: FeedItem?), BuildFailure> in
+                reader.body(of: archive.entries[position]).map { body in
+                    let feedItem = feedOrigin.flatMap { origin in
+                        position < config.feedSize ? FeedItem(archive.entries[position], body: body, origin: origin, host: feedHost) : nil
+                    }
+                    return (pages.article(at: position, body: body), pages.page(at: position, body: body), feedItem)
+                }
+            }
+            var log = DiagnosticLog()
+            var files: [OutputFile] = []
+            for result in rendered {
+                switch result {
+                case .success(let done):
+                    articles.append(done.article)
+                    files.append(done.page)
+                    if let item = done.feedItem { feedItems.append(item) }
+                case .failure(let failure): log.append(contentsOf: failure.diagnostics)
+                }
+            }
+            try log.throwIfErrors()
+            try emit(files)
         }
 
-        let main = streamRenderer.render(streams.main, articles: articles, displayDates: displayDates)
-        add(main, of: streams.main)
+        let streamRenderer = StreamRenderer(config: config, templates: templates, context: context)
+        var indexes: [String: CursorIndex] = [:]
+        var sitemap: [Sitemap.Location] = []
+        func add(_ output: StreamRenderer.Output, of stream: EntryStream) throws(BuildFailure) {
+            indexes[stream.folder.joined(separator: "/")] = output.index
+            sitemap += output.pageURLs.map { Sitemap.Location(url: $0) }
+            if stream.kind != .main { try emit(output.indexFiles) }
+        }
+
+        let main = try streamRenderer.render(streams.main, articles: articles, displayDates: displayDates, emit: emit)
+        try add(main, of: streams.main)
         if main.pageURLs.isEmpty { sitemap.append(Sitemap.Location(url: urls.home)) }
-        files += entryPages(archive, mainPageURLs: main.pageURLs, displayDates: displayDates, anchors: anchors, context: context)
         sitemap += archive.entries.map { Sitemap.Location(url: $0.url, lastModified: ($0.updated ?? $0.date).rfc3339) }
 
         for stream in streams.tags {
-            add(streamRenderer.render(stream, articles: articles, displayDates: displayDates), of: stream)
+            try add(streamRenderer.render(stream, articles: articles, displayDates: displayDates, emit: emit), of: stream)
         }
         for (index, stream) in streams.months.enumerated() {
             let neighbours = StreamRenderer.Neighbours(
                 newer: index > 0 ? streams.months[index - 1] : nil,
                 older: index + 1 < streams.months.count ? streams.months[index + 1] : nil)
-            add(streamRenderer.render(stream, articles: articles, displayDates: displayDates, neighbours: neighbours), of: stream)
+            try add(streamRenderer.render(stream, articles: articles, displayDates: displayDates, neighbours: neighbours, emit: emit), of: stream)
         }
+        var files: [OutputFile] = []
         if !streams.tags.isEmpty {
             files.append(tagsPage(streams, context: context))
             sitemap.append(Sitemap.Location(url: urls.path(of: SiteURLs.tagsPage)))
@@ -74,13 +111,43 @@ public struct SiteRenderer: Sendable {
 
         // An origin is known exactly when there is a base_url (`writesFeeds`).
         if let origin = urls.origin {
-            if hasFeeds { files += feeds(archive, origin: origin, urls: urls) }
+            if hasFeeds { files += feeds(feedItems, origin: origin, urls: urls) }
             let absolute = sitemap.map { Sitemap.Location(url: origin + $0.url, lastModified: $0.lastModified) }
             for (name, bytes) in Sitemap(locations: absolute).files(origin: origin, basePath: urls.basePath) {
                 files.append(OutputFile(path: OutputPath(literal: name), bytes: bytes))
             }
         }
-        return Rendered(files: files, index: main.index, streamIndexes: indexes)
+        try emit(files)
+        // The main index last: the loader reads it first, and all it names is in place.
+        try emit(main.indexFiles)
+        return Rendered(index: main.index, streamIndexes: indexes)
+    }
+
+    /// Every path `render` writes except content-hashed fragments: what a
+    /// static file may not take. Known before anything is rendered.
+    public func plannedPaths(_ archive: Archive) -> Set<OutputPath> {
+        let dates = DateDisplay(language: config.language)
+        let streams = StreamSet(archive: archive, pageSize: config.pageSize, monthName: dates.monthNames())
+        var paths = Set(archive.entries.map(\.outputPath))
+        // As many URLs as `render` puts in the sitemap: entries, every stream page, tags and archive.
+        var locations = archive.entries.count + (streams.tags.isEmpty ? 1 : 2)
+        for stream in [streams.main] + streams.tags + streams.months {
+            let pagePaths = StreamRenderer.pagePaths(of: stream)
+            paths.formUnion(pagePaths)
+            paths.insert(stream.path("index.json"))
+            locations += pagePaths.count
+        }
+        paths.insert(SiteURLs.archivePage)
+        if !streams.tags.isEmpty { paths.insert(SiteURLs.tagsPage) }
+        if Self.writesFeeds(config) {
+            paths.formUnion([SiteURLs.atomFeed, SiteURLs.jsonFeed, OutputPath(literal: "sitemap.xml")])
+            if locations > Sitemap.maxPerFile {
+                for number in 1...((locations + Sitemap.maxPerFile - 1) / Sitemap.maxPerFile) {
+                    paths.insert(OutputPath(literal: "sitemap-\(number).xml"))
+                }
+            }
+        }
+        return paths
     }
 
     /// The `id` of each entry's article, unique on any page: the slug, or when
@@ -98,29 +165,6 @@ public struct SiteRenderer: Sendable {
             guard bySlug[entry.slug]! > 1 else { return entry.slug }
             let day = dated(entry, time: false)
             return byDay[day]! > 1 ? dated(entry, time: true) : day
-        }
-    }
-
-    /// One page per entry, with its neighbours, its tags and a link back into the stream.
-    private func entryPages(_ archive: Archive, mainPageURLs: [String], displayDates: [String], anchors: [String], context: TemplateContext) -> [OutputFile] {
-        archive.entries.indices.parallelMap { index in
-            let entry = archive.entries[index]
-            let pageIndex = archive.pageIndex(ofEntry: index)
-            let newer = index > 0 ? archive.entries[index - 1] : nil
-            let older = index + 1 < archive.entries.count ? archive.entries[index + 1] : nil
-            var values: [String: Any] = [
-                "site": context.site,
-                "entry": context.article(entry, displayDate: displayDates[index], anchor: anchors[index], full: true),
-                "stream_url": mainPageURLs[pageIndex] + "#" + URLPathEncoding.encode(anchors[index]),
-            ]
-            if let newer { values["newer_entry"] = ["title": newer.title, "url": newer.url] }
-            if let older { values["older_entry"] = ["title": older.title, "url": older.url] }
-            let meta = TemplateContext.PageMeta(
-                title: "\(entry.title) · \(config.title)", description: entry.summaryText, path: entry.url,
-                type: "article", heading: entry.title, published: entry.date, modified: entry.updated)
-            let page = templates.render("layout", context.layout(
-                meta, content: templates.render("entry", values), newer: newer?.url, older: older?.url, kind: "entry"))
-            return OutputFile(path: entry.outputPath, text: page)
         }
     }
 
@@ -170,10 +214,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// `feed.xml` and `feed.json`: the latest `feed_size` entries.
-    private func feeds(_ archive: Archive, origin: String, urls: SiteURLs) -> [OutputFile] {
-        // A tag URI names its authority by DNS name alone, without a port.
-        let host = config.baseURL.flatMap { URLComponents(string: $0)?.host } ?? "localhost"
-        let items = archive.entries.prefix(config.feedSize).map { FeedItem($0, origin: origin, host: host) }
+    private func feeds(_ items: [FeedItem], origin: String, urls: SiteURLs) -> [OutputFile] {
         let home = origin + urls.home
         let atom = AtomFeed(
             title: config.title, subtitle: config.description, author: config.author, language: config.language,

@@ -7,10 +7,11 @@ struct StreamRenderer {
     let context: TemplateContext
 
     struct Output {
-        var files: [OutputFile]
         /// The full page of each of the stream's pages; the first is the stream's front page.
         var pageURLs: [String]
         var index: CursorIndex
+        /// `index.json` and its parts: written after every fragment they name.
+        var indexFiles: [OutputFile]
     }
 
     /// Neighbouring streams of the same kind, linked from its pages (the month before and after).
@@ -19,29 +20,27 @@ struct StreamRenderer {
         var older: EntryStream?
     }
 
+    /// How many pages are rendered and handed on at once: enough to keep both
+    /// cores busy, few enough that a stream of any length takes little memory.
+    static let pagesPerBatch = 128
+
+    /// Where each of the stream's full pages goes: the front page, then `page/<id>/`.
+    static func pagePaths(of stream: EntryStream) -> [OutputPath] {
+        let pages = stream.archive.pages
+        if pages.isEmpty { return [stream.path("index.html")] }
+        return pages.indices.map { stream.path($0 == 0 ? "index.html" : "page/\(pages[$0].id)/index.html") }
+    }
+
+    /// Renders the stream's fragments and pages, handing them to `emit` a batch
+    /// at a time (each batch's fragments with the pages that embed them).
     /// `articles` and `displayDates` are by position in the main stream.
-    func render(_ stream: EntryStream, articles: [String], displayDates: [String], neighbours: Neighbours = Neighbours()) -> Output {
+    func render(_ stream: EntryStream, articles: [String], displayDates: [String], neighbours: Neighbours = Neighbours(),
+                emit: ([OutputFile]) throws(BuildFailure) -> Void) throws(BuildFailure) -> Output {
         let archive = stream.archive
         let urls = context.urls
-        let pageURLs = archive.pages.indices.map { index in
-            urls.path(of: stream.path(index == 0 ? "index.html" : "page/\(archive.pages[index].id)/index.html"))
-        }
+        let pagePaths = Self.pagePaths(of: stream)
+        let pageURLs = archive.pages.isEmpty ? [] : pagePaths.map(urls.path(of:))
         let streamValues = values(of: stream, neighbours: neighbours)
-
-        // Fragments first: their hashes name them, and full pages embed the same bytes.
-        let fragments = archive.pages.indices.parallelMap { index in
-            let page = archive.pages[index]
-            let html = templates.render("fragment", [
-                "id": page.id, "url": pageURLs[index], "site": context.site, "stream": streamValues,
-                "entries": page.range.map { ["html": articles[stream.mainPositions[$0]]] },
-            ])
-            let bytes = Array(html.utf8)
-            return (html: html, file: OutputFile(path: stream.path("fragments/" + ContentHashedName.make("\(page.id).html", bytes: bytes)), bytes: bytes))
-        }
-        let sections = fragments.map(\.html)
-        let fragmentURLs = fragments.map { urls.path(of: $0.file.path) }
-        var files = fragments.map(\.file)
-
         let heading = streamValues["heading"] as? String
         let streamTitle = heading.map { "\($0) · \(config.title)" } ?? config.title
         let description = switch stream.kind {
@@ -51,39 +50,56 @@ struct StreamRenderer {
         }
         if archive.pages.isEmpty {
             let list = templates.render("list", ["site": context.site, "stream": streamValues, "is_front": true, "is_empty": true, "sections": [Any]()])
-            let meta = TemplateContext.PageMeta(title: streamTitle, description: description, path: urls.path(of: stream.path("index.html")), heading: heading)
-            files.append(OutputFile(path: stream.path("index.html"), text: templates.render("layout", context.layout(
-                meta, content: list, newer: nil, older: nil, kind: "list"))))
+            let meta = TemplateContext.PageMeta(title: streamTitle, description: description, path: urls.path(of: pagePaths[0]), heading: heading)
+            try emit([OutputFile(path: pagePaths[0], text: templates.render("layout", context.layout(
+                meta, content: list, newer: nil, older: nil, kind: "list")))])
         }
-        files += archive.pages.indices.parallelMap { index in
-            let isFront = index == 0
-            let shown = isFront ? 0..<archive.frontPageCount : index..<(index + 1)
-            let olderIndex = shown.upperBound < archive.pages.count ? shown.upperBound : nil
-            let newerIndex = archive.newer(than: index)
-            let first = stream.mainPositions[archive.pages[shown.lowerBound].range.lowerBound]
-            let last = stream.mainPositions[archive.pages[shown.upperBound - 1].range.upperBound - 1]
-            let title = isFront ? streamTitle : "\(heading ?? config.title): \(displayDates[first]) – \(displayDates[last])"
-                + (heading == nil ? "" : " · \(config.title)")
-            let list = templates.render("list", [
-                "site": context.site,
-                "stream": streamValues,
-                "is_front": isFront,
-                "sections": shown.map { ["html": sections[$0], "id": archive.pages[$0].id] },
-                "newer_url": newerIndex.map { pageURLs[$0] } ?? false,
-                "older_url": olderIndex.map { pageURLs[$0] } ?? false,
-            ])
-            let path = stream.path(isFront ? "index.html" : "page/\(archive.pages[index].id)/index.html")
-            let meta = TemplateContext.PageMeta(title: title, description: description, path: pageURLs[index], heading: heading)
-            let page = templates.render("layout", context.layout(
-                meta, content: list, newer: newerIndex.map { pageURLs[$0] }, older: olderIndex.map { pageURLs[$0] }, kind: "list"))
-            return OutputFile(path: path, text: page)
+
+        var fragmentURLs: [String] = []
+        // The front page shows the first few pages' sections: the first batch holds them all.
+        let batchSize = max(Self.pagesPerBatch, archive.frontPageCount)
+        for start in stride(from: 0, to: archive.pages.count, by: batchSize) {
+            let batch = start..<min(archive.pages.count, start + batchSize)
+            // Fragments first: their hashes name them, and full pages embed the same bytes.
+            let fragments = batch.parallelMap { index in
+                let page = archive.pages[index]
+                let html = templates.render("fragment", [
+                    "id": page.id, "url": pageURLs[index], "site": context.site, "stream": streamValues,
+                    "entries": page.range.map { ["html": articles[stream.mainPositions[$0]]] },
+                ])
+                let bytes = Array(html.utf8)
+                return (html: html, file: OutputFile(path: stream.path("fragments/" + ContentHashedName.make("\(page.id).html", bytes: bytes)), bytes: bytes))
+            }
+            fragmentURLs += fragments.map { urls.path(of: $0.file.path) }
+            let pages = batch.parallelMap { index in
+                let isFront = index == 0
+                let shown = isFront ? 0..<archive.frontPageCount : index..<(index + 1)
+                let olderIndex = shown.upperBound < archive.pages.count ? shown.upperBound : nil
+                let newerIndex = archive.newer(than: index)
+                let first = stream.mainPositions[archive.pages[shown.lowerBound].range.lowerBound]
+                let last = stream.mainPositions[archive.pages[shown.upperBound - 1].range.upperBound - 1]
+                let title = isFront ? streamTitle : "\(heading ?? config.title): \(displayDates[first]) – \(displayDates[last])"
+                    + (heading == nil ? "" : " · \(config.title)")
+                let list = templates.render("list", [
+                    "site": context.site,
+                    "stream": streamValues,
+                    "is_front": isFront,
+                    "sections": shown.map { ["html": fragments[$0 - start].html, "id": archive.pages[$0].id] },
+                    "newer_url": newerIndex.map { pageURLs[$0] } ?? false,
+                    "older_url": olderIndex.map { pageURLs[$0] } ?? false,
+                ])
+                let meta = TemplateContext.PageMeta(title: title, description: description, path: pageURLs[index], heading: heading)
+                let page = templates.render("layout", context.layout(
+                    meta, content: list, newer: newerIndex.map { pageURLs[$0] }, older: olderIndex.map { pageURLs[$0] }, kind: "list"))
+                return OutputFile(path: pagePaths[index], text: page)
+            }
+            try emit(fragments.map(\.file) + pages)
         }
 
         let index = cursorIndex(stream, pageURLs: pageURLs, fragmentURLs: fragmentURLs)
         let indexFiles = IndexFiles(
             index: index, rootPath: stream.path("index.json"), partPath: { stream.path("fragments/" + $0) }, url: urls.path(of:))
-        files += indexFiles.files().map { OutputFile(path: $0.path, bytes: $0.bytes) }
-        return Output(files: files, pageURLs: pageURLs, index: index)
+        return Output(pageURLs: pageURLs, index: index, indexFiles: indexFiles.files().map { OutputFile(path: $0.path, bytes: $0.bytes) })
     }
 
     /// What templates see as `stream`.

@@ -44,7 +44,7 @@ struct TemplateContext {
         urls.tagStream(tagFolders[tag] ?? TagSlug.make(tag))
     }
 
-    func article(_ entry: Entry, displayDate: String, anchor: String, full: Bool) -> [String: Any] {
+    func article(_ entry: Entry, body: EntryBody, displayDate: String, anchor: String, full: Bool) -> [String: Any] {
         var context: [String: Any] = [
             "slug": entry.slug,
             "anchor": anchor,
@@ -52,11 +52,11 @@ struct TemplateContext {
             "title": entry.title,
             "date": entry.date.rfc3339,
             "date_display": displayDate,
-            "summary_html": entry.summaryHTML,
-            "summary_text": entry.summaryText,
-            "content_html": entry.contentHTML,
-            "body_html": full || config.listContent == .full ? entry.contentHTML : entry.summaryHTML,
-            "read_more": !full && config.listContent == .summary && entry.isTruncated,
+            "summary_html": body.summaryHTML,
+            "summary_text": body.summaryText,
+            "content_html": body.contentHTML,
+            "body_html": full || config.listContent == .full ? body.contentHTML : body.summaryHTML,
+            "read_more": !full && config.listContent == .summary && body.isTruncated,
             "draft": entry.isDraft,
             "has_tags": !entry.tags.isEmpty,
             "tags": entry.tags.map { ["name": $0, "url": tagURL($0)] },

@@ -56,94 +56,39 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    public func write(_ files: [OutputFile]) throws(BuildFailure) -> WriteReport {
+    /// Starts writing: checks `out/` and reads its manifest. Nothing is written
+    /// until the session's first `write`.
+    public func begin() throws(BuildFailure) -> OutputSession {
         try checkTarget()
         let output = Self.resolved(outputFolder)
-        let fileManager = FileManager.default
         do {
-            let oldManifest = try OutputManifest.read(in: URL(fileURLWithPath: output, isDirectory: true))
-            let ours = Set(oldManifest?.files ?? [])
-            let oldDigests = oldManifest?.digests ?? [:]
-            var report = WriteReport()
-            var digests: [String: String] = [:]
-            var pending: [(file: OutputFile, digest: String)] = []
-            // Hashing and the `stat`s are independent per file: spread them over the cores.
-            let checked = try files.parallelMap { file -> (digest: String, unchanged: Bool, foreign: Bool) in
-                let path = file.path.string
-                let digest = OutputManifest.digest(of: file.bytes)
-                let target = output + "/" + path
-                guard ours.contains(path) else { return (digest, false, Self.size(of: target) != nil) }
-                // Ours before: unchanged when the digest matches and the file is still there
-                // at that size; a format-1 manifest has no digests, so compare the bytes.
-                if let old = oldDigests[path] {
-                    return (digest, old == digest && Self.size(of: target) == file.bytes.count, false)
-                }
-                return (digest, try Self.hasSameBytes(target, file.bytes), false)
-            }
-            for (file, check) in zip(files, checked) {
-                let path = file.path.string
-                digests[path] = check.digest
-                if check.unchanged {
-                    report.unchanged += 1
-                    continue
-                }
-                if check.foreign {
-                    throw BuildFailure(.error(
-                        at: SourceLocation(path: "\(outputFolder)/\(path)"),
-                        "this file was not written by blogpager and the build would replace it; move it away"))
-                }
-                pending.append((file, check.digest))
-            }
-            // Content-hashed names first (nothing links them yet), then pages, the index last.
-            let rank = { (file: OutputFile) -> Int in
-                file.path.string == "index.json" ? 2 : ContentHashedName.isHashed(file.path.segments.last ?? "") ? 0 : 1
-            }
-            pending.sort { (rank($0.file), $0.file.path.string) < (rank($1.file), $1.file.path.string) }
-            try fileManager.createDirectory(atPath: output, withIntermediateDirectories: true)
-            var madeFolders: Set<String> = []
-            for (file, _) in pending {
-                let target = output + "/" + file.path.string
-                let folder = String(target[..<target.lastIndex(of: "/")!])
-                if madeFolders.insert(folder).inserted, Self.size(of: folder) == nil {
-                    try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                }
-            }
-            // Each rank in parallel, the ranks in order: nothing links a file before it is there.
-            for step in 0...2 {
-                let group = pending.filter { rank($0.file) == step }
-                _ = try group.parallelMap { try Self.replace(output + "/" + $0.file.path.string, with: $0.file.bytes) }
-                report.written += group.map(\.file.path)
-            }
-            let newPaths = Set(digests.keys)
-            report.removed = ours.subtracting(newPaths).sorted()
-            for path in report.removed {
-                try? fileManager.removeItem(atPath: output + "/" + path)
-                Self.removeEmptyFolders(above: path, in: output)
-            }
-            // The manifest last: until it is in place, the old one still describes every file.
-            let manifest = OutputManifest(files: Array(newPaths), digests: digests).encoded()
-            let manifestPath = output + "/" + OutputManifest.folder + "/" + OutputManifest.fileName
-            if fileManager.contents(atPath: manifestPath) != manifest {
-                try fileManager.createDirectory(atPath: output + "/" + OutputManifest.folder, withIntermediateDirectories: true)
-                try Self.replace(manifestPath, with: Array(manifest))
-            }
-            return report
-        } catch let failure as BuildFailure {
-            throw failure
+            let manifest = try OutputManifest.read(in: URL(fileURLWithPath: output, isDirectory: true))
+            return OutputSession(output: output, shownOutput: outputFolder, previous: manifest)
         } catch {
             throw BuildFailure(.error(
-                at: SourceLocation(path: outputFolder),
-                "cannot write the output: \(ContentScanner.reason(error)); files already written are complete, run the build again"))
+                at: SourceLocation(path: "\(outputFolder)/\(OutputManifest.folder)/\(OutputManifest.fileName)"), "unreadable manifest: \(error)"))
         }
     }
 
+    /// Writes a whole site's files at once.
+    public func write(_ files: [OutputFile]) throws(BuildFailure) -> WriteReport {
+        var session = try begin()
+        do {
+            try session.write(files)
+        } catch {
+            session.abandon()
+            throw error
+        }
+        return try session.finish()
+    }
+
     /// The size of a file or folder, nil when nothing is there.
-    private static func size(of path: String) -> Int? {
+    static func size(of path: String) -> Int? {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
-    private static func hasSameBytes(_ path: String, _ bytes: [UInt8]) throws -> Bool {
+    static func hasSameBytes(_ path: String, _ bytes: [UInt8]) throws -> Bool {
         guard size(of: path) == bytes.count, let data = FileManager.default.contents(atPath: path) else { return false }
         return data.elementsEqual(bytes)
     }
@@ -177,7 +122,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// After a file is removed, its folders go too while they are empty (never `out/` itself).
-    private static func removeEmptyFolders(above path: String, in output: String) {
+    static func removeEmptyFolders(above path: String, in output: String) {
         var segments = path.split(separator: "/").dropLast()
         while !segments.isEmpty {
             if rmdir(output + "/" + segments.joined(separator: "/")) != 0 { return }

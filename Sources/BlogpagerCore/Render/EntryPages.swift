@@ -1,0 +1,38 @@
+/// What each entry gives the site once its body is rendered: its article (the
+/// HTML every stream's fragments share) and its own page, with its neighbours,
+/// its tags and a link back into the main stream.
+struct EntryPages {
+    let config: SiteConfig
+    let templates: TemplateSet
+    let context: TemplateContext
+    let archive: Archive
+    let mainPageURLs: [String]
+    /// By position in the main stream.
+    let displayDates: [String]
+    let anchors: [String]
+
+    func article(at position: Int, body: EntryBody) -> String {
+        templates.render("article", context.article(
+            archive.entries[position], body: body, displayDate: displayDates[position], anchor: anchors[position], full: false))
+    }
+
+    func page(at position: Int, body: EntryBody) -> OutputFile {
+        let entry = archive.entries[position]
+        let pageIndex = archive.pageIndex(ofEntry: position)
+        let newer = position > 0 ? archive.entries[position - 1] : nil
+        let older = position + 1 < archive.entries.count ? archive.entries[position + 1] : nil
+        var values: [String: Any] = [
+            "site": context.site,
+            "entry": context.article(entry, body: body, displayDate: displayDates[position], anchor: anchors[position], full: true),
+            "stream_url": mainPageURLs[pageIndex] + "#" + URLPathEncoding.encode(anchors[position]),
+        ]
+        if let newer { values["newer_entry"] = ["title": newer.title, "url": newer.url] }
+        if let older { values["older_entry"] = ["title": older.title, "url": older.url] }
+        let meta = TemplateContext.PageMeta(
+            title: "\(entry.title) · \(config.title)", description: body.summaryText, path: entry.url,
+            type: "article", heading: entry.title, published: entry.date, modified: entry.updated)
+        let page = templates.render("layout", context.layout(
+            meta, content: templates.render("entry", values), newer: newer?.url, older: older?.url, kind: "entry"))
+        return OutputFile(path: entry.outputPath, text: page)
+    }
+}

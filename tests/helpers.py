@@ -29,10 +29,14 @@ def tree_digest(folder):
     }
 
 
+BUILD_RECORDS = {".blogpager/last-build", ".blogpager/render-cache"}
+
+
 def without_build_record(digest):
-    """A tree_digest without the build record, which holds inode numbers and
-    times of this machine's files: two folders built alike differ only there."""
-    return {path: value for path, value in digest.items() if path != ".blogpager/last-build"}
+    """A tree_digest without the build records (the last build's fingerprint and
+    its render cache), which hold inode numbers and times of this machine's
+    files: two folders built alike differ only there."""
+    return {path: value for path, value in digest.items() if path not in BUILD_RECORDS}
 
 
 def site_digest(folder):

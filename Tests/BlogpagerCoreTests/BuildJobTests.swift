@@ -83,4 +83,36 @@ struct BuildJobTests {
         #expect(due.site != nil)
         #expect(due.summary.entries == 13 && due.summary.skippedFuture == 0)
     }
+
+    /// What the last build made from the same inputs is kept, not rendered again:
+    /// a new entry renders only the pages it shows on, and the result is the
+    /// same, byte for byte, as a clean build.
+    @Test func aNewEntryRendersOnlyWhatShowsIt() async throws {
+        let folder = try Self.site()
+        defer { folder.remove() }
+        for day in 13...28 {
+            try folder.write("content/entry-\(day).md", "---\ntitle: Entry \(day)\ndate: 2024-03-\(day)\ntags: [t\(day % 3)]\n---\nBody \(day).\n")
+        }
+        let first = try await Self.job(folder).run()
+        #expect(first.site?.bodiesRendered == 28)
+        try folder.write("content/entry-29.md", "---\ntitle: Entry 29\ndate: 2024-03-29\ntags: [t2]\n---\nBody 29.\n")
+        let second = try await Self.job(folder).run()
+        let site = try #require(second.site)
+        // Itself, its older neighbour (whose page links it), and the entries on the pages it changes.
+        #expect(site.bodiesRendered < 29)
+        #expect(site.bodiesRendered >= 2)
+        #expect(second.report.unchanged > second.report.written.count)
+
+        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml")
+        #expect(try await clean.run().site?.bodiesRendered == 29)
+        let kept = try folder.snapshot("out").filter { !$0.key.hasPrefix(".blogpager/") }
+        let fresh = try folder.snapshot("clean").filter { !$0.key.hasPrefix(".blogpager/") }
+        #expect(kept == fresh)
+
+        // A kept file edited by hand is made again.
+        try folder.write("out/posts/entry-5/index.html", "changed by hand")
+        try folder.write("content/entry-30.md", "---\ntitle: Entry 30\ndate: 2024-03-30\n---\nBody 30.\n")
+        _ = try await Self.job(folder).run()
+        #expect(try folder.snapshot("out")["posts/entry-5/index.html"] == folder.snapshot("clean")["posts/entry-5/index.html"])
+    }
 }

@@ -45,22 +45,31 @@ public struct BuildJob: Sendable {
         let input = try loader.load()
         let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now)
         var session = try writer.begin()
+        let previous = RenderCache.read(in: output).map { (cache: $0, digests: session.oldDigests, output: output) }
         let site: SiteBuild
         do {
-            site = try await SiteBuilder().build(input, options: options, cache: cache) { (files: [OutputFile]) throws(BuildFailure) in
-                // Until the new record is in, no record may vouch for `out/`.
-                if session.paths.isEmpty { BuildRecord.remove(in: output) }
-                try session.write(files)
+            site = try await SiteBuilder().build(input, options: options, cache: cache, previous: previous) { (batch: OutputBatch) throws(BuildFailure) in
+                // Until the new records are in, none may vouch for `out/`.
+                if session.paths.isEmpty {
+                    BuildRecord.remove(in: output)
+                    RenderCache.remove(in: output)
+                }
+                try session.write(batch)
             }
         } catch {
             session.abandon()
             throw error
         }
         let report = try session.finish()
+        // Without these records the next build just runs in full: never worth failing this one.
+        var renderCache = site.renderCache
+        for (name, slot) in renderCache.slots {
+            renderCache.slots[name]?.digest = session.digest(of: slot.path) ?? ""
+        }
+        try? renderCache.write(in: output)
         if let inputs {
             let paths = session.paths
             if let outputs = BuildRecord.outputsDigest(paths, in: output) {
-                // Without a record the next build just runs in full: never worth failing this one.
                 try? BuildRecord(inputs: inputs, validUntil: site.nextPublication, summary: site.summary, paths: paths, outputs: outputs)
                     .write(in: output)
             }

@@ -17,6 +17,10 @@ public struct SiteBuild: Sendable {
     public var entriesRead: Int
     /// The instant (epoch seconds) the first left-out future entry comes due: then the site changes.
     public var nextPublication: Int64?
+    /// How many entries' bodies were rendered: all of them, unless outputs were kept.
+    public var bodiesRendered: Int
+    /// Each costly output's inputs key, for the next build (digests filled in by the writer's side).
+    public var renderCache: RenderCache
 
     public var summary: BuildSummary {
         BuildSummary(entries: archive.entries.count, pages: archive.pages.count,

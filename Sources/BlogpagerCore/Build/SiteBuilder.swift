@@ -11,7 +11,7 @@ public struct SiteBuilder: Sendable {
     /// Entries found unchanged in `cache` are not read again.
     public func build(_ input: SiteInput, options: BuildOptions, cache: EntryCache = EntryCache()) async throws(BuildFailure) -> SiteBuild {
         var files: [OutputFile] = []
-        var site = try await build(input, options: options, cache: cache) { (batch: [OutputFile]) throws(BuildFailure) in files += batch }
+        var site = try await build(input, options: options, cache: cache) { (batch: OutputBatch) throws(BuildFailure) in files += batch.files }
         site.files = files.sorted { $0.path < $1.path }
         return site
     }
@@ -19,8 +19,11 @@ public struct SiteBuilder: Sendable {
     /// Builds a site, handing its files to `emit` a batch at a time as they are
     /// rendered (see `SiteRenderer.render`), so no build holds all its pages.
     /// `emit` is first called only once the whole input is known to be good.
+    /// With `previous` (the last build's render cache and manifest), outputs
+    /// whose inputs are unchanged are kept, not rendered again.
     public func build(_ input: SiteInput, options: BuildOptions, cache: EntryCache = EntryCache(),
-                      emit: ([OutputFile]) throws(BuildFailure) -> Void) async throws(BuildFailure) -> SiteBuild {
+                      previous: (cache: RenderCache, digests: [String: String], output: String)? = nil,
+                      emit: (OutputBatch) throws(BuildFailure) -> Void) async throws(BuildFailure) -> SiteBuild {
         let (entries, newCache, readCount) = try readEntries(input, cache: cache)
         let now = EntryDate(epochSeconds: Int64(options.now.timeIntervalSince1970.rounded(.down)))
         let isLeftOutDraft = { (entry: Entry) in entry.isDraft && !options.includeDrafts }
@@ -39,8 +42,13 @@ public struct SiteBuilder: Sendable {
         let generated = renderer.plannedPaths(archive).union(assets.files.map(\.path))
         try checkStaticFiles(input.staticFiles, generated: generated)
         // Assets and static files first: pages link them.
-        try emit(assets.files + input.staticFiles)
-        let rendered = try renderer.render(archive, reader: EntryReader(config: input.config), emit: emit)
+        try emit(OutputBatch(files: assets.files + input.staticFiles))
+        let generation = Self.generation(input, assetURLs: assets.urls)
+        let reuse = previous.flatMap { previous in
+            previous.cache.generation == generation
+                ? OutputReuse(cache: previous.cache, digests: previous.digests, output: previous.output) : nil
+        }
+        let rendered = try renderer.render(archive, reader: EntryReader(config: input.config), reuse: reuse, emit: emit)
         var warnings: [Diagnostic] = []
         if !SiteRenderer.writesFeeds(input.config) {
             warnings.append(.warning(
@@ -50,7 +58,26 @@ public struct SiteBuilder: Sendable {
         return SiteBuild(
             files: [], index: rendered.index, archive: archive, streamIndexes: rendered.streamIndexes, warnings: warnings,
             skippedDrafts: drafts.count, skippedFuture: future.count, entryCache: newCache, entriesRead: readCount,
-            nextPublication: future.map { $0.date.epochSeconds + ($0.date.nanoseconds > 0 ? 1 : 0) }.min())
+            nextPublication: future.map { $0.date.epochSeconds + ($0.date.nanoseconds > 0 ? 1 : 0) }.min(),
+            bodiesRendered: rendered.bodiesRendered,
+            renderCache: RenderCache(generation: generation, slots: rendered.slots.mapValues { .init(key: $0.key, path: $0.path, digest: "") }))
+    }
+
+    /// A key of what every output depends on: this program, the config, the
+    /// templates and assets. Another generation keeps nothing from the last build.
+    static func generation(_ input: SiteInput, assetURLs: [String: String]) -> String {
+        let config = input.config
+        var parts = [
+            "program " + (InputFingerprint.identity(of: "/proc/self/exe") ?? "-"),
+            config.title, config.description, config.author, config.baseURL ?? "-", config.language, config.timeZone.identifier,
+            config.permalink.text, "\(config.pageSize)", "\(config.unsafeHTML)", config.listContent.rawValue, config.order.rawValue,
+            "\(config.feedSize)",
+        ]
+        // A nested map's order may differ between runs: then nothing is kept, never a wrong page.
+        parts += config.params.sorted { $0.key < $1.key }.map { "\($0.key)=\(String(describing: $0.value))" }
+        parts += input.templates.files.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+        parts += assetURLs.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return StableHash.key(parts)
     }
 
     /// Reads every changed source on all cores; all errors are collected, in file order.

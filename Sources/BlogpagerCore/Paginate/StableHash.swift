@@ -42,3 +42,15 @@ public enum StableHash {
         return hex(first) + hex(mix(second ^ UInt64(bytes.count)))
     }
 }
+
+extension StableHash {
+    /// A digest of several strings, each kept apart from the next (a key of inputs).
+    public static func key(_ parts: [String]) -> String {
+        var bytes: [UInt8] = []
+        for part in parts {
+            bytes += part.utf8
+            bytes.append(0x1F)
+        }
+        return digest(bytes)
+    }
+}

@@ -16,15 +16,34 @@ struct EntryPages {
             archive.entries[position], body: body, displayDate: displayDates[position], anchor: anchors[position], full: false))
     }
 
+    /// Where the entry sits in the main stream: its page, at its article.
+    func streamURL(at position: Int) -> String {
+        mainPageURLs[archive.pageIndex(ofEntry: position)] + "#" + URLPathEncoding.encode(anchors[position])
+    }
+
+    /// A key of everything the article is made from besides the config and templates.
+    func articleKey(at position: Int) -> String {
+        let entry = archive.entries[position]
+        return StableHash.key([entry.sourcePath, entry.source.identity, displayDates[position], anchors[position]]
+            + entry.tags.map(context.tagURL))
+    }
+
+    /// A key of everything the entry's page is made from: its article's inputs and its neighbours.
+    func pageKey(at position: Int, articleKey: String) -> String {
+        let newer = position > 0 ? archive.entries[position - 1] : nil
+        let older = position + 1 < archive.entries.count ? archive.entries[position + 1] : nil
+        return StableHash.key([articleKey, streamURL(at: position),
+                               newer?.title ?? "-", newer?.url ?? "-", older?.title ?? "-", older?.url ?? "-"])
+    }
+
     func page(at position: Int, body: EntryBody) -> OutputFile {
         let entry = archive.entries[position]
-        let pageIndex = archive.pageIndex(ofEntry: position)
         let newer = position > 0 ? archive.entries[position - 1] : nil
         let older = position + 1 < archive.entries.count ? archive.entries[position + 1] : nil
         var values: [String: Any] = [
             "site": context.site,
             "entry": context.article(entry, body: body, displayDate: displayDates[position], anchor: anchors[position], full: true),
-            "stream_url": mainPageURLs[pageIndex] + "#" + URLPathEncoding.encode(anchors[position]),
+            "stream_url": streamURL(at: position),
         ]
         if let newer { values["newer_entry"] = ["title": newer.title, "url": newer.url] }
         if let older { values["older_entry"] = ["title": older.title, "url": older.url] }

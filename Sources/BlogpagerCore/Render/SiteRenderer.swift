@@ -20,6 +20,10 @@ public struct SiteRenderer: Sendable {
         public var index: CursorIndex
         /// Every stream's index, by the folder it is written in (`""`, `tags/swift`).
         public var streamIndexes: [String: CursorIndex]
+        /// The render cache's slots for what this build made or kept: slot → (key, path).
+        public var slots: [String: (key: String, path: String)]
+        /// How many entries' bodies were rendered (the rest were not needed).
+        public var bodiesRendered: Int
     }
 
     /// Whether this config gives feeds and a sitemap: both need absolute URLs.
@@ -34,7 +38,10 @@ public struct SiteRenderer: Sendable {
     /// file after those it links (hashed fragments before the pages and indexes
     /// that name them, the main `index.json` last). Bodies are rendered from
     /// each entry's source once, in one pass; only the articles stay in memory.
-    public func render(_ archive: Archive, reader: EntryReader, emit: ([OutputFile]) throws(BuildFailure) -> Void) throws(BuildFailure) -> Rendered {
+    /// Outputs whose key `reuse` finds unchanged are kept, not rendered, and
+    /// only the entries something renders are read again.
+    public func render(_ archive: Archive, reader: EntryReader, reuse: OutputReuse? = nil,
+                       emit: (OutputBatch) throws(BuildFailure) -> Void) throws(BuildFailure) -> Rendered {
         let urls = SiteURLs(config: config)
         let dates = DateDisplay(language: config.language)
         let streams = StreamSet(archive: archive, pageSize: config.pageSize, monthName: dates.monthNames())
@@ -50,57 +57,76 @@ public struct SiteRenderer: Sendable {
         let feedHost = config.baseURL.flatMap { URLComponents(string: $0)?.host } ?? "localhost"
         let feedOrigin = urls.origin.flatMap { hasFeeds ? $0 : nil }
 
-        var articles: [String] = []
-        articles.reserveCapacity(archive.entries.count)
-        var feedItems: [FeedItem] = []
-        for start in stride(from: 0, to: archive.entries.count, by: Self.entriesPerBatch) {
-            let batch = start..<min(archive.entries.count, start + Self.entriesPerBatch)
-            let rendered = batch.parallelMap { position -> Result<(article: String, page: OutputFile, feedItem: FeedItem?), BuildFailure> in
-                reader.body(of: archive.entries[position]).map { body in
-                    let feedItem = feedOrigin.flatMap { origin in
-                        position < config.feedSize ? FeedItem(archive.entries[position], body: body, origin: origin, host: feedHost) : nil
-                    }
-                    return (pages.article(at: position, body: body), pages.page(at: position, body: body), feedItem)
-                }
-            }
-            var log = DiagnosticLog()
-            var files: [OutputFile] = []
-            for result in rendered {
-                switch result {
-                case .success(let done):
-                    articles.append(done.article)
-                    files.append(done.page)
-                    if let item = done.feedItem { feedItems.append(item) }
-                case .failure(let failure): log.append(contentsOf: failure.diagnostics)
-                }
-            }
-            try log.throwIfErrors()
-            try emit(files)
-        }
-
+        // Plan from keys first: what is kept, and which bodies the rest needs.
         let streamRenderer = StreamRenderer(config: config, templates: templates, context: context)
-        var indexes: [String: CursorIndex] = [:]
-        var sitemap: [Sitemap.Location] = []
-        func add(_ output: StreamRenderer.Output, of stream: EntryStream) throws(BuildFailure) {
-            indexes[stream.folder.joined(separator: "/")] = output.index
-            sitemap += output.pageURLs.map { Sitemap.Location(url: $0) }
-            if stream.kind != .main { try emit(output.indexFiles) }
-        }
-
-        let main = try streamRenderer.render(streams.main, articles: articles, displayDates: displayDates, emit: emit)
-        try add(main, of: streams.main)
-        if main.pageURLs.isEmpty { sitemap.append(Sitemap.Location(url: urls.home)) }
-        sitemap += archive.entries.map { Sitemap.Location(url: $0.url, lastModified: ($0.updated ?? $0.date).rfc3339) }
-
+        let articleKeys = archive.entries.indices.parallelMap { pages.articleKey(at: $0) }
+        let pageKeys = archive.entries.indices.parallelMap { pages.pageKey(at: $0, articleKey: articleKeys[$0]) }
+        let keptPages = archive.entries.indices.parallelMap { reuse?.kept(archive.entries[$0].outputPath.string, key: pageKeys[$0]) }
+        var plans = [streamRenderer.plan(streams.main, articleKeys: articleKeys, displayDates: displayDates, reuse: reuse)]
         for stream in streams.tags {
-            try add(streamRenderer.render(stream, articles: articles, displayDates: displayDates, emit: emit), of: stream)
+            plans.append(streamRenderer.plan(stream, articleKeys: articleKeys, displayDates: displayDates, reuse: reuse))
         }
         for (index, stream) in streams.months.enumerated() {
             let neighbours = StreamRenderer.Neighbours(
                 newer: index > 0 ? streams.months[index - 1] : nil,
                 older: index + 1 < streams.months.count ? streams.months[index + 1] : nil)
-            try add(streamRenderer.render(stream, articles: articles, displayDates: displayDates, neighbours: neighbours, emit: emit), of: stream)
+            plans.append(streamRenderer.plan(stream, articleKeys: articleKeys, displayDates: displayDates, neighbours: neighbours, reuse: reuse))
         }
+        var needsArticle = [Bool](repeating: false, count: archive.entries.count)
+        for plan in plans {
+            for position in plan.positionsNeeded { needsArticle[position] = true }
+        }
+        let feedCount = feedOrigin == nil ? 0 : config.feedSize
+        let toRead = archive.entries.indices.filter { needsArticle[$0] || keptPages[$0] == nil || $0 < feedCount }
+
+        var slots: [String: (key: String, path: String)] = [:]
+        for position in archive.entries.indices { slots[archive.entries[position].outputPath.string] = (pageKeys[position], archive.entries[position].outputPath.string) }
+        var articles = [String?](repeating: nil, count: archive.entries.count)
+        var feedItems: [FeedItem] = []
+        for start in stride(from: 0, to: toRead.count, by: Self.entriesPerBatch) {
+            let batch = toRead[start..<min(toRead.count, start + Self.entriesPerBatch)]
+            let rendered = batch.parallelMap { position -> Result<(article: String?, page: OutputFile?, feedItem: FeedItem?), BuildFailure> in
+                reader.body(of: archive.entries[position]).map { body in
+                    let feedItem = feedOrigin.flatMap { origin in
+                        position < feedCount ? FeedItem(archive.entries[position], body: body, origin: origin, host: feedHost) : nil
+                    }
+                    return (needsArticle[position] ? pages.article(at: position, body: body) : nil,
+                            keptPages[position] == nil ? pages.page(at: position, body: body) : nil, feedItem)
+                }
+            }
+            var log = DiagnosticLog()
+            var files: [OutputFile] = []
+            for (position, result) in zip(batch, rendered) {
+                switch result {
+                case .success(let done):
+                    articles[position] = done.article
+                    if let page = done.page { files.append(page) }
+                    if let item = done.feedItem { feedItems.append(item) }
+                case .failure(let failure): log.append(contentsOf: failure.diagnostics)
+                }
+            }
+            try log.throwIfErrors()
+            try emit(OutputBatch(files: files))
+        }
+        try emit(OutputBatch(kept: keptPages.compactMap { $0 }))
+
+        var indexes: [String: CursorIndex] = [:]
+        var sitemap: [Sitemap.Location] = []
+        var mainOutput: StreamRenderer.Output?
+        for plan in plans {
+            let output = try streamRenderer.render(plan, articles: articles, displayDates: displayDates, emit: emit)
+            indexes[plan.stream.folder.joined(separator: "/")] = output.index
+            sitemap += output.pageURLs.map { Sitemap.Location(url: $0) }
+            slots.merge(output.slots) { first, _ in first }
+            if plan.stream.kind == .main {
+                mainOutput = output
+                if output.pageURLs.isEmpty { sitemap.append(Sitemap.Location(url: urls.home)) }
+                sitemap += archive.entries.map { Sitemap.Location(url: $0.url, lastModified: ($0.updated ?? $0.date).rfc3339) }
+            } else {
+                try emit(OutputBatch(files: output.indexFiles))
+            }
+        }
+        let main = mainOutput!
         var files: [OutputFile] = []
         if !streams.tags.isEmpty {
             files.append(tagsPage(streams, context: context))
@@ -117,10 +143,10 @@ public struct SiteRenderer: Sendable {
                 files.append(OutputFile(path: OutputPath(literal: name), bytes: bytes))
             }
         }
-        try emit(files)
+        try emit(OutputBatch(files: files))
         // The main index last: the loader reads it first, and all it names is in place.
-        try emit(main.indexFiles)
-        return Rendered(index: main.index, streamIndexes: indexes)
+        try emit(OutputBatch(files: main.indexFiles))
+        return Rendered(index: main.index, streamIndexes: indexes, slots: slots, bodiesRendered: toRead.count)
     }
 
     /// Every path `render` writes except content-hashed fragments: what a

@@ -12,12 +12,33 @@ struct StreamRenderer {
         var index: CursorIndex
         /// `index.json` and its parts: written after every fragment they name.
         var indexFiles: [OutputFile]
+        /// The render cache's slots for this stream's fragments and pages: slot → (key, path).
+        var slots: [String: (key: String, path: String)]
     }
 
     /// Neighbouring streams of the same kind, linked from its pages (the month before and after).
     struct Neighbours {
         var newer: EntryStream?
         var older: EntryStream?
+    }
+
+    /// What a stream will render and what it keeps from the last build, decided
+    /// from keys alone before any entry body is read.
+    struct Plan {
+        let stream: EntryStream
+        let neighbours: Neighbours
+        var fragmentKeys: [String]
+        var pageKeys: [String]
+        /// The kept file of each fragment and page, nil where it must be rendered.
+        var keptFragments: [KeptFile?]
+        var keptPages: [KeptFile?]
+
+        /// Main-stream positions of the entries whose articles the rendered fragments need.
+        var positionsNeeded: [Int] {
+            keptFragments.indices.filter { keptFragments[$0] == nil }.flatMap { index in
+                stream.archive.pages[index].range.map { stream.mainPositions[$0] }
+            }
+        }
     }
 
     /// How many pages are rendered and handed on at once: enough to keep both
@@ -31,28 +52,101 @@ struct StreamRenderer {
         return pages.indices.map { stream.path($0 == 0 ? "index.html" : "page/\(pages[$0].id)/index.html") }
     }
 
-    /// Renders the stream's fragments and pages, handing them to `emit` a batch
-    /// at a time (each batch's fragments with the pages that embed them).
-    /// `articles` and `displayDates` are by position in the main stream.
-    func render(_ stream: EntryStream, articles: [String], displayDates: [String], neighbours: Neighbours = Neighbours(),
-                emit: ([OutputFile]) throws(BuildFailure) -> Void) throws(BuildFailure) -> Output {
+    static func fragmentSlot(_ stream: EntryStream, pageID: String) -> String {
+        stream.folder.joined(separator: "/") + "#" + pageID
+    }
+
+    /// Keys every fragment and page from what it shows (`articleKeys` by main
+    /// position), and keeps those `reuse` allows. A page to render renders the
+    /// fragments it embeds too.
+    func plan(_ stream: EntryStream, articleKeys: [String], displayDates: [String], neighbours: Neighbours = Neighbours(),
+              reuse: OutputReuse?) -> Plan {
         let archive = stream.archive
-        let urls = context.urls
+        // What `values(of:neighbours:)` is made from; the rest (URLs, names) follows from the config.
+        let streamKey = StableHash.key([
+            stream.kind.rawValue, stream.name, stream.folder.joined(separator: "/"),
+            neighbours.newer.map { $0.name + "\u{1F}" + $0.folder.joined(separator: "/") } ?? "-",
+            neighbours.older.map { $0.name + "\u{1F}" + $0.folder.joined(separator: "/") } ?? "-",
+        ])
+        let fragmentKeys = archive.pages.map { page in
+            StableHash.key([streamKey, page.id] + page.range.map { articleKeys[stream.mainPositions[$0]] })
+        }
+        let texts = pageTexts(stream, displayDates: displayDates, neighbours: neighbours)
         let pagePaths = Self.pagePaths(of: stream)
-        let pageURLs = archive.pages.isEmpty ? [] : pagePaths.map(urls.path(of:))
-        let streamValues = values(of: stream, neighbours: neighbours)
-        let heading = streamValues["heading"] as? String
+        let pageKeys = archive.pages.indices.map { index in
+            StableHash.key([streamKey, texts.titles[index], texts.description, texts.pageURLs[index]]
+                + texts.neighbourURLs(index) + texts.shown(index).map { fragmentKeys[$0] })
+        }
+        var keptFragments = archive.pages.indices.map { index in
+            reuse?.kept(Self.fragmentSlot(stream, pageID: archive.pages[index].id), key: fragmentKeys[index])
+        }
+        let keptPages = archive.pages.indices.map { index in reuse?.kept(pagePaths[index].string, key: pageKeys[index]) }
+        for index in archive.pages.indices where keptPages[index] == nil {
+            for shown in texts.shown(index) { keptFragments[shown] = nil }
+        }
+        return Plan(stream: stream, neighbours: neighbours, fragmentKeys: fragmentKeys, pageKeys: pageKeys,
+                    keptFragments: keptFragments, keptPages: keptPages)
+    }
+
+    /// The strings of a stream's pages that do not come from its entries' bodies.
+    private struct PageTexts {
+        var pageURLs: [String]
+        var titles: [String]
+        var description: String
+        var heading: String?
+        var streamTitle: String
+        let frontPageCount: Int
+        let pageCount: Int
+        let newerIndex: (Int) -> Int?
+
+        func shown(_ index: Int) -> Range<Int> { index == 0 ? 0..<frontPageCount : index..<(index + 1) }
+        func olderIndex(_ index: Int) -> Int? { shown(index).upperBound < pageCount ? shown(index).upperBound : nil }
+        func neighbourURLs(_ index: Int) -> [String] {
+            [newerIndex(index).map { pageURLs[$0] } ?? "-", olderIndex(index).map { pageURLs[$0] } ?? "-"]
+        }
+    }
+
+    private func pageTexts(_ stream: EntryStream, displayDates: [String], neighbours: Neighbours) -> PageTexts {
+        let archive = stream.archive
+        let pageURLs = archive.pages.isEmpty ? [] : Self.pagePaths(of: stream).map(context.urls.path(of:))
+        let heading = values(of: stream, neighbours: neighbours)["heading"] as? String
         let streamTitle = heading.map { "\($0) · \(config.title)" } ?? config.title
         let description = switch stream.kind {
         case .main: config.description
         case .tag: "Entries tagged “\(stream.name)” on \(config.title)."
         case .month: "Entries from \(stream.name) on \(config.title)."
         }
+        var texts = PageTexts(
+            pageURLs: pageURLs, titles: [], description: description, heading: heading, streamTitle: streamTitle,
+            frontPageCount: archive.frontPageCount, pageCount: archive.pages.count, newerIndex: archive.newer(than:))
+        texts.titles = archive.pages.indices.map { index in
+            if index == 0 { return streamTitle }
+            let shown = texts.shown(index)
+            let first = stream.mainPositions[archive.pages[shown.lowerBound].range.lowerBound]
+            let last = stream.mainPositions[archive.pages[shown.upperBound - 1].range.upperBound - 1]
+            return "\(heading ?? config.title): \(displayDates[first]) – \(displayDates[last])" + (heading == nil ? "" : " · \(config.title)")
+        }
+        return texts
+    }
+
+    /// Renders the plan's fragments and pages that are not kept, handing them
+    /// to `emit` a batch at a time (each batch's fragments with the pages that
+    /// embed them). `articles` are by main position, present where the plan needs them.
+    func render(_ plan: Plan, articles: [String?], displayDates: [String],
+                emit: (OutputBatch) throws(BuildFailure) -> Void) throws(BuildFailure) -> Output {
+        let stream = plan.stream
+        let archive = stream.archive
+        let urls = context.urls
+        let pagePaths = Self.pagePaths(of: stream)
+        let texts = pageTexts(stream, displayDates: displayDates, neighbours: plan.neighbours)
+        let pageURLs = texts.pageURLs
+        let streamValues = values(of: stream, neighbours: plan.neighbours)
+        var slots: [String: (key: String, path: String)] = [:]
         if archive.pages.isEmpty {
             let list = templates.render("list", ["site": context.site, "stream": streamValues, "is_front": true, "is_empty": true, "sections": [Any]()])
-            let meta = TemplateContext.PageMeta(title: streamTitle, description: description, path: urls.path(of: pagePaths[0]), heading: heading)
-            try emit([OutputFile(path: pagePaths[0], text: templates.render("layout", context.layout(
-                meta, content: list, newer: nil, older: nil, kind: "list")))])
+            let meta = TemplateContext.PageMeta(title: texts.streamTitle, description: texts.description, path: urls.path(of: pagePaths[0]), heading: texts.heading)
+            try emit(OutputBatch(files: [OutputFile(path: pagePaths[0], text: templates.render("layout", context.layout(
+                meta, content: list, newer: nil, older: nil, kind: "list")))]))
         }
 
         var fragmentURLs: [String] = []
@@ -61,45 +155,50 @@ struct StreamRenderer {
         for start in stride(from: 0, to: archive.pages.count, by: batchSize) {
             let batch = start..<min(archive.pages.count, start + batchSize)
             // Fragments first: their hashes name them, and full pages embed the same bytes.
-            let fragments = batch.parallelMap { index in
+            let fragments = batch.parallelMap { index -> (html: String, file: OutputFile)? in
+                guard plan.keptFragments[index] == nil else { return nil }
                 let page = archive.pages[index]
                 let html = templates.render("fragment", [
                     "id": page.id, "url": pageURLs[index], "site": context.site, "stream": streamValues,
-                    "entries": page.range.map { ["html": articles[stream.mainPositions[$0]]] },
+                    "entries": page.range.map { ["html": articles[stream.mainPositions[$0]] ?? ""] },
                 ])
                 let bytes = Array(html.utf8)
                 return (html: html, file: OutputFile(path: stream.path("fragments/" + ContentHashedName.make("\(page.id).html", bytes: bytes)), bytes: bytes))
             }
-            fragmentURLs += fragments.map { urls.path(of: $0.file.path) }
-            let pages = batch.parallelMap { index in
+            for index in batch {
+                let path = plan.keptFragments[index]?.path ?? fragments[index - start]!.file.path
+                fragmentURLs.append(urls.path(of: path))
+                slots[Self.fragmentSlot(stream, pageID: archive.pages[index].id)] = (plan.fragmentKeys[index], path.string)
+            }
+            let pages = batch.parallelMap { index -> OutputFile? in
+                guard plan.keptPages[index] == nil else { return nil }
                 let isFront = index == 0
-                let shown = isFront ? 0..<archive.frontPageCount : index..<(index + 1)
-                let olderIndex = shown.upperBound < archive.pages.count ? shown.upperBound : nil
-                let newerIndex = archive.newer(than: index)
-                let first = stream.mainPositions[archive.pages[shown.lowerBound].range.lowerBound]
-                let last = stream.mainPositions[archive.pages[shown.upperBound - 1].range.upperBound - 1]
-                let title = isFront ? streamTitle : "\(heading ?? config.title): \(displayDates[first]) – \(displayDates[last])"
-                    + (heading == nil ? "" : " · \(config.title)")
+                let newerIndex = texts.newerIndex(index)
+                let olderIndex = texts.olderIndex(index)
                 let list = templates.render("list", [
                     "site": context.site,
                     "stream": streamValues,
                     "is_front": isFront,
-                    "sections": shown.map { ["html": fragments[$0 - start].html, "id": archive.pages[$0].id] },
+                    "sections": texts.shown(index).map { ["html": fragments[$0 - start]?.html ?? "", "id": archive.pages[$0].id] },
                     "newer_url": newerIndex.map { pageURLs[$0] } ?? false,
                     "older_url": olderIndex.map { pageURLs[$0] } ?? false,
                 ])
-                let meta = TemplateContext.PageMeta(title: title, description: description, path: pageURLs[index], heading: heading)
+                let meta = TemplateContext.PageMeta(title: texts.titles[index], description: texts.description, path: pageURLs[index], heading: texts.heading)
                 let page = templates.render("layout", context.layout(
                     meta, content: list, newer: newerIndex.map { pageURLs[$0] }, older: olderIndex.map { pageURLs[$0] }, kind: "list"))
                 return OutputFile(path: pagePaths[index], text: page)
             }
-            try emit(fragments.map(\.file) + pages)
+            for index in batch { slots[pagePaths[index].string] = (plan.pageKeys[index], pagePaths[index].string) }
+            try emit(OutputBatch(
+                files: fragments.compactMap { $0?.file } + pages.compactMap { $0 },
+                kept: batch.compactMap { plan.keptFragments[$0] } + batch.compactMap { plan.keptPages[$0] }))
         }
 
         let index = cursorIndex(stream, pageURLs: pageURLs, fragmentURLs: fragmentURLs)
         let indexFiles = IndexFiles(
             index: index, rootPath: stream.path("index.json"), partPath: { stream.path("fragments/" + $0) }, url: urls.path(of:))
-        return Output(pageURLs: pageURLs, index: index, indexFiles: indexFiles.files().map { OutputFile(path: $0.path, bytes: $0.bytes) })
+        return Output(pageURLs: pageURLs, index: index, indexFiles: indexFiles.files().map { OutputFile(path: $0.path, bytes: $0.bytes) },
+                      slots: slots)
     }
 
     /// What templates see as `stream`.

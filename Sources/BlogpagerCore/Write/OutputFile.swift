@@ -12,3 +12,21 @@ public struct OutputFile: Sendable, Hashable {
         self.init(path: path, bytes: Array(text.utf8))
     }
 }
+
+/// A file the build would make exactly as the last build did, left in place:
+/// the writer only records it (its digest is the manifest's).
+public struct KeptFile: Sendable, Hashable {
+    public var path: OutputPath
+    public var digest: String
+}
+
+/// What a build hands the writer at a time: files to write, files kept as they are.
+public struct OutputBatch: Sendable {
+    public var files: [OutputFile]
+    public var kept: [KeptFile]
+
+    public init(files: [OutputFile] = [], kept: [KeptFile] = []) {
+        self.files = files
+        self.kept = kept
+    }
+}

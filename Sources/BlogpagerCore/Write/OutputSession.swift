@@ -17,7 +17,8 @@ public struct OutputSession {
     let shownOutput: String
     /// Our files and their digests, from the previous build's manifest.
     private let ours: Set<String>
-    private let oldDigests: [String: String]
+    /// The previous manifest's digests, by path.
+    public let oldDigests: [String: String]
     /// The digest of every file this build made so far, by path.
     private var digests: [String: String] = [:]
     private var report = WriteReport()
@@ -30,6 +31,21 @@ public struct OutputSession {
         self.shownOutput = shownOutput
         self.ours = Set(previous?.files ?? [])
         self.oldDigests = previous?.digests ?? [:]
+    }
+
+    /// The digest of what this build made at `path`, if it made it.
+    public func digest(of path: String) -> String? {
+        digests[path]
+    }
+
+    /// Writes one batch, and records its kept files as made and unchanged.
+    public mutating func write(_ batch: OutputBatch) throws(BuildFailure) {
+        for file in batch.kept {
+            let path = file.path.string
+            if digests.updateValue(file.digest, forKey: path) == nil { paths.append(path) }
+            report.unchanged += 1
+        }
+        try write(batch.files)
     }
 
     /// Writes one batch. Files of one batch may link each other: hashed files go

@@ -41,10 +41,10 @@ public struct BuildJob: Sendable {
             report.unchanged = record.paths.count
             return Outcome(site: nil, summary: record.summary, report: report, duration: ContinuousClock.now - started)
         }
-        try writer.checkTarget()
+        // Checks `out/` before anything is read, and reads its manifest once.
+        var session = try writer.begin()
         let input = try loader.load()
         let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now)
-        var session = try writer.begin()
         let previous = RenderCache.read(in: output).map { (cache: $0, digests: session.oldDigests, output: output) }
         let site: SiteBuild
         do {

@@ -10,7 +10,7 @@ public struct EntryCache: Sendable {
 
     public var count: Int { entries.count }
 
-    /// The cached entry for a source, if its bytes and the config are unchanged.
+    /// The cached entry for a source, if the source and the config are unchanged.
     func entry(for source: SourceFile, config: SiteConfig) -> Entry? {
         guard self.config == config, let cached = entries[source.relativePath], cached.identity == source.identity else { return nil }
         return cached.entry

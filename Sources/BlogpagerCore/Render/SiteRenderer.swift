@@ -114,7 +114,7 @@ public struct SiteRenderer: Sendable {
         var sitemap: [Sitemap.Location] = []
         var mainOutput: StreamRenderer.Output?
         for plan in plans {
-            let output = try streamRenderer.render(plan, articles: articles, displayDates: displayDates, emit: emit)
+            let output = try streamRenderer.render(plan, articles: articles, emit: emit)
             indexes[plan.stream.folder.joined(separator: "/")] = output.index
             sitemap += output.pageURLs.map { Sitemap.Location(url: $0) }
             slots.merge(output.slots) { first, _ in first }

@@ -27,6 +27,7 @@ struct StreamRenderer {
     struct Plan {
         let stream: EntryStream
         let neighbours: Neighbours
+        fileprivate let texts: PageTexts
         var fragmentKeys: [String]
         var pageKeys: [String]
         /// The kept file of each fragment and page, nil where it must be rendered.
@@ -84,12 +85,12 @@ struct StreamRenderer {
         for index in archive.pages.indices where keptPages[index] == nil {
             for shown in texts.shown(index) { keptFragments[shown] = nil }
         }
-        return Plan(stream: stream, neighbours: neighbours, fragmentKeys: fragmentKeys, pageKeys: pageKeys,
+        return Plan(stream: stream, neighbours: neighbours, texts: texts, fragmentKeys: fragmentKeys, pageKeys: pageKeys,
                     keptFragments: keptFragments, keptPages: keptPages)
     }
 
     /// The strings of a stream's pages that do not come from its entries' bodies.
-    private struct PageTexts {
+    fileprivate struct PageTexts {
         var pageURLs: [String]
         var titles: [String]
         var description: String
@@ -132,13 +133,13 @@ struct StreamRenderer {
     /// Renders the plan's fragments and pages that are not kept, handing them
     /// to `emit` a batch at a time (each batch's fragments with the pages that
     /// embed them). `articles` are by main position, present where the plan needs them.
-    func render(_ plan: Plan, articles: [String?], displayDates: [String],
+    func render(_ plan: Plan, articles: [String?],
                 emit: (OutputBatch) throws(BuildFailure) -> Void) throws(BuildFailure) -> Output {
         let stream = plan.stream
         let archive = stream.archive
         let urls = context.urls
         let pagePaths = Self.pagePaths(of: stream)
-        let texts = pageTexts(stream, displayDates: displayDates, neighbours: plan.neighbours)
+        let texts = plan.texts
         let pageURLs = texts.pageURLs
         let streamValues = values(of: stream, neighbours: plan.neighbours)
         var slots: [String: (key: String, path: String)] = [:]

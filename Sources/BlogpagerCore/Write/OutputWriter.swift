@@ -26,6 +26,11 @@ public struct OutputWriter: Sendable {
 
     /// Checks that `out/` may be written, before anything is built.
     public func checkTarget() throws(BuildFailure) {
+        _ = try checkedManifest()
+    }
+
+    /// The checks of `checkTarget`, giving the manifest they read (nil for a new or empty folder).
+    private func checkedManifest() throws(BuildFailure) -> OutputManifest? {
         let output = Self.resolved(outputFolder)
         let shown = SourceLocation(path: outputFolder)
         if let contentFolder {
@@ -39,16 +44,17 @@ public struct OutputWriter: Sendable {
         }
         if output == "/" { throw BuildFailure(.error(at: shown, "refusing to use / as the output folder")) }
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) else { return }
+        guard FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) else { return nil }
         guard isFolder.boolValue else {
             throw BuildFailure(.error(at: shown, "output path exists and is not a folder"))
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
-        if names.isEmpty { return }
+        if names.isEmpty { return nil }
         do {
-            if try OutputManifest.read(in: URL(fileURLWithPath: output)) == nil {
+            guard let manifest = try OutputManifest.read(in: URL(fileURLWithPath: output)) else {
                 throw BuildFailure(.error(at: shown, "output folder is not empty and was not written by blogpager (no \(OutputManifest.folder)/\(OutputManifest.fileName)); refusing to touch it — choose an empty or new folder"))
             }
+            return manifest
         } catch let failure as BuildFailure {
             throw failure
         } catch {
@@ -59,15 +65,7 @@ public struct OutputWriter: Sendable {
     /// Starts writing: checks `out/` and reads its manifest. Nothing is written
     /// until the session's first `write`.
     public func begin() throws(BuildFailure) -> OutputSession {
-        try checkTarget()
-        let output = Self.resolved(outputFolder)
-        do {
-            let manifest = try OutputManifest.read(in: URL(fileURLWithPath: output, isDirectory: true))
-            return OutputSession(output: output, shownOutput: outputFolder, previous: manifest)
-        } catch {
-            throw BuildFailure(.error(
-                at: SourceLocation(path: "\(outputFolder)/\(OutputManifest.folder)/\(OutputManifest.fileName)"), "unreadable manifest: \(error)"))
-        }
+        OutputSession(output: Self.resolved(outputFolder), shownOutput: outputFolder, previous: try checkedManifest())
     }
 
     /// Writes a whole site's files at once.

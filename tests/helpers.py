@@ -29,7 +29,7 @@ def tree_digest(folder):
     }
 
 
-BUILD_RECORDS = {".blogpager/last-build", ".blogpager/render-cache"}
+BUILD_RECORDS = {".blogpager/last-build", ".blogpager/render-cache", ".blogpager/entry-cache"}
 
 
 def without_build_record(digest):

@@ -115,4 +115,59 @@ struct BuildJobTests {
         _ = try await Self.job(folder).run()
         #expect(try folder.snapshot("out")["posts/entry-5/index.html"] == folder.snapshot("clean")["posts/entry-5/index.html"])
     }
+
+    /// A command-line build reads again only the sources that changed since the
+    /// last one (the entries it read are kept in `out/.blogpager/entry-cache`),
+    /// and what it makes from the cache is what a clean build makes.
+    @Test func aRebuildReadsOnlyTheChangedSources() async throws {
+        let folder = try Self.site()
+        defer { folder.remove() }
+        // Front matter the cache must carry whole: tabs, newlines, a backslash, params, an update.
+        try folder.write("content/odd.md", """
+            ---
+            title: "Tab\\there, back\\\\slash"
+            date: 2024-03-20T10:00:00+09:00
+            updated: 2024-03-21
+            tags: [a, "b\\\\c"]
+            summary: |
+              Two
+              lines.
+            rating: 4
+            series: {name: Notes, part: 2}
+            ---
+            Body.
+            """)
+        let first = try await Self.job(folder).run()
+        #expect(first.site?.entriesRead == 13)
+
+        try folder.write("content/entry-3.md", "---\ntitle: Entry 3, edited\ndate: 2024-03-03\n---\nBody 3.\n")
+        let second = try await Self.job(folder).run()
+        #expect(second.site?.entriesRead == 1)
+        #expect(second.report.written.contains(OutputPath(literal: "posts/entry-3/index.html")))
+        let odd = try #require(second.site?.archive.entries.first { $0.slug == "odd" })
+        let original = try #require(first.site?.archive.entries.first { $0.slug == "odd" })
+        #expect(odd.title == "Tab\there, back\\slash" && odd.title == original.title)
+        #expect(odd.tags == ["a", "b\\c"] && odd.summarySource == original.summarySource && odd.summarySource?.contains("\n") == true)
+        #expect(odd.params == original.params && odd.params["series"] != nil)
+        #expect(odd.updated == original.updated && odd.cursor == original.cursor && odd.url == original.url)
+
+        // Every output of the cached entries matches a clean build's, byte for byte.
+        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml")
+        #expect(try await clean.run().site?.entriesRead == 13)
+        try folder.write("content/entry-4.md", "---\ntitle: Entry 4, edited\ndate: 2024-03-04\n---\nBody 4.\n")
+        let third = try await Self.job(folder).run()
+        #expect(third.site?.entriesRead == 1)
+        _ = try await clean.run()
+        let kept = try folder.snapshot("out").filter { !$0.key.hasPrefix(".blogpager/") }
+        let fresh = try folder.snapshot("clean").filter { !$0.key.hasPrefix(".blogpager/") }
+        #expect(kept == fresh)
+
+        // A damaged cache is not trusted: everything is read again.
+        try folder.write("out/.blogpager/entry-cache", "blogpager entry-cache 1 x\nnot\ta\trecord\n")
+        try folder.write("content/entry-5.md", "---\ntitle: Entry 5, edited\ndate: 2024-03-05\n---\nBody 5.\n")
+        #expect(try await Self.job(folder).run().site?.entriesRead == 13)
+        // Another config reads everything again too.
+        try folder.write("blogpager.yml", "title: Jobs, renamed\n")
+        #expect(try await Self.job(folder).run().site?.entriesRead == 13)
+    }
 }

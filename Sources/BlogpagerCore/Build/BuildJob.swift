@@ -45,6 +45,8 @@ public struct BuildJob: Sendable {
         var session = try writer.begin()
         let input = try loader.load()
         let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now)
+        // The watcher passes what it read last; a command-line build finds it in `out/`.
+        let cache = cache.count > 0 ? cache : EntryCache.read(in: output)
         let previous = RenderCache.read(in: output).map { (cache: $0, digests: session.oldDigests, output: output) }
         let site: SiteBuild
         do {
@@ -67,6 +69,7 @@ public struct BuildJob: Sendable {
             renderCache.slots[name]?.digest = session.digest(of: slot.path) ?? ""
         }
         try? renderCache.write(in: output)
+        try? site.entryCache.write(in: output)
         if let inputs {
             let paths = session.paths
             if let outputs = BuildRecord.outputsDigest(paths, in: output) {

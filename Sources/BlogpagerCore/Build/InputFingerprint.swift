@@ -35,7 +35,11 @@ struct InputFingerprint {
     static func identity(of path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+        return identity(of: info)
+    }
+
+    static func identity(of info: stat) -> String {
+        "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
     }
 
     /// Every entry below `folder`, sorted, hidden names skipped as the scanner skips them.

@@ -66,15 +66,7 @@ public struct SiteBuilder: Sendable {
     /// A key of what every output depends on: this program, the config, the
     /// templates and assets. Another generation keeps nothing from the last build.
     static func generation(_ input: SiteInput, assetURLs: [String: String]) -> String {
-        let config = input.config
-        var parts = [
-            "program " + (InputFingerprint.identity(of: "/proc/self/exe") ?? "-"),
-            config.title, config.description, config.author, config.baseURL ?? "-", config.language, config.timeZone.identifier,
-            config.permalink.text, "\(config.pageSize)", "\(config.unsafeHTML)", config.listContent.rawValue, config.order.rawValue,
-            "\(config.feedSize)",
-        ]
-        // A nested map's order may differ between runs: then nothing is kept, never a wrong page.
-        parts += config.params.sorted { $0.key < $1.key }.map { "\($0.key)=\(String(describing: $0.value))" }
+        var parts = ["program " + (InputFingerprint.identity(of: "/proc/self/exe") ?? "-")] + input.config.keyParts
         parts += input.templates.files.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
         parts += assetURLs.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         return StableHash.key(parts)
@@ -84,7 +76,8 @@ public struct SiteBuilder: Sendable {
     private func readEntries(_ input: SiteInput, cache: EntryCache) throws(BuildFailure) -> (entries: [Entry], cache: EntryCache, readCount: Int) {
         let sources = input.sources.sorted { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
         let config = input.config
-        let reusable = sources.map { cache.entry(for: $0, config: config) }
+        let key = EntryCache.key(for: config)
+        let reusable = sources.map { cache.entry(for: $0, key: key) }
         let toRead = sources.indices.filter { reusable[$0] == nil }
         let reader = EntryReader(config: config)
         let read = toRead.parallelMap { reader.read(sources[$0]) }
@@ -92,13 +85,11 @@ public struct SiteBuilder: Sendable {
         for (index, result) in zip(toRead, read) { results[index] = result }
 
         var entries: [Entry] = []
-        var cached: [(SourceFile, Entry)] = []
         var diagnostics = input.diagnostics
-        for (source, result) in zip(sources, results) {
+        for result in results {
             switch result {
             case .success(let entry):
                 entries.append(entry)
-                cached.append((source, entry))
             case .failure(let failure): diagnostics.append(contentsOf: failure.diagnostics)
             case nil: break
             }
@@ -107,7 +98,7 @@ public struct SiteBuilder: Sendable {
         // One list in file order, whichever step found each problem.
         log.append(contentsOf: diagnostics.sorted { $0.location.path.utf8.lexicographicallyPrecedes($1.location.path.utf8) })
         try log.throwIfErrors()
-        return (entries, EntryCache(config: config, read: cached), toRead.count)
+        return (entries, EntryCache(key: key, entries: entries), toRead.count)
     }
 
     /// Two entries at one URL would overwrite each other: name both files.

@@ -28,6 +28,18 @@ public struct SiteConfig: Sendable, Hashable {
 
     public init() {}
 
+    /// Every setting, spelled out in a fixed order: a part of the keys that tell
+    /// whether a cached entry or page was made under these settings.
+    var keyParts: [String] {
+        var parts = [
+            title, description, author, baseURL ?? "-", language, timeZone.identifier,
+            permalink.text, "\(pageSize)", "\(unsafeHTML)", listContent.rawValue, order.rawValue, "\(feedSize)",
+        ]
+        // A nested map's order may differ between runs: then nothing is kept, never a wrong page.
+        parts += params.sorted { $0.key < $1.key }.map { "\($0.key)=\(String(describing: $0.value))" }
+        return parts
+    }
+
     /// The path part of `baseURL` without a trailing slash (`""` for a site at the root).
     public var basePath: String {
         guard let baseURL, let components = URLComponents(string: baseURL) else { return "" }

@@ -31,21 +31,24 @@ public struct ContentScanner: Sendable {
             found.diagnostics.append(.error(at: SourceLocation(path: shownRoot), "content folder does not exist or is not a folder"))
             return found
         }
-        var relativePaths: [String] = []
-        collect(root, relative: "", into: &relativePaths, diagnostics: &found.diagnostics, shownRoot: shownRoot)
-        for relative in relativePaths.sorted() {
+        // Relative path → the file's `stat` identity (nil for a link to nothing).
+        var files: [String: String?] = [:]
+        collect(root.path, relative: "", into: &files, diagnostics: &found.diagnostics, shownRoot: shownRoot)
+        for relative in files.keys.sorted() {
             let shown = "\(shownRoot)/\(relative)"
-            let url = root.appending(path: relative)
+            let path = root.path + "/" + relative
             let isStatic = relative.hasPrefix(Self.staticFolder + "/")
-            let ext = (relative as NSString).pathExtension.lowercased()
+            let name = relative.split(separator: "/").last.map(String.init) ?? relative
+            let ext = name.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last.map { $0.lowercased() } ?? ""
             guard isStatic || Self.markdownExtensions.contains(ext) else { continue }
-            if !isStatic, Self.sectionFileNames.contains((relative as NSString).lastPathComponent) { continue }
+            if !isStatic, Self.sectionFileNames.contains(name) { continue }
             guard isStatic else {
                 // Entries are read when the build needs them, not held from here.
-                let identity = InputFingerprint.identity(of: url.path) ?? "missing"
-                found.sources.append(SourceFile(displayPath: shown, relativePath: relative, filePath: url.path, identity: identity))
+                let identity = files[relative].flatMap { $0 } ?? "missing"
+                found.sources.append(SourceFile(displayPath: shown, relativePath: relative, filePath: path, identity: identity))
                 continue
             }
+            let url = URL(fileURLWithPath: path)
             let bytes: [UInt8]
             do {
                 bytes = Array(try Data(contentsOf: url))
@@ -63,27 +66,28 @@ public struct ContentScanner: Sendable {
         return found
     }
 
-    private func collect(_ folder: URL, relative: String, into paths: inout [String], diagnostics: inout [Diagnostic], shownRoot: String) {
+    /// One `stat` per name: it tells folders from files and gives each file's identity.
+    private func collect(_ folder: String, relative: String, into files: inout [String: String?], diagnostics: inout [Diagnostic], shownRoot: String) {
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
             diagnostics.append(.error(at: SourceLocation(path: relative.isEmpty ? shownRoot : "\(shownRoot)/\(relative)"), "cannot read folder: \(Self.reason(error))"))
             return
         }
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let child = folder.appending(path: name)
+        for name in names where !name.hasPrefix(".") {
+            let child = folder + "/" + name
             let childRelative = relative.isEmpty ? name : "\(relative)/\(name)"
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder) else {
+            var info = stat()
+            guard stat(child, &info) == 0 else {
                 // A link to nothing: list it, so that reading it reports the problem.
-                if (try? FileManager.default.destinationOfSymbolicLink(atPath: child.path)) != nil { paths.append(childRelative) }
+                if lstat(child, &info) == 0 { files[childRelative] = .some(nil) }
                 continue
             }
-            if isFolder.boolValue {
-                collect(child, relative: childRelative, into: &paths, diagnostics: &diagnostics, shownRoot: shownRoot)
+            if info.st_mode & S_IFMT == S_IFDIR {
+                collect(child, relative: childRelative, into: &files, diagnostics: &diagnostics, shownRoot: shownRoot)
             } else {
-                paths.append(childRelative)
+                files[childRelative] = InputFingerprint.identity(of: info)
             }
         }
     }

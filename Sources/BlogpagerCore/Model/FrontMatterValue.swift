@@ -1,6 +1,6 @@
 /// A front matter or config value that blogpager does not interpret itself;
 /// kept typed so that templates see numbers, flags and lists as written.
-public indirect enum FrontMatterValue: Sendable, Hashable {
+public indirect enum FrontMatterValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
     case int(Int)

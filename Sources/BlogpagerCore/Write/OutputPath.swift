@@ -23,7 +23,10 @@ public struct OutputPath: Sendable, Hashable, Comparable {
     public static func problem(with segment: String) -> String? {
         if segment.isEmpty { return "an empty path segment" }
         if segment == "." || segment == ".." { return "'\(segment)' would leave the output folder" }
-        if segment.contains("/") || segment.contains("\\") { return "'\(segment)' contains a path separator" }
+        // Byte tests: Foundation's `contains` on strings goes through NSString.
+        if segment.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) {
+            return "'\(segment)' contains a path separator"
+        }
         if segment.hasPrefix(".") { return "'\(segment)' would be a hidden file" }
         if segment.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "'\(segment)' contains a control character"

@@ -17,6 +17,8 @@ public struct OutputSession {
     let shownOutput: String
     /// Our files and their digests, from the previous build's manifest.
     private let ours: Set<String>
+    /// True when `out/` was missing or empty: no file there can be in the way, so none is looked for.
+    private let startsEmpty: Bool
     /// The previous manifest's digests, by path.
     public let oldDigests: [String: String]
     /// The digest of every file this build made so far, by path.
@@ -30,6 +32,7 @@ public struct OutputSession {
         self.output = output
         self.shownOutput = shownOutput
         self.ours = Set(previous?.files ?? [])
+        self.startsEmpty = previous == nil
         self.oldDigests = previous?.digests ?? [:]
     }
 
@@ -54,6 +57,7 @@ public struct OutputSession {
         let output = output
         let ours = ours
         let oldDigests = oldDigests
+        let startsEmpty = startsEmpty
         let checked: [(digest: String, unchanged: Bool, foreign: Bool)]
         do {
             // Hashing and the `stat`s are independent per file: spread them over the cores.
@@ -61,7 +65,7 @@ public struct OutputSession {
                 let path = file.path.string
                 let digest = OutputManifest.digest(of: file.bytes)
                 let target = output + "/" + path
-                guard ours.contains(path) else { return (digest, false, OutputWriter.size(of: target) != nil) }
+                guard ours.contains(path) else { return (digest, false, !startsEmpty && OutputWriter.size(of: target) != nil) }
                 // Ours before: unchanged when the digest matches and the file is still there
                 // at that size; a format-1 manifest has no digests, so compare the bytes.
                 if let old = oldDigests[path] {
@@ -94,13 +98,10 @@ public struct OutputSession {
             file.path.string == "index.json" ? 2 : ContentHashedName.isHashed(file.path.segments.last ?? "") ? 0 : 1
         }
         do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             for file in pending {
                 let target = output + "/" + file.path.string
                 let folder = String(target[..<target.lastIndex(of: "/")!])
-                if madeFolders.insert(folder).inserted, OutputWriter.size(of: folder) == nil {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                }
+                if madeFolders.insert(folder).inserted { try OutputWriter.makeFolder(folder) }
             }
             // Each rank in parallel, the ranks in order: nothing links a file before it is there.
             for step in 0...2 {
@@ -144,7 +145,7 @@ public struct OutputSession {
         let bytes = manifest.encoded()
         let path = output + "/" + OutputManifest.folder + "/" + OutputManifest.fileName
         if FileManager.default.contents(atPath: path) != bytes {
-            try FileManager.default.createDirectory(atPath: output + "/" + OutputManifest.folder, withIntermediateDirectories: true)
+            try OutputWriter.makeFolder(output + "/" + OutputManifest.folder)
             try OutputWriter.replace(path, with: Array(bytes))
         }
     }

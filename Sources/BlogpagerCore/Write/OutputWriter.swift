@@ -119,6 +119,18 @@ public struct OutputWriter: Sendable {
         }
     }
 
+    /// Makes a folder and any missing parents with one `mkdir` each; one that
+    /// is already there is fine. (Foundation's `createDirectory` looks at every
+    /// parent first: thousands of `stat`s on a large build.)
+    static func makeFolder(_ path: String) throws {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        try makeFolder(String(path[..<slash]))
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
     /// After a file is removed, its folders go too while they are empty (never `out/` itself).
     static func removeEmptyFolders(above path: String, in output: String) {
         var segments = path.split(separator: "/").dropLast()

@@ -1,0 +1,126 @@
+import Foundation
+
+/// One cached entry as a line of tab-separated fields, for `EntryCache`'s file.
+/// A line format, not JSON: a rebuild reads ten thousand of them, and the
+/// Codable round trip cost more than reading the entries' front matter again.
+/// Text fields are escaped (`\\`, `\t`, `\n`, `\r`, and `\u` for the list
+/// separator U+001F), so any title or summary fits on its line.
+enum EntryRecord {
+    private static let fieldCount = 17
+    private static let listSeparator: UInt8 = 0x1F
+
+    /// The line for an entry read from a file; nil for one held in memory (nothing to find it by).
+    static func line(_ entry: Entry) -> [UInt8]? {
+        guard case .file(let filePath) = entry.source.content else { return nil }
+        let date = entry.date
+        var fields: [[UInt8]] = [
+            escaped(entry.source.relativePath), escaped(entry.source.displayPath), escaped(filePath), escaped(entry.source.identity),
+            Array("\(date.epochSeconds)".utf8), Array("\(date.nanoseconds)".utf8), Array("\(date.offsetSeconds)".utf8),
+            date.hasTime ? [0x31] : [0x30],
+            escaped(entry.slug), escaped(entry.title), escaped(entry.outputPath.string), escaped(entry.url),
+            Array(entry.tags.map(escaped).joined(separator: [listSeparator])),
+            entry.summarySource.map { [UInt8(ascii: "+")] + escaped($0) } ?? [],
+            entry.isDraft ? [0x31] : [0x30],
+            entry.updated.map { Array("\($0.epochSeconds),\($0.nanoseconds),\($0.offsetSeconds),\($0.hasTime ? 1 : 0)".utf8) } ?? [],
+        ]
+        // Params are rare and may nest: JSON for them alone.
+        if entry.params.isEmpty {
+            fields.append([])
+        } else {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            guard let json = try? encoder.encode(entry.params) else { return nil }
+            fields.append(escaped(String(decoding: json, as: UTF8.self)))
+        }
+        return Array(fields.joined(separator: [0x09]))
+    }
+
+    /// The entry a line holds; nil when the line is damaged.
+    static func entry(_ line: ArraySlice<UInt8>) -> Entry? {
+        let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
+        guard fields.count == fieldCount,
+              let epochSeconds = Int64(text(fields[4])), let nanoseconds = Int32(text(fields[5])),
+              let offsetSeconds = Int32(text(fields[6])),
+              let relativePath = unescaped(fields[0]), let displayPath = unescaped(fields[1]),
+              let filePath = unescaped(fields[2]), let identity = unescaped(fields[3]),
+              let slug = unescaped(fields[8]), let title = unescaped(fields[9]),
+              let outputText = unescaped(fields[10]), let url = unescaped(fields[11]),
+              let outputPath = try? OutputPath(outputText.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
+        else { return nil }
+        var source = SourceFile(displayPath: displayPath, relativePath: relativePath, filePath: filePath, identity: "")
+        source.identity = identity
+        var tags: [String] = []
+        if !fields[12].isEmpty {
+            for tag in fields[12].split(separator: listSeparator, omittingEmptySubsequences: false) {
+                guard let tag = unescaped(tag) else { return nil }
+                tags.append(tag)
+            }
+        }
+        var summary: String?
+        if let first = fields[13].first {
+            guard first == UInt8(ascii: "+"), let text = unescaped(fields[13].dropFirst()) else { return nil }
+            summary = text
+        }
+        var updated: EntryDate?
+        if !fields[15].isEmpty {
+            let parts = text(fields[15]).split(separator: ",")
+            guard parts.count == 4, let seconds = Int64(parts[0]), let nanos = Int32(parts[1]), let offset = Int32(parts[2]) else { return nil }
+            updated = EntryDate(epochSeconds: seconds, nanoseconds: nanos, offsetSeconds: offset, hasTime: parts[3] == "1")
+        }
+        var params: [String: FrontMatterValue] = [:]
+        if !fields[16].isEmpty {
+            guard let json = unescaped(fields[16]),
+                  let decoded = try? JSONDecoder().decode([String: FrontMatterValue].self, from: Data(json.utf8)) else { return nil }
+            params = decoded
+        }
+        let date = EntryDate(epochSeconds: epochSeconds, nanoseconds: nanoseconds, offsetSeconds: offsetSeconds, hasTime: fields[7].first == 0x31)
+        return Entry(
+            cursor: Cursor(date: date, slug: slug), title: title, source: source, outputPath: outputPath, url: url, tags: tags,
+            summarySource: summary, isDraft: fields[14].first == 0x31, updated: updated, params: params)
+    }
+
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func escaped(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x5C: bytes += [0x5C, 0x5C]
+            case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+            case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+            case listSeparator: bytes += [0x5C, UInt8(ascii: "u")]
+            default: bytes.append(byte)
+            }
+        }
+        return bytes
+    }
+
+    static func unescaped(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard bytes.contains(0x5C) else { return text(bytes) }
+        var plain: [UInt8] = []
+        plain.reserveCapacity(bytes.count)
+        var escaping = false
+        for byte in bytes {
+            if escaping {
+                switch byte {
+                case 0x5C: plain.append(0x5C)
+                case UInt8(ascii: "t"): plain.append(0x09)
+                case UInt8(ascii: "n"): plain.append(0x0A)
+                case UInt8(ascii: "r"): plain.append(0x0D)
+                case UInt8(ascii: "u"): plain.append(listSeparator)
+                default: return nil
+                }
+                escaping = false
+            } else if byte == 0x5C {
+                escaping = true
+            } else {
+                plain.append(byte)
+            }
+        }
+        return escaping ? nil : String(decoding: plain, as: UTF8.self)
+    }
+}

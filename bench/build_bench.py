@@ -3,8 +3,10 @@
 the same deterministic corpus (bench/corpus.py) of 1,000 / 10,000 / 100,000 entries.
 
 For each size it measures, several runs each (median and range):
-  - a full clean build into a fresh folder (old output deleted and synced first:
-    deleting a large tree right before a timed build slows its writes);
+  - a full clean build into a fresh folder. No output is deleted right before a
+    timed build: on these disks that slows the build's writes about 3x (the file
+    system skips recently freed inodes). Old outputs are deleted between series,
+    then the disk is given SETTLE seconds;
   - rebuilds of the same folder: no change, one new entry, one back-dated entry,
     one old entry edited; with the files rewritten under out/ (new inode or mtime);
   - peak memory and CPU use (/usr/bin/time -v), to show both cores at work.
@@ -24,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -65,9 +68,19 @@ def rewritten(before, after):
     return sum(1 for path, identity in after.items() if before.get(path) != identity) + sum(1 for path in before if path not in after)
 
 
-def remove(folder):
-    shutil.rmtree(folder, ignore_errors=True)
+# Seconds to wait after deleting outputs, before the next timed build.
+SETTLE = 30
+
+
+def remove(*folders):
+    for folder in folders:
+        shutil.rmtree(folder, ignore_errors=True)
     subprocess.run(["sync"])
+
+
+def settle():
+    subprocess.run(["sync"])
+    time.sleep(SETTLE)
 
 
 def spread(values, unit="s", digits=2):
@@ -87,8 +100,7 @@ class Tool:
         self.count = 0
 
     def fresh_build(self):
-        previous = self.work / f"out-{self.name}-{self.count}"
-        remove(previous)
+        """A build into a new folder; earlier ones stay until the series ends (see settle)."""
         self.count += 1
         out = self.work / f"out-{self.name}-{self.count}"
         return out, timed(self.command(out), cwd=self.work)
@@ -125,12 +137,17 @@ def changes(content, size):
 
 def measure(tool, content, size, runs):
     full, peaks, cpus = [], [], []
-    out = None
+    outs = []
+    settle()
     for _ in range(runs):
         out, (seconds, peak, cpu, _) = tool.fresh_build()
+        outs.append(out)
         full.append(seconds)
         peaks.append(peak)
         cpus.append(cpu)
+    # The rebuilds below use the last; the others go now, and the disk settles before any timing.
+    remove(*outs[:-1])
+    settle()
     files = len(snapshot(out))
     results = {"full": full, "peak": peaks, "cpu": cpus, "files": files}
     if tool.name == "blogpager":
@@ -167,10 +184,10 @@ def floor(work, content, runs):
     cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "libcmark"], capture_output=True, text=True, check=True).stdout.split()
     subprocess.run(["cc", "-O2", "-o", str(binary), str(HERE / "cmark_floor.c"), *cflags], check=True)
     times = []
+    settle()
     for run in range(runs):
-        out = work / f"floor-{run}"
-        times.append(timed([binary, content, out])[0])
-        remove(out)
+        times.append(timed([binary, content, work / f"floor-{run}"])[0])
+    remove(*(work / f"floor-{run}" for run in range(runs)))
     return times
 
 

@@ -7,7 +7,7 @@ import Foundation
 /// `blogpager build` finds the last one in `out/.blogpager/entry-cache`.
 public struct EntryCache: Sendable {
     static let fileName = "entry-cache"
-    private static let format = 1
+    private static let format = 2
 
     /// What the entries were read under: this program and these settings.
     private var key: String?
@@ -23,8 +23,12 @@ public struct EntryCache: Sendable {
     }
 
     /// The cached entry for a source, if the source (names and identity) and the key are unchanged.
+    /// The cache's file keeps no absolute path (`out/` may be published whole): the entry takes
+    /// the file's place from the source found now.
     func entry(for source: SourceFile, key: String) -> Entry? {
-        guard self.key == key, let cached = entries[source.relativePath], cached.source == source else { return nil }
+        guard self.key == key, var cached = entries[source.relativePath], cached.source.identity == source.identity,
+              cached.source.displayPath == source.displayPath else { return nil }
+        cached.source = source
         return cached
     }
 

@@ -6,15 +6,16 @@ import Foundation
 /// Text fields are escaped (`\\`, `\t`, `\n`, `\r`, and `\u` for the list
 /// separator U+001F), so any title or summary fits on its line.
 enum EntryRecord {
-    private static let fieldCount = 17
+    private static let fieldCount = 16
     private static let listSeparator: UInt8 = 0x1F
 
     /// The line for an entry read from a file; nil for one held in memory (nothing to find it by).
+    /// The file's absolute path is left out: `EntryCache` takes it from the source found now.
     static func line(_ entry: Entry) -> [UInt8]? {
-        guard case .file(let filePath) = entry.source.content else { return nil }
+        guard case .file = entry.source.content else { return nil }
         let date = entry.date
         var fields: [[UInt8]] = [
-            escaped(entry.source.relativePath), escaped(entry.source.displayPath), escaped(filePath), escaped(entry.source.identity),
+            escaped(entry.source.relativePath), escaped(entry.source.displayPath), escaped(entry.source.identity),
             Array("\(date.epochSeconds)".utf8), Array("\(date.nanoseconds)".utf8), Array("\(date.offsetSeconds)".utf8),
             date.hasTime ? [0x31] : [0x30],
             escaped(entry.slug), escaped(entry.title), escaped(entry.outputPath.string), escaped(entry.url),
@@ -39,44 +40,44 @@ enum EntryRecord {
     static func entry(_ line: ArraySlice<UInt8>) -> Entry? {
         let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
         guard fields.count == fieldCount,
-              let epochSeconds = Int64(text(fields[4])), let nanoseconds = Int32(text(fields[5])),
-              let offsetSeconds = Int32(text(fields[6])),
+              let epochSeconds = Int64(text(fields[3])), let nanoseconds = Int32(text(fields[4])),
+              let offsetSeconds = Int32(text(fields[5])),
               let relativePath = unescaped(fields[0]), let displayPath = unescaped(fields[1]),
-              let filePath = unescaped(fields[2]), let identity = unescaped(fields[3]),
-              let slug = unescaped(fields[8]), let title = unescaped(fields[9]),
-              let outputText = unescaped(fields[10]), let url = unescaped(fields[11]),
+              let identity = unescaped(fields[2]),
+              let slug = unescaped(fields[7]), let title = unescaped(fields[8]),
+              let outputText = unescaped(fields[9]), let url = unescaped(fields[10]),
               let outputPath = try? OutputPath(outputText.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
         else { return nil }
-        var source = SourceFile(displayPath: displayPath, relativePath: relativePath, filePath: filePath, identity: "")
+        var source = SourceFile(displayPath: displayPath, relativePath: relativePath, filePath: "", identity: "")
         source.identity = identity
         var tags: [String] = []
-        if !fields[12].isEmpty {
-            for tag in fields[12].split(separator: listSeparator, omittingEmptySubsequences: false) {
+        if !fields[11].isEmpty {
+            for tag in fields[11].split(separator: listSeparator, omittingEmptySubsequences: false) {
                 guard let tag = unescaped(tag) else { return nil }
                 tags.append(tag)
             }
         }
         var summary: String?
-        if let first = fields[13].first {
-            guard first == UInt8(ascii: "+"), let text = unescaped(fields[13].dropFirst()) else { return nil }
+        if let first = fields[12].first {
+            guard first == UInt8(ascii: "+"), let text = unescaped(fields[12].dropFirst()) else { return nil }
             summary = text
         }
         var updated: EntryDate?
-        if !fields[15].isEmpty {
-            let parts = text(fields[15]).split(separator: ",")
+        if !fields[14].isEmpty {
+            let parts = text(fields[14]).split(separator: ",")
             guard parts.count == 4, let seconds = Int64(parts[0]), let nanos = Int32(parts[1]), let offset = Int32(parts[2]) else { return nil }
             updated = EntryDate(epochSeconds: seconds, nanoseconds: nanos, offsetSeconds: offset, hasTime: parts[3] == "1")
         }
         var params: [String: FrontMatterValue] = [:]
-        if !fields[16].isEmpty {
-            guard let json = unescaped(fields[16]),
+        if !fields[15].isEmpty {
+            guard let json = unescaped(fields[15]),
                   let decoded = try? JSONDecoder().decode([String: FrontMatterValue].self, from: Data(json.utf8)) else { return nil }
             params = decoded
         }
-        let date = EntryDate(epochSeconds: epochSeconds, nanoseconds: nanoseconds, offsetSeconds: offsetSeconds, hasTime: fields[7].first == 0x31)
+        let date = EntryDate(epochSeconds: epochSeconds, nanoseconds: nanoseconds, offsetSeconds: offsetSeconds, hasTime: fields[6].first == 0x31)
         return Entry(
             cursor: Cursor(date: date, slug: slug), title: title, source: source, outputPath: outputPath, url: url, tags: tags,
-            summarySource: summary, isDraft: fields[14].first == 0x31, updated: updated, params: params)
+            summarySource: summary, isDraft: fields[13].first == 0x31, updated: updated, params: params)
     }
 
     private static func text(_ bytes: ArraySlice<UInt8>) -> String {

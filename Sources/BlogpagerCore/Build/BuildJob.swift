@@ -69,7 +69,10 @@ public struct BuildJob: Sendable {
             renderCache.slots[name]?.digest = session.digest(of: slot.path) ?? ""
         }
         try? renderCache.write(in: output)
-        try? site.entryCache.write(in: output)
+        // Unchanged when no source was read and none went away: no need to write 3 MB again.
+        if site.entriesRead > 0 || site.entryCache.count != cache.count {
+            try? site.entryCache.write(in: output)
+        }
         if let inputs {
             let paths = session.paths
             if let outputs = BuildRecord.outputsDigest(paths, in: output) {

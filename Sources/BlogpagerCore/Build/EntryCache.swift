@@ -26,10 +26,9 @@ public struct EntryCache: Sendable {
     /// The cache's file keeps no absolute path (`out/` may be published whole): the entry takes
     /// the file's place from the source found now.
     func entry(for source: SourceFile, key: String) -> Entry? {
-        guard self.key == key, var cached = entries[source.relativePath], cached.source.identity == source.identity,
+        guard self.key == key, let cached = entries[source.relativePath], cached.source.identity == source.identity,
               cached.source.displayPath == source.displayPath else { return nil }
-        cached.source = source
-        return cached
+        return cached.reading(from: source)
     }
 
     /// A cache of exactly these entries (sources that no longer exist drop out).

@@ -20,16 +20,18 @@ public struct TemplateSet: Sendable {
     public init(files: [String: String], origins: [String: String]) throws(BuildFailure) {
         self.files = files
         self.origins = origins
+        HTMLEscaping.register()
         var library = MustacheLibrary()
         var log = DiagnosticLog()
         for (path, text) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".mustache") && !path.contains("/") {
             let name = String(path.dropLast(".mustache".count))
             do {
-                library.register(try MustacheTemplate(string: text), named: name)
+                library.register(try MustacheTemplate(string: HTMLEscaping.pragmaLine + text), named: name)
             } catch let error as MustacheTemplate.ParserError {
                 let shown = origins[path] ?? "templates/\(path)"
+                // Lines are counted in the file, without the pragma line put before it.
                 log.append(.error(
-                    at: SourceLocation(path: shown, line: error.context.lineNumber, column: error.context.columnNumber),
+                    at: SourceLocation(path: shown, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber),
                     "invalid template: \(error.error)"))
             } catch {
                 log.append(.error(at: SourceLocation(path: origins[path] ?? "templates/\(path)"), "invalid template: \(error)"))

@@ -125,7 +125,7 @@ def test_editing_an_old_entry_touches_its_page_and_its_entry_page(site):
     total, kinds, pages = rebuild_and_measure(site, edit, "edit old entry (summary)")
     assert pages == 1
     # the new fragment (the old one goes), the page's full HTML, the entry page, the index,
-    # the manifest and the build records (.blogpager/last-build, render-cache and entry-cache);
+    # the list of our files (.blogpager/files) and the build records (last-build, render-cache, entry-cache);
     # and the same four files in each stream it is in (its tag, its month).
     assert kinds == {"fragments": 2, "list pages": 1, "entry pages": 1, "index": 1, "tag streams": 4, "month streams": 4,
                      "archive pages": 0, "feeds": 0, "manifest": 4, "other": 0}
@@ -136,7 +136,7 @@ def test_editing_text_outside_the_summary_touches_only_the_entry_page(site):
         path = content / "entry-0101.md"
         path.write_text(path.read_text().replace("Paragraph two.", "Paragraph two, corrected."))
     total, kinds, pages = rebuild_and_measure(site, edit, "edit old entry (body)")
-    # The entry page, the manifest (a digest of every file written) and the build records.
+    # The entry page, the list of our files (a digest of each) and the three build records.
     assert pages == 0 and total == 5 and kinds["entry pages"] == 1 and kinds["manifest"] == 4
 
 

@@ -26,6 +26,53 @@ struct OutputWriterTests {
         #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
     }
 
+    @Test func theListOfOurFilesIsOneLineEachBesideTheMarker() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        _ = try writer.write(Self.files(["index.html": "a", "posts/x/index.html": "xy"]))
+        let list = try String(contentsOfFile: folder.path + "/out/.blogpager/files", encoding: .utf8)
+        let lines = list.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(lines.map { $0[0] } == ["index.html", "posts/x/index.html"])
+        #expect(lines.map { $0[1].hasPrefix("1-") } == [true, false])
+        #expect(lines[1][1].hasPrefix("2-"))
+        let marker = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path + "/out/.blogpager/manifest.json"))) as? [String: Any]
+        #expect(marker?["generator"] as? String == "blogpager")
+        #expect(marker?["format"] as? Int == 3)
+    }
+
+    @Test func anOlderBuildsManifestIsStillOurs() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Format 2, as earlier versions wrote it: the list and digests inside manifest.json.
+        try folder.write("out/old.html", "o")
+        try folder.write("out/index.html", "a")
+        try folder.write("out/.blogpager/manifest.json", """
+            {"digests": {"index.html": "\(OutputManifest.digest(of: Array("a".utf8)))", "old.html": "1-0"},
+             "files": ["index.html", "old.html"], "format": 2, "generator": "blogpager"}
+            """)
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        let report = try writer.write(Self.files(["index.html": "a"]))
+        #expect(report.unchanged == 1 && report.written.isEmpty)
+        #expect(report.removed == ["old.html"])
+        #expect(try String(contentsOfFile: folder.path + "/out/.blogpager/files", encoding: .utf8).hasPrefix("index.html\t1-"))
+    }
+
+    @Test func aMarkerWithoutItsListIsAnError() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        _ = try writer.write(Self.files(["index.html": "a"]))
+        try FileManager.default.removeItem(atPath: folder.path + "/out/.blogpager/files")
+        do {
+            _ = try writer.write(Self.files(["index.html": "b"]))
+            Issue.record("a build over a marker without its list went ahead")
+        } catch {
+            #expect(error.description.contains("unreadable manifest") && error.description.contains(".blogpager/files is missing"))
+        }
+        #expect(try String(contentsOfFile: folder.path + "/out/index.html", encoding: .utf8) == "a")
+    }
+
     @Test func filesOfOursThatAreNoLongerMadeAreRemoved() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -141,12 +141,15 @@ public struct OutputSession {
     }
 
     /// The manifest last: until it is in place, the old one still describes every file.
+    /// The list goes in before the marker, so a marker of format 3 always has its list.
     private func writeManifest(_ manifest: OutputManifest) throws {
-        let bytes = manifest.encoded()
-        let path = output + "/" + OutputManifest.folder + "/" + OutputManifest.fileName
-        if FileManager.default.contents(atPath: path) != bytes {
-            try OutputWriter.makeFolder(output + "/" + OutputManifest.folder)
-            try OutputWriter.replace(path, with: Array(bytes))
+        let folder = output + "/" + OutputManifest.folder
+        try OutputWriter.makeFolder(folder)
+        try OutputWriter.replace(folder + "/" + OutputManifest.listFileName, with: manifest.listBytes())
+        let markerPath = folder + "/" + OutputManifest.fileName
+        let marker = OutputManifest.markerBytes()
+        if FileManager.default.contents(atPath: markerPath).map([UInt8].init) != marker {
+            try OutputWriter.replace(markerPath, with: marker)
         }
     }
 

@@ -51,7 +51,7 @@ public struct OutputWriter: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
         if names.isEmpty { return nil }
         do {
-            guard let manifest = try OutputManifest.read(in: URL(fileURLWithPath: output)) else {
+            guard let manifest = try OutputManifest.read(in: output) else {
                 throw BuildFailure(.error(at: shown, "output folder is not empty and was not written by blogpager (no \(OutputManifest.folder)/\(OutputManifest.fileName)); refusing to touch it — choose an empty or new folder"))
             }
             return manifest

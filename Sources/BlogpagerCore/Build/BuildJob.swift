@@ -41,13 +41,16 @@ public struct BuildJob: Sendable {
             report.unchanged = record.paths.count
             return Outcome(site: nil, summary: record.summary, report: report, duration: ContinuousClock.now - started)
         }
-        // Checks `out/` before anything is read, and reads its manifest once.
-        var session = try writer.begin()
-        let input = try loader.load()
+        // The input and the last build's records are read side by side: neither needs the other.
+        async let loaded = Result { () throws(BuildFailure) in try loader.load() }
+        async let records = Self.readRecords(writer, output: output, cache: cache)
+        // `out/` is checked first: a folder that is not ours is the error to report.
+        let (begun, entryCache, lastRenderCache) = await records
+        var session = try begun.get()
+        let input = try await loaded.get()
         let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now)
-        // The watcher passes what it read last; a command-line build finds it in `out/`.
-        let cache = cache.count > 0 ? cache : EntryCache.read(in: output)
-        let previous = RenderCache.read(in: output).map { (cache: $0, digests: session.oldDigests, output: output) }
+        let previous = lastRenderCache.map { (cache: $0, digests: session.oldDigests, output: output) }
+        let cache = entryCache
         let site: SiteBuild
         do {
             site = try await SiteBuilder().build(input, options: options, cache: cache, previous: previous) { (batch: OutputBatch) throws(BuildFailure) in
@@ -68,19 +71,26 @@ public struct BuildJob: Sendable {
         for (name, slot) in renderCache.slots {
             renderCache.slots[name]?.digest = session.digest(of: slot.path) ?? ""
         }
-        try? renderCache.write(in: output)
+        let paths = session.paths
         // Unchanged when no source was read and none went away: no need to write 3 MB again.
-        if site.entriesRead > 0 || site.entryCache.count != cache.count {
-            try? site.entryCache.write(in: output)
+        let entryCacheChanged = site.entriesRead > 0 || site.entryCache.count != cache.count
+        async let renderCacheWritten: Void = { try? renderCache.write(in: output) }()
+        async let entryCacheWritten: Void = { if entryCacheChanged { try? site.entryCache.write(in: output) } }()
+        if let inputs, let outputs = BuildRecord.outputsDigest(paths, in: output) {
+            try? BuildRecord(inputs: inputs, validUntil: site.nextPublication, summary: site.summary, paths: paths, outputs: outputs)
+                .write(in: output)
         }
-        if let inputs {
-            let paths = session.paths
-            if let outputs = BuildRecord.outputsDigest(paths, in: output) {
-                try? BuildRecord(inputs: inputs, validUntil: site.nextPublication, summary: site.summary, paths: paths, outputs: outputs)
-                    .write(in: output)
-            }
-        }
+        _ = await (renderCacheWritten, entryCacheWritten)
         return Outcome(site: site, summary: site.summary, report: report, duration: ContinuousClock.now - started)
+    }
+
+    /// What a build needs from `out/` besides its files: the checked folder's
+    /// session, the entry cache (the watcher's own when it passes one) and the render cache.
+    private static func readRecords(_ writer: OutputWriter, output: String, cache: EntryCache) -> (Result<OutputSession, BuildFailure>, EntryCache, RenderCache?) {
+        let session = Result { () throws(BuildFailure) in try writer.begin() }
+        guard case .success = session else { return (session, cache, nil) }
+        // The watcher passes what it read last; a command-line build finds it in `out/`.
+        return (session, cache.count > 0 ? cache : EntryCache.read(in: output), RenderCache.read(in: output))
     }
 
     /// The one-line summary both commands print.

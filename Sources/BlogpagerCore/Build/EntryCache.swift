@@ -67,7 +67,7 @@ public struct EntryCache: Sendable {
     /// Entries in source order, so the same build writes the same bytes.
     func write(in output: String) throws {
         guard let key else { return }
-        let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map(\.value)
+        let sorted = entries.sorted { $0.key.precedesInBytes($1.key) }.map(\.value)
         var bytes = Array((Self.header(key: key) + "\n").utf8)
         for line in sorted.parallelMap(EntryRecord.line) {
             guard let line else { continue }

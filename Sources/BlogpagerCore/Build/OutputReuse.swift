@@ -17,7 +17,8 @@ public struct OutputReuse: Sendable {
     /// The file to keep for `slot`, if its key is unchanged and the file intact.
     func kept(_ slot: String, key: String) -> KeptFile? {
         guard let recorded = cache.slots[slot], recorded.key == key, digests[recorded.path] == recorded.digest,
-              let size = recorded.digest.split(separator: "-").first.flatMap({ Int($0) }),
+              let dash = recorded.digest.utf8.firstIndex(of: UInt8(ascii: "-")),
+              let size = Int(Substring(recorded.digest.utf8[..<dash])),
               OutputWriter.size(of: output + "/" + recorded.path) == size,
               let path = try? OutputPath(recorded.path.split(separator: "/").map(String.init))
         else { return nil }

@@ -39,8 +39,11 @@ public struct SiteBuilder: Sendable {
 
         let assets = try AssetFiles(templates: input.templates, config: input.config)
         let renderer = SiteRenderer(config: input.config, templates: input.templates, assetURLs: assets.urls)
-        let generated = renderer.plannedPaths(archive).union(assets.files.map(\.path))
-        try checkStaticFiles(input.staticFiles, generated: generated)
+        let streams = renderer.streams(of: archive)
+        // Without static files nothing can collide: no need to list every planned path.
+        if !input.staticFiles.isEmpty {
+            try checkStaticFiles(input.staticFiles, generated: renderer.plannedPaths(archive, streams: streams).union(assets.files.map(\.path)))
+        }
         // Assets and static files first: pages link them.
         try emit(OutputBatch(files: assets.files + input.staticFiles))
         let generation = Self.generation(input, assetURLs: assets.urls)
@@ -48,7 +51,7 @@ public struct SiteBuilder: Sendable {
             previous.cache.generation == generation
                 ? OutputReuse(cache: previous.cache, digests: previous.digests, output: previous.output) : nil
         }
-        let rendered = try renderer.render(archive, reader: EntryReader(config: input.config), reuse: reuse, emit: emit)
+        let rendered = try renderer.render(archive, streams: streams, reader: EntryReader(config: input.config), reuse: reuse, emit: emit)
         var warnings: [Diagnostic] = []
         if !SiteRenderer.writesFeeds(input.config) {
             warnings.append(.warning(
@@ -74,7 +77,7 @@ public struct SiteBuilder: Sendable {
 
     /// Reads every changed source on all cores; all errors are collected, in file order.
     private func readEntries(_ input: SiteInput, cache: EntryCache) throws(BuildFailure) -> (entries: [Entry], cache: EntryCache, readCount: Int) {
-        let sources = input.sources.sorted { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
+        let sources = input.sources.sorted { $0.relativePath.precedesInBytes($1.relativePath) }
         let config = input.config
         let key = EntryCache.key(for: config)
         let reusable = sources.map { cache.entry(for: $0, key: key) }
@@ -96,7 +99,7 @@ public struct SiteBuilder: Sendable {
         }
         var log = DiagnosticLog()
         // One list in file order, whichever step found each problem.
-        log.append(contentsOf: diagnostics.sorted { $0.location.path.utf8.lexicographicallyPrecedes($1.location.path.utf8) })
+        log.append(contentsOf: diagnostics.sorted { $0.location.path.precedesInBytes($1.location.path) })
         try log.throwIfErrors()
         return (entries, EntryCache(key: key, entries: entries), toRead.count)
     }

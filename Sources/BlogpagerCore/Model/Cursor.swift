@@ -13,7 +13,7 @@ public struct Cursor: Sendable, Hashable {
     /// ascending UTF-8 byte order, which no locale or normalisation can change.
     public static func newestFirst(_ lhs: Cursor, _ rhs: Cursor) -> Bool {
         if !lhs.date.isSameInstant(as: rhs.date) { return lhs.date.isAfter(rhs.date) }
-        return lhs.slug.utf8.lexicographicallyPrecedes(rhs.slug.utf8)
+        return lhs.slug.precedesInBytes(rhs.slug)
     }
 
     /// Same instant and slug: two entries with the same identity.

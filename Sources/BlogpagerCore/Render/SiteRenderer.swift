@@ -40,11 +40,12 @@ public struct SiteRenderer: Sendable {
     /// each entry's source once, in one pass; only the articles stay in memory.
     /// Outputs whose key `reuse` finds unchanged are kept, not rendered, and
     /// only the entries something renders are read again.
-    public func render(_ archive: Archive, reader: EntryReader, reuse: OutputReuse? = nil,
+    /// `streams` are the archive's (`streams(of:)`), when the caller has them already.
+    public func render(_ archive: Archive, streams: StreamSet? = nil, reader: EntryReader, reuse: OutputReuse? = nil,
                        emit: (OutputBatch) throws(BuildFailure) -> Void) throws(BuildFailure) -> Rendered {
         let urls = SiteURLs(config: config)
         let dates = DateDisplay(language: config.language)
-        let streams = StreamSet(archive: archive, pageSize: config.pageSize, monthName: dates.monthNames())
+        let streams = streams ?? self.streams(of: archive)
         let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
         let context = TemplateContext(config: config, urls: urls, assetURLs: assetURLs, tagFolders: streams.tagFolders, hasFeeds: hasFeeds)
         let displayDates = dates.strings(for: archive.entries.map(\.date))
@@ -149,11 +150,15 @@ public struct SiteRenderer: Sendable {
         return Rendered(index: main.index, streamIndexes: indexes, slots: slots, bodiesRendered: toRead.count)
     }
 
+    /// The main stream and the tag and month streams cut from it.
+    public func streams(of archive: Archive) -> StreamSet {
+        StreamSet(archive: archive, pageSize: config.pageSize, monthName: DateDisplay(language: config.language).monthNames())
+    }
+
     /// Every path `render` writes except content-hashed fragments: what a
     /// static file may not take. Known before anything is rendered.
-    public func plannedPaths(_ archive: Archive) -> Set<OutputPath> {
-        let dates = DateDisplay(language: config.language)
-        let streams = StreamSet(archive: archive, pageSize: config.pageSize, monthName: dates.monthNames())
+    public func plannedPaths(_ archive: Archive, streams: StreamSet? = nil) -> Set<OutputPath> {
+        let streams = streams ?? self.streams(of: archive)
         var paths = Set(archive.entries.map(\.outputPath))
         // As many URLs as `render` puts in the sitemap: entries, every stream page, tags and archive.
         var locations = archive.entries.count + (streams.tags.isEmpty ? 1 : 2)

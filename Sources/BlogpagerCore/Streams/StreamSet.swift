@@ -32,11 +32,11 @@ public struct StreamSet: Sendable {
                         mainPositions: positions)
         }
         self.tagFolders = tagFolders
-        tags = bySlug.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { slug in
+        tags = bySlug.keys.sorted { $0.precedesInBytes($1) }.map { slug in
             let group = bySlug[slug]!
             // The spelling most entries use; ties go to the first in byte order, so builds agree.
             let name = group.spellings.max { a, b in
-                a.value != b.value ? a.value < b.value : b.key.utf8.lexicographicallyPrecedes(a.key.utf8)
+                a.value != b.value ? a.value < b.value : b.key.precedesInBytes(a.key)
             }!.key
             return stream(.tag, ["tags", slug], name, group.positions)
         }

@@ -21,7 +21,7 @@ public struct OutputManifest: Sendable, Equatable {
     public var digests: [String: String]?
 
     public init(files: [String], digests: [String: String]? = nil) {
-        self.files = files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        self.files = files.sorted { $0.precedesInBytes($1) }
         self.digests = digests
     }
 

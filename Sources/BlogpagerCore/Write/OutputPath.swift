@@ -2,6 +2,9 @@
 /// none holding a separator, so no value of this type can point outside `out/`.
 public struct OutputPath: Sendable, Hashable, Comparable {
     public let segments: [String]
+    /// The relative path, `/`-separated (raw, not percent-encoded). Kept, not
+    /// joined on each use: a rebuild asks it of every output several times.
+    public let string: String
 
     public struct Invalid: Error, Sendable { public var message: String }
 
@@ -11,6 +14,7 @@ public struct OutputPath: Sendable, Hashable, Comparable {
             if let problem = Self.problem(with: segment) { throw Invalid(message: problem) }
         }
         self.segments = segments
+        string = segments.joined(separator: "/")
     }
 
     /// `"page/abc/index.html"`: a literal path of ours, known to be safe.
@@ -35,11 +39,16 @@ public struct OutputPath: Sendable, Hashable, Comparable {
         return nil
     }
 
-    /// The relative path, `/`-separated (raw, not percent-encoded).
-    public var string: String { segments.joined(separator: "/") }
+    public static func == (lhs: OutputPath, rhs: OutputPath) -> Bool {
+        lhs.string == rhs.string
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(string)
+    }
 
     public static func < (lhs: OutputPath, rhs: OutputPath) -> Bool {
-        lhs.string.utf8.lexicographicallyPrecedes(rhs.string.utf8)
+        lhs.string.precedesInBytes(rhs.string)
     }
 
     public func appending(_ segment: String) throws(Invalid) -> OutputPath {

@@ -10,7 +10,7 @@ import Foundation
 /// never reaches `out/`. If writing stops half-way (a disk error, a file of the
 /// user's in the way), `abandon` records what was written in the manifest, so
 /// the next build knows those files are its own.
-public struct OutputSession {
+public struct OutputSession: Sendable {
     /// `out/`, resolved.
     let output: String
     /// `out/` as the user named it, for messages.

@@ -27,10 +27,12 @@ struct BuildRecord: Equatable {
 
     /// Nil when a file is missing: a missing output always means work.
     static func outputsDigest(_ paths: [String], in output: String) -> String? {
+        // One `stat` per output, over both cores: the largest cost of a small rebuild's records.
+        let identities = paths.parallelMap { InputFingerprint.identity(of: output + "/" + $0) }
         var lines: [UInt8] = []
         lines.reserveCapacity(paths.count * 64)
-        for path in paths {
-            guard let identity = InputFingerprint.identity(of: output + "/" + path) else { return nil }
+        for (path, identity) in zip(paths, identities) {
+            guard let identity else { return nil }
             lines += path.utf8
             lines.append(0x20)
             lines += identity.utf8

@@ -63,15 +63,17 @@ public struct SiteRenderer: Sendable {
         let articleKeys = archive.entries.indices.parallelMap { pages.articleKey(at: $0) }
         let pageKeys = archive.entries.indices.parallelMap { pages.pageKey(at: $0, articleKey: articleKeys[$0]) }
         let keptPages = archive.entries.indices.parallelMap { reuse?.kept(archive.entries[$0].outputPath.string, key: pageKeys[$0]) }
-        var plans = [streamRenderer.plan(streams.main, articleKeys: articleKeys, displayDates: displayDates, reuse: reuse)]
-        for stream in streams.tags {
-            plans.append(streamRenderer.plan(stream, articleKeys: articleKeys, displayDates: displayDates, reuse: reuse))
-        }
-        for (index, stream) in streams.months.enumerated() {
-            let neighbours = StreamRenderer.Neighbours(
+        // Streams plan independently of each other: all at once, over both cores.
+        var neighbourhoods = [StreamRenderer.Neighbours()] + streams.tags.map { _ in StreamRenderer.Neighbours() }
+        for index in streams.months.indices {
+            neighbourhoods.append(StreamRenderer.Neighbours(
                 newer: index > 0 ? streams.months[index - 1] : nil,
-                older: index + 1 < streams.months.count ? streams.months[index + 1] : nil)
-            plans.append(streamRenderer.plan(stream, articleKeys: articleKeys, displayDates: displayDates, neighbours: neighbours, reuse: reuse))
+                older: index + 1 < streams.months.count ? streams.months[index + 1] : nil))
+        }
+        let allStreams = streams.all
+        let plans = allStreams.indices.parallelMap { index in
+            streamRenderer.plan(allStreams[index], articleKeys: articleKeys, displayDates: displayDates,
+                                neighbours: neighbourhoods[index], reuse: reuse)
         }
         var needsArticle = [Bool](repeating: false, count: archive.entries.count)
         for plan in plans {
@@ -113,18 +115,25 @@ public struct SiteRenderer: Sendable {
 
         var indexes: [String: CursorIndex] = [:]
         var sitemap: [Sitemap.Location] = []
-        var mainOutput: StreamRenderer.Output?
+        var outputs: [StreamRenderer.Output] = []
         for plan in plans {
-            let output = try streamRenderer.render(plan, articles: articles, emit: emit)
+            outputs.append(try streamRenderer.render(plan, articles: articles, emit: emit))
+        }
+        // Each stream's index once all its fragments are out; encoded side by side.
+        let indexFiles = plans.indices.parallelMap { streamRenderer.indexFiles(plans[$0], output: outputs[$0]) }
+        var mainOutput: StreamRenderer.Output?
+        var mainIndexFiles: [OutputFile] = []
+        for (plan, (output, files)) in zip(plans, zip(outputs, indexFiles)) {
             indexes[plan.stream.folder.joined(separator: "/")] = output.index
             sitemap += output.pageURLs.map { Sitemap.Location(url: $0) }
             slots.merge(output.slots) { first, _ in first }
             if plan.stream.kind == .main {
                 mainOutput = output
+                mainIndexFiles = files
                 if output.pageURLs.isEmpty { sitemap.append(Sitemap.Location(url: urls.home)) }
                 sitemap += archive.entries.map { Sitemap.Location(url: $0.url, lastModified: ($0.updated ?? $0.date).rfc3339) }
             } else {
-                try emit(OutputBatch(files: output.indexFiles))
+                try emit(OutputBatch(files: files))
             }
         }
         let main = mainOutput!
@@ -146,7 +155,7 @@ public struct SiteRenderer: Sendable {
         }
         try emit(OutputBatch(files: files))
         // The main index last: the loader reads it first, and all it names is in place.
-        try emit(OutputBatch(files: main.indexFiles))
+        try emit(OutputBatch(files: mainIndexFiles))
         return Rendered(index: main.index, streamIndexes: indexes, slots: slots, bodiesRendered: toRead.count)
     }
 

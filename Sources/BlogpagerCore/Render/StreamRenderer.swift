@@ -10,8 +10,6 @@ struct StreamRenderer {
         /// The full page of each of the stream's pages; the first is the stream's front page.
         var pageURLs: [String]
         var index: CursorIndex
-        /// `index.json` and its parts: written after every fragment they name.
-        var indexFiles: [OutputFile]
         /// The render cache's slots for this stream's fragments and pages: slot → (key, path).
         var slots: [String: (key: String, path: String)]
     }
@@ -195,11 +193,15 @@ struct StreamRenderer {
                 kept: batch.compactMap { plan.keptFragments[$0] } + batch.compactMap { plan.keptPages[$0] }))
         }
 
-        let index = cursorIndex(stream, pageURLs: pageURLs, fragmentURLs: fragmentURLs)
-        let indexFiles = IndexFiles(
-            index: index, rootPath: stream.path("index.json"), partPath: { stream.path("fragments/" + $0) }, url: urls.path(of:))
-        return Output(pageURLs: pageURLs, index: index, indexFiles: indexFiles.files().map { OutputFile(path: $0.path, bytes: $0.bytes) },
-                      slots: slots)
+        return Output(pageURLs: pageURLs, index: cursorIndex(stream, pageURLs: pageURLs, fragmentURLs: fragmentURLs), slots: slots)
+    }
+
+    /// `index.json` and its parts: written after every fragment they name.
+    func indexFiles(_ plan: Plan, output: Output) -> [OutputFile] {
+        let stream = plan.stream
+        let files = IndexFiles(
+            index: output.index, rootPath: stream.path("index.json"), partPath: { stream.path("fragments/" + $0) }, url: context.urls.path(of:))
+        return files.files().map { OutputFile(path: $0.path, bytes: $0.bytes) }
     }
 
     /// What templates see as `stream`.

@@ -44,6 +44,38 @@ public enum StableHash {
 }
 
 extension StableHash {
+    /// A hash of a file's bytes for telling whether they changed: 32 bytes a
+    /// step in four independent lanes, so it runs at memory speed. Every
+    /// output byte of a build goes through it (hundreds of megabytes for a large
+    /// site), where the byte-at-a-time FNV took a few percent of the build.
+    /// Not for names that must never change (page ids, tag slugs): those use `hash`.
+    public static func contentHash(_ bytes: [UInt8]) -> UInt64 {
+        let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344, 0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89)
+        func step(_ lane: inout UInt64, _ word: UInt64) {
+            lane = (lane ^ word) &* prime
+            lane ^= lane >> 29
+        }
+        return bytes.withUnsafeBytes { raw -> UInt64 in
+            var offset = 0
+            while offset + 32 <= raw.count {
+                step(&lanes.0, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                step(&lanes.1, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
+                step(&lanes.2, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)))
+                step(&lanes.3, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)))
+                offset += 32
+            }
+            var tail: UInt64 = 0xCBF2_9CE4_8422_2325
+            while offset < raw.count {
+                tail = (tail ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01B3
+                offset += 1
+            }
+            var combined = mix(lanes.0) ^ (mix(lanes.1) &* 3) ^ (mix(lanes.2) &* 5) ^ (mix(lanes.3) &* 7)
+            combined ^= mix(tail ^ UInt64(raw.count))
+            return mix(combined)
+        }
+    }
+
     /// A digest of several strings, each kept apart from the next (a key of inputs).
     public static func key(_ parts: [String]) -> String {
         var bytes: [UInt8] = []

@@ -16,7 +16,9 @@ public struct YAMLMappingReader: Sendable {
     public func read(_ yaml: String) -> Result<[YAMLField], Diagnostic> {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            // The encoding named, not `.default`: Yams works that out from the
+            // process environment on every call, a few percent of a full build.
+            root = try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch let error as YamlError {
             return .failure(diagnostic(for: error))
         } catch {

@@ -6,7 +6,8 @@ public enum ContentHashedName {
 
     /// `stem.<digest>.ext` (or `stem.<digest>` without an extension).
     public static func make(_ name: String, bytes: [UInt8]) -> String {
-        let digest = String(StableHash.digest(bytes).prefix(digits))
+        // The first half of `StableHash.digest`, without computing the second.
+        let digest = StableHash.hex(StableHash.hash(bytes), digits: digits)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "\(name).\(digest)" }
         return "\(name[..<dot]).\(digest)\(name[dot...])"
     }

@@ -33,7 +33,7 @@ public struct OutputManifest: Sendable, Equatable {
 
     /// What the manifest records for a file's bytes.
     public static func digest(of bytes: [UInt8]) -> String {
-        "\(bytes.count)-\(StableHash.hex(StableHash.hash(bytes)))"
+        "\(bytes.count)-\(StableHash.hex(StableHash.contentHash(bytes)))"
     }
 
     /// The marker's JSON: the format, and formats 1 and 2's lists.

@@ -46,24 +46,29 @@ public struct BuildJob: Sendable {
         async let records = Self.readRecords(writer, output: output, cache: cache)
         // `out/` is checked first: a folder that is not ours is the error to report.
         let (begun, entryCache, lastRenderCache) = await records
-        var session = try begun.get()
+        let begunSession = try begun.get()
         let input = try await loaded.get()
         let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now)
-        let previous = lastRenderCache.map { (cache: $0, digests: session.oldDigests, output: output) }
         let cache = entryCache
+        let previous = lastRenderCache.map { (cache: $0, digests: begunSession.oldDigests, output: output) }
+        // Until the new records are in, none may vouch for `out/`.
+        let pipeline = OutputPipeline(session: begunSession) {
+            BuildRecord.remove(in: output)
+            RenderCache.remove(in: output)
+        }
         let site: SiteBuild
         do {
             site = try await SiteBuilder().build(input, options: options, cache: cache, previous: previous) { (batch: OutputBatch) throws(BuildFailure) in
-                // Until the new records are in, none may vouch for `out/`.
-                if session.paths.isEmpty {
-                    BuildRecord.remove(in: output)
-                    RenderCache.remove(in: output)
-                }
-                try session.write(batch)
+                try pipeline.submit(batch)
             }
         } catch {
-            session.abandon()
+            pipeline.drain().session.abandon()
             throw error
+        }
+        var (session, failure) = pipeline.drain()
+        if let failure {
+            session.abandon()
+            throw failure
         }
         let report = try session.finish()
         // Without these records the next build just runs in full: never worth failing this one.

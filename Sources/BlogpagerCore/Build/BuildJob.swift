@@ -45,11 +45,10 @@ public struct BuildJob: Sendable {
         async let loaded = Result { () throws(BuildFailure) in try loader.load() }
         async let records = Self.readRecords(writer, output: output, cache: cache)
         // `out/` is checked first: a folder that is not ours is the error to report.
-        let (begun, entryCache, lastRenderCache) = await records
+        let (begun, cache, lastRenderCache) = await records
         let begunSession = try begun.get()
         let input = try await loaded.get()
         let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now)
-        let cache = entryCache
         let previous = lastRenderCache.map { (cache: $0, digests: begunSession.oldDigests, output: output) }
         // Until the new records are in, none may vouch for `out/`.
         let pipeline = OutputPipeline(session: begunSession) {

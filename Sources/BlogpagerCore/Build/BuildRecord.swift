@@ -47,7 +47,8 @@ struct BuildRecord: Equatable {
 
     static func read(in output: String) -> BuildRecord? {
         guard let data = FileManager.default.contents(atPath: location(in: output)) else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        // Split as bytes: splitting the list of paths by Character was about a tenth of a no-change build.
+        let lines = [UInt8](data).split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         guard lines.count >= 6, lines[0] == header,
               let inputs = value(lines[1], "inputs"), let until = value(lines[2], "valid-until"),
               let outputs = value(lines[3], "outputs"), let summaryJSON = value(lines[4], "summary"),
@@ -56,7 +57,7 @@ struct BuildRecord: Equatable {
         else { return nil }
         let validUntil: Int64?
         if until == "never" { validUntil = nil } else if let seconds = Int64(until) { validUntil = seconds } else { return nil }
-        let paths = lines[6...].filter { !$0.isEmpty }.map(String.init)
+        let paths = lines[6...].filter { !$0.isEmpty }
         return BuildRecord(inputs: inputs, validUntil: validUntil, summary: summary, paths: paths, outputs: outputs)
     }
 
@@ -75,7 +76,7 @@ struct BuildRecord: Equatable {
         unlink(location(in: output))
     }
 
-    private static func value(_ line: Substring, _ key: String) -> String? {
+    private static func value(_ line: String, _ key: String) -> String? {
         line.hasPrefix(key + " ") ? String(line.dropFirst(key.count + 1)) : nil
     }
 }

@@ -68,7 +68,7 @@ struct InputFingerprint {
                 lines += "folder \(shown)\n".utf8
                 walk(path, relative: shown, into: &lines)
             } else {
-                lines += "file \(shown) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)\n".utf8
+                lines += "file \(shown) \(identity(of: info))\n".utf8
             }
         }
     }

@@ -6,61 +6,57 @@
 /// entries it shows: the fields sit in one shared, immutable box, so a copy
 /// costs one reference count, not one per string.
 public struct Entry: Sendable {
-    private final class Fields: Sendable {
-        let cursor: Cursor
-        let title: String
-        let source: SourceFile
-        let outputPath: OutputPath
-        let url: String
-        let tags: [String]
-        let summarySource: String?
-        let isDraft: Bool
-        let updated: EntryDate?
-        let params: [String: FrontMatterValue]
-
-        init(cursor: Cursor, title: String, source: SourceFile, outputPath: OutputPath, url: String, tags: [String],
-             summarySource: String?, isDraft: Bool, updated: EntryDate?, params: [String: FrontMatterValue]) {
-            self.cursor = cursor
-            self.title = title
-            self.source = source
-            self.outputPath = outputPath
-            self.url = url
-            self.tags = tags
-            self.summarySource = summarySource
-            self.isDraft = isDraft
-            self.updated = updated
-            self.params = params
-        }
+    private struct Fields: Sendable {
+        var cursor: Cursor
+        var title: String
+        var source: SourceFile
+        var outputPath: OutputPath
+        var url: String
+        var tags: [String]
+        var summarySource: String?
+        var isDraft: Bool
+        var updated: EntryDate?
+        var params: [String: FrontMatterValue]
     }
 
-    private let fields: Fields
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private let box: Box
 
     public init(cursor: Cursor, title: String, source: SourceFile, outputPath: OutputPath, url: String, tags: [String],
                 summarySource: String?, isDraft: Bool, updated: EntryDate?, params: [String: FrontMatterValue]) {
-        fields = Fields(cursor: cursor, title: title, source: source, outputPath: outputPath, url: url, tags: tags,
-                        summarySource: summarySource, isDraft: isDraft, updated: updated, params: params)
+        box = Box(Fields(cursor: cursor, title: title, source: source, outputPath: outputPath, url: url, tags: tags,
+                         summarySource: summarySource, isDraft: isDraft, updated: updated, params: params))
     }
 
-    public var cursor: Cursor { fields.cursor }
-    public var title: String { fields.title }
+    private init(_ fields: Fields) {
+        box = Box(fields)
+    }
+
+    public var cursor: Cursor { box.fields.cursor }
+    public var title: String { box.fields.title }
     /// The file it was read from; its body is rendered from there.
-    public var source: SourceFile { fields.source }
+    public var source: SourceFile { box.fields.source }
     /// Where its page is written under `out/`.
-    public var outputPath: OutputPath { fields.outputPath }
+    public var outputPath: OutputPath { box.fields.outputPath }
     /// Its URL path, percent-encoded, with the site's base path.
-    public var url: String { fields.url }
-    public var tags: [String] { fields.tags }
+    public var url: String { box.fields.url }
+    public var tags: [String] { box.fields.tags }
     /// The front matter's `summary`, as written (Markdown), if any.
-    public var summarySource: String? { fields.summarySource }
-    public var isDraft: Bool { fields.isDraft }
-    public var updated: EntryDate? { fields.updated }
+    public var summarySource: String? { box.fields.summarySource }
+    public var isDraft: Bool { box.fields.isDraft }
+    public var updated: EntryDate? { box.fields.updated }
     /// Front matter keys blogpager does not interpret.
-    public var params: [String: FrontMatterValue] { fields.params }
+    public var params: [String: FrontMatterValue] { box.fields.params }
 
     /// The same entry, read from `source` (the same file, found again).
     func reading(from source: SourceFile) -> Entry {
-        Entry(cursor: cursor, title: title, source: source, outputPath: outputPath, url: url, tags: tags,
-              summarySource: summarySource, isDraft: isDraft, updated: updated, params: params)
+        var fields = box.fields
+        fields.source = source
+        return Entry(fields)
     }
 
     public var slug: String { cursor.slug }

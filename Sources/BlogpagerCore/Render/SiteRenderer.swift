@@ -40,12 +40,11 @@ public struct SiteRenderer: Sendable {
     /// each entry's source once, in one pass; only the articles stay in memory.
     /// Outputs whose key `reuse` finds unchanged are kept, not rendered, and
     /// only the entries something renders are read again.
-    /// `streams` are the archive's (`streams(of:)`), when the caller has them already.
-    public func render(_ archive: Archive, streams: StreamSet? = nil, reader: EntryReader, reuse: OutputReuse? = nil,
+    /// `streams` are the archive's (`streams(of:)`), cut once for the whole build.
+    public func render(_ archive: Archive, streams: StreamSet, reader: EntryReader, reuse: OutputReuse? = nil,
                        emit: (OutputBatch) throws(BuildFailure) -> Void) throws(BuildFailure) -> Rendered {
         let urls = SiteURLs(config: config)
         let dates = DateDisplay(language: config.language)
-        let streams = streams ?? self.streams(of: archive)
         let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
         let context = TemplateContext(config: config, urls: urls, assetURLs: assetURLs, tagFolders: streams.tagFolders, hasFeeds: hasFeeds)
         let displayDates = dates.strings(for: archive.entries.map(\.date))
@@ -166,12 +165,11 @@ public struct SiteRenderer: Sendable {
 
     /// Every path `render` writes except content-hashed fragments: what a
     /// static file may not take. Known before anything is rendered.
-    public func plannedPaths(_ archive: Archive, streams: StreamSet? = nil) -> Set<OutputPath> {
-        let streams = streams ?? self.streams(of: archive)
+    public func plannedPaths(_ archive: Archive, streams: StreamSet) -> Set<OutputPath> {
         var paths = Set(archive.entries.map(\.outputPath))
         // As many URLs as `render` puts in the sitemap: entries, every stream page, tags and archive.
         var locations = archive.entries.count + (streams.tags.isEmpty ? 1 : 2)
-        for stream in [streams.main] + streams.tags + streams.months {
+        for stream in streams.all {
             let pagePaths = StreamRenderer.pagePaths(of: stream)
             paths.formUnion(pagePaths)
             paths.insert(stream.path("index.json"))

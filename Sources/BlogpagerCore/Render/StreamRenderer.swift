@@ -25,6 +25,8 @@ struct StreamRenderer {
     struct Plan {
         let stream: EntryStream
         let neighbours: Neighbours
+        /// Where each full page goes (`pagePaths(of:)`), worked out once.
+        let pagePaths: [OutputPath]
         fileprivate let texts: PageTexts
         var fragmentKeys: [String]
         var pageKeys: [String]
@@ -70,8 +72,8 @@ struct StreamRenderer {
         let fragmentKeys = archive.pages.map { page in
             StableHash.key([streamKey, page.id] + page.range.map { articleKeys[stream.mainPositions[$0]] })
         }
-        let texts = pageTexts(stream, displayDates: displayDates, neighbours: neighbours)
         let pagePaths = Self.pagePaths(of: stream)
+        let texts = pageTexts(stream, pagePaths: pagePaths, displayDates: displayDates, neighbours: neighbours)
         let pageKeys = archive.pages.indices.map { index in
             StableHash.key([streamKey, texts.titles[index], texts.description, texts.pageURLs[index]]
                 + texts.neighbourURLs(index) + texts.shown(index).map { fragmentKeys[$0] })
@@ -83,7 +85,7 @@ struct StreamRenderer {
         for index in archive.pages.indices where keptPages[index] == nil {
             for shown in texts.shown(index) { keptFragments[shown] = nil }
         }
-        return Plan(stream: stream, neighbours: neighbours, texts: texts, fragmentKeys: fragmentKeys, pageKeys: pageKeys,
+        return Plan(stream: stream, neighbours: neighbours, pagePaths: pagePaths, texts: texts, fragmentKeys: fragmentKeys, pageKeys: pageKeys,
                     keptFragments: keptFragments, keptPages: keptPages)
     }
 
@@ -105,9 +107,9 @@ struct StreamRenderer {
         }
     }
 
-    private func pageTexts(_ stream: EntryStream, displayDates: [String], neighbours: Neighbours) -> PageTexts {
+    private func pageTexts(_ stream: EntryStream, pagePaths: [OutputPath], displayDates: [String], neighbours: Neighbours) -> PageTexts {
         let archive = stream.archive
-        let pageURLs = archive.pages.isEmpty ? [] : Self.pagePaths(of: stream).map(context.urls.path(of:))
+        let pageURLs = archive.pages.isEmpty ? [] : pagePaths.map(context.urls.path(of:))
         let heading = values(of: stream, neighbours: neighbours)["heading"] as? String
         let streamTitle = heading.map { "\($0) · \(config.title)" } ?? config.title
         let description = switch stream.kind {
@@ -136,7 +138,7 @@ struct StreamRenderer {
         let stream = plan.stream
         let archive = stream.archive
         let urls = context.urls
-        let pagePaths = Self.pagePaths(of: stream)
+        let pagePaths = plan.pagePaths
         let texts = plan.texts
         let pageURLs = texts.pageURLs
         let streamValues = values(of: stream, neighbours: plan.neighbours)

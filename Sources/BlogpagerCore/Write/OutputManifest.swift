@@ -2,7 +2,7 @@ import Foundation
 
 /// What marks `out/` as blogpager's and lists the files it wrote there (all
 /// others are the user's). Two files in `out/.blogpager/`:
-/// - `manifest.json`, the marker: `{"files": "files", "format": 3, "generator": "blogpager"}`;
+/// - `manifest.json`, the marker: `{"format": 3, "generator": "blogpager", "list": "files"}`;
 /// - `files`, the list: one line per file, `<path>\t<size>-<hash>`, sorted by path.
 ///
 /// The list is lines, not JSON, because a large site's list is megabytes and

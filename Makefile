@@ -47,11 +47,11 @@ swift-test: deps
 	$(SWIFT) test
 
 site-test: test-deps
-	BLOGPAGER=.build/debug/blogpager $(VENV)/bin/python -m pytest -q tests --ignore=tests/browser
+	BLOGPAGER=.build/debug/blogpager $(VENV)/bin/python -m pytest -q sitetests --ignore=sitetests/browser
 
 # Chromium, WebKitGTK (MiniBrowser needs a display: xvfb) and Firefox ESR, headless.
 browser-test: test-deps
-	BLOGPAGER=.build/debug/blogpager xvfb-run -a $(VENV)/bin/python -m pytest -q tests/browser
+	BLOGPAGER=.build/debug/blogpager xvfb-run -a $(VENV)/bin/python -m pytest -q sitetests/browser
 
 bench-deps: deps
 	$(call apt_install,$(BENCH_DEPS))

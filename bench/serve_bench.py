@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO / "sitetests"))
 from helpers import write_archive  # noqa: E402
 
 BINARY = Path(os.environ.get("BLOGPAGER", REPO / ".build" / "release" / "blogpager"))

@@ -21,7 +21,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO / "sitetests"))
 # The release binary, also for the serve helper (it reads BLOGPAGER when imported).
 os.environ.setdefault("BLOGPAGER", str(REPO / ".build" / "release" / "blogpager"))
 from corpus import entry_path, entry_text, write_corpus  # noqa: E402

@@ -1,3 +1,4 @@
+import BlogpagerCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,9 +17,8 @@ public struct FolderSnapshot: Equatable, Sendable {
     }
 
     private mutating func add(_ path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
+        guard let identity = FileIdentity(itemAt: path) else { return }
+        if identity.isFolder {
             guard let folder = opendir(path) else { return }
             defer { closedir(folder) }
             while let item = readdir(folder) {
@@ -29,7 +29,7 @@ public struct FolderSnapshot: Equatable, Sendable {
                 add(path + "/" + name)
             }
         } else {
-            stamps[path] = FileIdentity(info)
+            stamps[path] = identity
         }
     }
 

@@ -1,3 +1,4 @@
+import BlogpagerCore
 import Synchronization
 
 /// Files read once and kept while `stat` says they are unchanged, so a busy

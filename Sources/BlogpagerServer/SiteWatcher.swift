@@ -67,7 +67,7 @@ public struct SiteWatcher: Service {
             log("changed: \(shown)", false)
         }
         do {
-            let outcome = try await job.run(cache: entries)
+            let outcome = try await job.run(now: Date(), cache: entries)
             if let note = BuildJob.leftOutNote(of: outcome.summary) { log(note, false) }
             for warning in outcome.summary.warnings { log(warning.description, true) }
             log(BuildJob.summary(of: outcome, output: job.writer.outputFolder) + ", \(outcome.site?.entriesRead ?? 0) entries read", false)
@@ -76,7 +76,10 @@ public struct SiteWatcher: Service {
         } catch {
             let lines = error.diagnostics.map(\.description)
             for line in lines { log(line, true) }
-            let summary = "error: build failed with \(error.errorCount) error\(error.errorCount == 1 ? "" : "s"); still serving the last good site"
+            let state = error.output == .untouched ? "still serving the last good site" : BuildJob.outputState(of: error, output: job.writer.outputFolder)
+            let summary = error.wasStopped
+                ? "stopped: \(BuildJob.outputState(of: error, output: job.writer.outputFolder))"
+                : "error: build failed with \(error.errorCount) error\(error.errorCount == 1 ? "" : "s"); \(state)"
             log(summary, true)
             hub.publishFailure(lines + [summary])
             return entries

@@ -27,27 +27,42 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Include entries dated in the future.")
     var future = false
 
+    @Flag(help: "Fail at once, instead of waiting, when another build is writing the same output folder.")
+    var noWait = false
+
     @Flag(name: .shortAndLong, help: "Print only errors.")
     var quiet = false
 
     func run() async throws {
+        let quiet = quiet
         let job = BuildJob(
             contentFolder: content, outputFolder: output, configPath: config, templatesFolder: templates,
-            includeDrafts: drafts, includeFuture: future)
+            includeDrafts: drafts, includeFuture: future, program: ProgramIdentity.current(),
+            whenLocked: noWait ? .fail : .wait { pid in
+                if !quiet { Self.printError("waiting for the build running as pid \(pid.map(String.init) ?? "unknown") to finish writing \(output)") }
+            })
+        let task = Task { () async throws -> BuildJob.Outcome in try await job.run(now: Date()) }
+        let signals = StopSignals { task.cancel() }
         do {
-            let outcome = try await job.run()
+            let outcome = try await task.value
             guard !quiet else { return }
-            for warning in outcome.summary.warnings { printError(warning.description) }
-            if let note = BuildJob.leftOutNote(of: outcome.summary) { printError(note) }
+            for warning in outcome.summary.warnings { Self.printError(warning.description) }
+            if let note = BuildJob.leftOutNote(of: outcome.summary) { Self.printError(note) }
             print(BuildJob.summary(of: outcome, output: output))
-        } catch let failure {
-            for diagnostic in failure.diagnostics { printError(diagnostic.description) }
-            printError("error: build failed with \(failure.errorCount) error\(failure.errorCount == 1 ? "" : "s"); \(output) was left as it was")
+        } catch let failure as BuildFailure {
+            for diagnostic in failure.diagnostics { Self.printError(diagnostic.description) }
+            let state = BuildJob.outputState(of: failure, output: output)
+            if failure.wasStopped {
+                let signal = signals.firstSignal ?? SIGINT
+                Self.printError("stopped by \(StopSignals.name(signal)): \(state)")
+                throw ExitCode(StopSignals.exitStatus(signal))
+            }
+            Self.printError("error: build failed with \(failure.errorCount) error\(failure.errorCount == 1 ? "" : "s"); \(state)")
             throw ExitCode(1)
         }
     }
 
-    private func printError(_ line: String) {
+    private static func printError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

@@ -47,9 +47,14 @@ struct ServeCommand: AsyncParsableCommand {
         var hub: LiveReloadHub?
         if let watch {
             let liveReload = LiveReloadHub()
+            let output = output
+            // Each rebuild takes the output folder's lock for itself, and waits while a manual build holds it.
             let job = BuildJob(
                 contentFolder: watch, outputFolder: output, configPath: config, templatesFolder: templates,
-                includeDrafts: drafts, includeFuture: future)
+                includeDrafts: drafts, includeFuture: future, program: ProgramIdentity.current(),
+                whenLocked: .wait { pid in
+                    Self.printError("waiting for the build running as pid \(pid.map(String.init) ?? "unknown") to finish writing \(output)")
+                })
             let loader = job.loader
             let watched = [watch, loader.resolvedConfigPath(), loader.resolvedTemplatesFolder()].compactMap { $0 }
             var siteWatcher = SiteWatcher(job: job, watchedPaths: watched, hub: liveReload) { line, isError in

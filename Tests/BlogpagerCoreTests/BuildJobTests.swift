@@ -17,16 +17,16 @@ struct BuildJobTests {
 
     static func job(_ folder: TemporaryFolder, drafts: Bool = false) -> BuildJob {
         BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/out",
-                 configPath: folder.path + "/blogpager.yml", includeDrafts: drafts)
+                 configPath: folder.path + "/blogpager.yml", includeDrafts: drafts, program: .tests)
     }
 
     @Test func aSecondBuildWithNothingChangedWritesNothingAndSaysTheSame() async throws {
         let folder = try Self.site()
         defer { folder.remove() }
-        let first = try await Self.job(folder).run()
+        let first = try await Self.job(folder).run(now: Date())
         #expect(first.site != nil)
         let before = try folder.snapshot("out")
-        let second = try await Self.job(folder).run()
+        let second = try await Self.job(folder).run(now: Date())
         #expect(second.site == nil)
         #expect(second.summary == first.summary)
         #expect(second.report.written.isEmpty && second.report.removed.isEmpty)
@@ -37,21 +37,21 @@ struct BuildJobTests {
     @Test func anEditedSourceATemplateOrAnOptionMakesItBuild() async throws {
         let folder = try Self.site()
         defer { folder.remove() }
-        _ = try await Self.job(folder).run()
+        _ = try await Self.job(folder).run(now: Date())
 
         try folder.write("content/entry-3.md", "---\ntitle: Entry 3, edited\ndate: 2024-03-03\n---\nBody 3.\n")
-        let edited = try await Self.job(folder).run()
+        let edited = try await Self.job(folder).run(now: Date())
         #expect(edited.site != nil)
         #expect(edited.report.written.contains(OutputPath(literal: "posts/entry-3/index.html")))
-        #expect(try await Self.job(folder).run().site == nil)
+        #expect(try await Self.job(folder).run(now: Date()).site == nil)
 
         try folder.write("templates/entry.mustache", "<h1>{{entry.title}}</h1>\n{{{entry.content_html}}}\n")
-        #expect(try await Self.job(folder).run().site != nil)
-        #expect(try await Self.job(folder).run().site == nil)
+        #expect(try await Self.job(folder).run(now: Date()).site != nil)
+        #expect(try await Self.job(folder).run(now: Date()).site == nil)
 
         try folder.write("content/entry-13.md", "---\ntitle: Draft\ndate: 2024-03-13\ndraft: true\n---\nSoon.\n")
-        #expect(try await Self.job(folder).run().site != nil)
-        let withDrafts = try await Self.job(folder, drafts: true).run()
+        #expect(try await Self.job(folder).run(now: Date()).site != nil)
+        let withDrafts = try await Self.job(folder, drafts: true).run(now: Date())
         #expect(withDrafts.site != nil)
         #expect(withDrafts.summary.entries == 13)
     }
@@ -59,16 +59,16 @@ struct BuildJobTests {
     @Test func aMissingOrChangedOutputIsMadeAgain() async throws {
         let folder = try Self.site()
         defer { folder.remove() }
-        _ = try await Self.job(folder).run()
+        _ = try await Self.job(folder).run(now: Date())
         let page = folder.path + "/out/posts/entry-5/index.html"
         let bytes = try Data(contentsOf: URL(fileURLWithPath: page))
         try FileManager.default.removeItem(atPath: page)
-        let rebuilt = try await Self.job(folder).run()
+        let rebuilt = try await Self.job(folder).run(now: Date())
         #expect(rebuilt.report.written.map(\.string) == ["posts/entry-5/index.html"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: page)) == bytes)
 
         try folder.write("out/posts/entry-5/index.html", "changed by hand")
-        #expect(try await Self.job(folder).run().report.written.map(\.string) == ["posts/entry-5/index.html"])
+        #expect(try await Self.job(folder).run(now: Date()).report.written.map(\.string) == ["posts/entry-5/index.html"])
     }
 
     @Test func aFutureEntryComesOutWhenItsTimeComesWithoutOtherChanges() async throws {
@@ -93,18 +93,18 @@ struct BuildJobTests {
         for day in 13...28 {
             try folder.write("content/entry-\(day).md", "---\ntitle: Entry \(day)\ndate: 2024-03-\(day)\ntags: [t\(day % 3)]\n---\nBody \(day).\n")
         }
-        let first = try await Self.job(folder).run()
+        let first = try await Self.job(folder).run(now: Date())
         #expect(first.site?.bodiesRendered == 28)
         try folder.write("content/entry-29.md", "---\ntitle: Entry 29\ndate: 2024-03-29\ntags: [t2]\n---\nBody 29.\n")
-        let second = try await Self.job(folder).run()
+        let second = try await Self.job(folder).run(now: Date())
         let site = try #require(second.site)
         // Itself, its older neighbour (whose page links it), and the entries on the pages it changes.
         #expect(site.bodiesRendered < 29)
         #expect(site.bodiesRendered >= 2)
         #expect(second.report.unchanged > second.report.written.count)
 
-        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml")
-        #expect(try await clean.run().site?.bodiesRendered == 29)
+        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml", program: .tests)
+        #expect(try await clean.run(now: Date()).site?.bodiesRendered == 29)
         let kept = try folder.snapshot("out").filter { !$0.key.hasPrefix(".blogpager/") }
         let fresh = try folder.snapshot("clean").filter { !$0.key.hasPrefix(".blogpager/") }
         #expect(kept == fresh)
@@ -112,7 +112,7 @@ struct BuildJobTests {
         // A kept file edited by hand is made again.
         try folder.write("out/posts/entry-5/index.html", "changed by hand")
         try folder.write("content/entry-30.md", "---\ntitle: Entry 30\ndate: 2024-03-30\n---\nBody 30.\n")
-        _ = try await Self.job(folder).run()
+        _ = try await Self.job(folder).run(now: Date())
         #expect(try folder.snapshot("out")["posts/entry-5/index.html"] == folder.snapshot("clean")["posts/entry-5/index.html"])
     }
 
@@ -137,11 +137,11 @@ struct BuildJobTests {
             ---
             Body.
             """)
-        let first = try await Self.job(folder).run()
+        let first = try await Self.job(folder).run(now: Date())
         #expect(first.site?.entriesRead == 13)
 
         try folder.write("content/entry-3.md", "---\ntitle: Entry 3, edited\ndate: 2024-03-03\n---\nBody 3.\n")
-        let second = try await Self.job(folder).run()
+        let second = try await Self.job(folder).run(now: Date())
         #expect(second.site?.entriesRead == 1)
         #expect(second.report.written.contains(OutputPath(literal: "posts/entry-3/index.html")))
         let odd = try #require(second.site?.archive.entries.first { $0.slug == "odd" })
@@ -152,22 +152,27 @@ struct BuildJobTests {
         #expect(odd.updated == original.updated && odd.cursor == original.cursor && odd.url == original.url)
 
         // Every output of the cached entries matches a clean build's, byte for byte.
-        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml")
-        #expect(try await clean.run().site?.entriesRead == 13)
+        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml", program: .tests)
+        #expect(try await clean.run(now: Date()).site?.entriesRead == 13)
         try folder.write("content/entry-4.md", "---\ntitle: Entry 4, edited\ndate: 2024-03-04\n---\nBody 4.\n")
-        let third = try await Self.job(folder).run()
+        let third = try await Self.job(folder).run(now: Date())
         #expect(third.site?.entriesRead == 1)
-        _ = try await clean.run()
+        _ = try await clean.run(now: Date())
         let kept = try folder.snapshot("out").filter { !$0.key.hasPrefix(".blogpager/") }
         let fresh = try folder.snapshot("clean").filter { !$0.key.hasPrefix(".blogpager/") }
         #expect(kept == fresh)
 
-        // A damaged cache is not trusted: everything is read again.
-        try folder.write("out/.blogpager/entry-cache", "blogpager entry-cache 1 x\nnot\ta\trecord\n")
+        // A damaged cache is not trusted: everything is read again. Its header is the one the
+        // build wrote (same version, same key); only one of its lines is cut short.
+        let cachePath = folder.path + "/out/.blogpager/entry-cache"
+        var lines = try String(contentsOfFile: cachePath, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 15 && lines[0].hasPrefix("blogpager entry-cache "))
+        lines[5] = lines[5].prefix(lines[5].count / 2)
+        try folder.write("out/.blogpager/entry-cache", lines.joined(separator: "\n"))
         try folder.write("content/entry-5.md", "---\ntitle: Entry 5, edited\ndate: 2024-03-05\n---\nBody 5.\n")
-        #expect(try await Self.job(folder).run().site?.entriesRead == 13)
+        #expect(try await Self.job(folder).run(now: Date()).site?.entriesRead == 13)
         // Another config reads everything again too.
         try folder.write("blogpager.yml", "title: Jobs, renamed\n")
-        #expect(try await Self.job(folder).run().site?.entriesRead == 13)
+        #expect(try await Self.job(folder).run(now: Date()).site?.entriesRead == 13)
     }
 }

@@ -50,7 +50,7 @@ struct GoldenSiteTests {
         // The same files handed over in the opposite order.
         var input = try Self.fixture.input()
         input.sources.reverse()
-        let second = try await SiteBuilder().build(input, options: BuildOptions(now: Self.fixture.now))
+        let second = try await SiteBuilder().build(input, options: BuildOptions(now: Self.fixture.now, program: .tests))
         #expect(first.files == second.files)
     }
 }

@@ -115,7 +115,7 @@ struct SiteBuilderTests {
         let templates = try TemplateSet.defaults(
             overriddenBy: ["entry.mustache": "{{#entry}}<p class=mood>{{params.mood}}</p>{{/entry}}"], origins: [:])
         let input = SiteInput(config: fixture.config, templates: templates, sources: fixture.sources)
-        let site = try await SiteBuilder().build(input, options: BuildOptions(now: fixture.now))
+        let site = try await SiteBuilder().build(input, options: BuildOptions(now: fixture.now, program: .tests))
         #expect(site.text("posts/x/index.html")?.contains("<p class=mood>happy</p>") == true)
     }
 
@@ -134,7 +134,7 @@ struct EntryCacheTests {
 
         fixture.files["post-7.md"] = SiteFixture.entry(title: "Post 7, edited", date: EntryDate(epochSeconds: 1_400_000_000 + 2 * 86_400).rfc3339)
         fixture.files["post-40.md"] = SiteFixture.entry(title: "Post 40", date: "2030-01-01T00:00:00Z")
-        let options = BuildOptions(now: fixture.now)
+        let options = BuildOptions(now: fixture.now, program: .tests)
         let cached = try await SiteBuilder().build(fixture.input(), options: options, cache: first.entryCache)
         let fresh = try await SiteBuilder().build(fixture.input(), options: options)
         #expect(cached.entriesRead == 2)
@@ -147,7 +147,7 @@ struct EntryCacheTests {
         var fixture = SiteBuilderTests.archive(12)
         let first = try await fixture.build()
         fixture.config.timeZone = TimeZone(identifier: "Asia/Tokyo")!
-        let second = try await SiteBuilder().build(fixture.input(), options: BuildOptions(now: fixture.now), cache: first.entryCache)
+        let second = try await SiteBuilder().build(fixture.input(), options: BuildOptions(now: fixture.now, program: .tests), cache: first.entryCache)
         #expect(second.entriesRead == 12)
     }
 
@@ -155,7 +155,7 @@ struct EntryCacheTests {
         var fixture = SiteBuilderTests.archive(12)
         let first = try await fixture.build()
         fixture.files["post-3.md"] = nil
-        let second = try await SiteBuilder().build(fixture.input(), options: BuildOptions(now: fixture.now), cache: first.entryCache)
+        let second = try await SiteBuilder().build(fixture.input(), options: BuildOptions(now: fixture.now, program: .tests), cache: first.entryCache)
         #expect(second.entriesRead == 0)
         #expect(second.entryCache.count == 11)
         #expect(second.archive.entries.count == 11)

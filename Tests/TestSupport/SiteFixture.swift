@@ -23,7 +23,7 @@ public struct SiteFixture: Sendable {
     }
 
     public func build(drafts: Bool = false, future: Bool = false) async throws -> SiteBuild {
-        try await SiteBuilder().build(input(), options: BuildOptions(includeDrafts: drafts, includeFuture: future, now: now))
+        try await SiteBuilder().build(input(), options: BuildOptions(includeDrafts: drafts, includeFuture: future, now: now, program: .tests))
     }
 
     /// The build's diagnostics when it fails, or an empty list when it succeeds.
@@ -52,4 +52,9 @@ extension SiteBuild {
     }
 
     public var paths: [String] { files.map(\.path.string) }
+}
+
+extension ProgramIdentity {
+    /// The program the tests build as: one name for every build of a test, as one binary would be.
+    public static let tests = ProgramIdentity(text: "blogpager tests")
 }

@@ -87,12 +87,13 @@ public struct ContentScanner: Sendable {
             if info.st_mode & S_IFMT == S_IFDIR {
                 collect(child, relative: childRelative, into: &files, diagnostics: &diagnostics, shownRoot: shownRoot)
             } else {
-                files[childRelative] = InputFingerprint.identity(of: info)
+                files[childRelative] = FileIdentity(info).recordText
             }
         }
     }
 
     static func reason(_ error: Error) -> String {
+        if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
         if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError {
             return String(cString: strerror(Int32(underlying.code)))
         }

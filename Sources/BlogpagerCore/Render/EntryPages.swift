@@ -21,19 +21,17 @@ struct EntryPages {
         mainPageURLs[archive.pageIndex(ofEntry: position)] + "#" + URLPathEncoding.encode(anchors[position])
     }
 
-    /// A key of everything the article is made from besides the config and templates.
+    /// The article's key (`RenderKeys.article`).
     func articleKey(at position: Int) -> String {
         let entry = archive.entries[position]
-        return StableHash.key([entry.sourcePath, entry.source.identity, displayDates[position], anchors[position]]
-            + entry.tags.map(context.tagURL))
+        return RenderKeys.article(entry, displayDate: displayDates[position], anchor: anchors[position], tagURLs: entry.tags.map(context.tagURL))
     }
 
-    /// A key of everything the entry's page is made from: its article's inputs and its neighbours.
+    /// The entry page's key (`RenderKeys.entryPage`).
     func pageKey(at position: Int, articleKey: String) -> String {
-        let newer = position > 0 ? archive.entries[position - 1] : nil
-        let older = position + 1 < archive.entries.count ? archive.entries[position + 1] : nil
-        return StableHash.key([articleKey, streamURL(at: position),
-                               newer?.title ?? "-", newer?.url ?? "-", older?.title ?? "-", older?.url ?? "-"])
+        RenderKeys.entryPage(article: articleKey, streamURL: streamURL(at: position),
+                             newer: position > 0 ? archive.entries[position - 1] : nil,
+                             older: position + 1 < archive.entries.count ? archive.entries[position + 1] : nil)
     }
 
     func page(at position: Int, body: EntryBody) -> OutputFile {

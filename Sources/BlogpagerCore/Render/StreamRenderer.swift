@@ -10,8 +10,8 @@ struct StreamRenderer {
         /// The full page of each of the stream's pages; the first is the stream's front page.
         var pageURLs: [String]
         var index: CursorIndex
-        /// The render cache's slots for this stream's fragments and pages: slot → (key, path).
-        var slots: [String: (key: String, path: String)]
+        /// The key and path of this stream's fragments and pages, by slot.
+        var slots: [String: RenderedSlots.Slot]
     }
 
     /// Neighbouring streams of the same kind, linked from its pages (the month before and after).
@@ -61,22 +61,17 @@ struct StreamRenderer {
     /// position), and keeps those `reuse` allows. A page to render renders the
     /// fragments it embeds too.
     func plan(_ stream: EntryStream, articleKeys: [String], displayDates: [String], neighbours: Neighbours = Neighbours(),
-              reuse: OutputReuse?) -> Plan {
+              reuse: ReuseLookup?) -> Plan {
         let archive = stream.archive
-        // What `values(of:neighbours:)` is made from; the rest (URLs, names) follows from the config.
-        let streamKey = StableHash.key([
-            stream.kind.rawValue, stream.name, stream.folder.joined(separator: "/"),
-            neighbours.newer.map { $0.name + "\u{1F}" + $0.folder.joined(separator: "/") } ?? "-",
-            neighbours.older.map { $0.name + "\u{1F}" + $0.folder.joined(separator: "/") } ?? "-",
-        ])
+        let streamKey = RenderKeys.stream(stream, newer: neighbours.newer, older: neighbours.older)
         let fragmentKeys = archive.pages.map { page in
-            StableHash.key([streamKey, page.id] + page.range.map { articleKeys[stream.mainPositions[$0]] })
+            RenderKeys.fragment(stream: streamKey, pageID: page.id, articles: page.range.map { articleKeys[stream.mainPositions[$0]] })
         }
         let pagePaths = Self.pagePaths(of: stream)
         let texts = pageTexts(stream, pagePaths: pagePaths, displayDates: displayDates, neighbours: neighbours)
         let pageKeys = archive.pages.indices.map { index in
-            StableHash.key([streamKey, texts.titles[index], texts.description, texts.pageURLs[index]]
-                + texts.neighbourURLs(index) + texts.shown(index).map { fragmentKeys[$0] })
+            RenderKeys.listPage(stream: streamKey, title: texts.titles[index], description: texts.description, url: texts.pageURLs[index],
+                                neighbourURLs: texts.neighbourURLs(index), fragments: texts.shown(index).map { fragmentKeys[$0] })
         }
         var keptFragments = archive.pages.indices.map { index in
             reuse?.kept(Self.fragmentSlot(stream, pageID: archive.pages[index].id), key: fragmentKeys[index])
@@ -134,7 +129,7 @@ struct StreamRenderer {
     /// to `emit` a batch at a time (each batch's fragments with the pages that
     /// embed them). `articles` are by main position, present where the plan needs them.
     func render(_ plan: Plan, articles: [String?],
-                emit: (OutputBatch) throws(BuildFailure) -> Void) throws(BuildFailure) -> Output {
+                emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> Output {
         let stream = plan.stream
         let archive = stream.archive
         let urls = context.urls
@@ -142,11 +137,11 @@ struct StreamRenderer {
         let texts = plan.texts
         let pageURLs = texts.pageURLs
         let streamValues = values(of: stream, neighbours: plan.neighbours)
-        var slots: [String: (key: String, path: String)] = [:]
+        var slots: [String: RenderedSlots.Slot] = [:]
         if archive.pages.isEmpty {
             let list = templates.render("list", ["site": context.site, "stream": streamValues, "is_front": true, "is_empty": true, "sections": [Any]()])
             let meta = TemplateContext.PageMeta(title: texts.streamTitle, description: texts.description, path: urls.path(of: pagePaths[0]), heading: texts.heading)
-            try emit(OutputBatch(files: [OutputFile(path: pagePaths[0], text: templates.render("layout", context.layout(
+            try await emit(OutputBatch(files: [OutputFile(path: pagePaths[0], text: templates.render("layout", context.layout(
                 meta, content: list, newer: nil, older: nil, kind: "list")))]))
         }
 
@@ -169,7 +164,7 @@ struct StreamRenderer {
             for index in batch {
                 let path = plan.keptFragments[index]?.path ?? fragments[index - start]!.file.path
                 fragmentURLs.append(urls.path(of: path))
-                slots[Self.fragmentSlot(stream, pageID: archive.pages[index].id)] = (plan.fragmentKeys[index], path.string)
+                slots[Self.fragmentSlot(stream, pageID: archive.pages[index].id)] = RenderedSlots.Slot(key: plan.fragmentKeys[index], path: path.string)
             }
             let pages = batch.parallelMap { index -> OutputFile? in
                 guard plan.keptPages[index] == nil else { return nil }
@@ -189,8 +184,8 @@ struct StreamRenderer {
                     meta, content: list, newer: newerIndex.map { pageURLs[$0] }, older: olderIndex.map { pageURLs[$0] }, kind: "list"))
                 return OutputFile(path: pagePaths[index], text: page)
             }
-            for index in batch { slots[pagePaths[index].string] = (plan.pageKeys[index], pagePaths[index].string) }
-            try emit(OutputBatch(
+            for index in batch { slots[pagePaths[index].string] = RenderedSlots.Slot(key: plan.pageKeys[index], path: pagePaths[index].string) }
+            try await emit(OutputBatch(
                 files: fragments.compactMap { $0?.file } + pages.compactMap { $0 },
                 kept: batch.compactMap { plan.keptFragments[$0] } + batch.compactMap { plan.keptPages[$0] }))
         }

@@ -24,7 +24,15 @@ extension RandomAccessCollection where Index == Int {
     }
 }
 
-/// What the chunks share: each writes only its own slots of `base`.
+/// What the chunks of one `parallelMap` call share. `@unchecked` is safe here,
+/// and this is the only place in the core that says so, because:
+/// - `base` is allocated by the call before `concurrentPerform` and read and
+///   freed only after it returns, when every chunk has finished;
+/// - each chunk initializes only the slots of its own index range, and the
+///   ranges do not overlap, so no slot is touched by two threads;
+/// - `elements` is only read, and `transform` is required (see `parallelMap`)
+///   to touch no shared mutable state;
+/// - nothing of it escapes the call.
 private struct SharedWork<Elements: RandomAccessCollection, T>: @unchecked Sendable where Elements.Index == Int {
     let base: UnsafeMutablePointer<Result<T, any Error>>
     let elements: Elements

@@ -1,48 +1,83 @@
-import Dispatch
-import Foundation
+/// Writes a build's batches while the build renders the next ones. Writing a
+/// large site is mostly the kernel making folders and files, rendering is all
+/// CPU: one after the other left a core idle for a third of a full build.
+///
+/// A task of its own owns the session and writes the batches in the order
+/// they come, so the session's promises (hashed files before the pages that
+/// link them, the root index last) hold. The renderer waits while `depth`
+/// batches are in flight, so memory stays bounded whatever the size of the
+/// site. After a failed batch nothing more is written, and the renderer hears
+/// of it at its next batch. A cancelled build stops between two batches.
+///
+/// Small batches (a month's stream is a few files) are joined until they hold
+/// `smallestBatch` files: each batch costs a flushed journal write. Joining
+/// keeps every promise, since a batch writes its content-hashed files first
+/// and the root index last, and batches stay in order.
+struct OutputPipeline: Sendable {
+    var depth = 2
+    var smallestBatch = 256
 
-/// Writes a build's batches on a queue of its own while the build renders the
-/// next ones. Writing a large site is mostly the kernel making folders and
-/// files, rendering is all CPU: one after the other left a core idle for a
-/// third of a full build. Batches are written in the order they are handed
-/// in, so the session's promises (hashed files before the pages that link
-/// them, the root index last) hold as they did. At most `depth` batches wait,
-/// so memory stays bounded whatever the size of the site.
-final class OutputPipeline: @unchecked Sendable {
-    // `session` is touched only on `queue`; `failure` only under `lock`.
-    private let queue = DispatchQueue(label: "blogpager.output")
-    private let lock = NSLock()
-    private let room: DispatchSemaphore
-    private var session: OutputSession
-    private var failure: BuildFailure?
-    private let beforeFirstWrite: @Sendable () -> Void
-
-    /// `beforeFirstWrite` runs once, on the queue, before anything is written.
-    init(session: OutputSession, depth: Int = 2, beforeFirstWrite: @escaping @Sendable () -> Void) {
-        self.session = session
-        room = DispatchSemaphore(value: depth)
-        self.beforeFirstWrite = beforeFirstWrite
+    /// What the writing side ends with.
+    struct Written: Sendable {
+        var session: OutputSession
+        var failure: BuildFailure?
     }
 
-    /// Queues a batch; throws the failure of an earlier batch, if one failed
-    /// (nothing more is written after a failure).
-    func submit(_ batch: OutputBatch) throws(BuildFailure) {
-        if let failure = lock.withLock({ failure }) { throw failure }
-        room.wait()
-        queue.async { [self] in
-            defer { room.signal() }
-            guard lock.withLock({ failure }) == nil else { return }
-            if session.paths.isEmpty { beforeFirstWrite() }
-            do throws(BuildFailure) {
-                try session.write(batch)
-            } catch {
-                lock.withLock { failure = error }
+    /// Runs `produce`, which hands its batches to `emit`, with the writer beside it.
+    func run<Value: Sendable>(
+        _ session: OutputSession,
+        produce: (_ emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> Value
+    ) async -> (value: Result<Value, BuildFailure>, written: Written) {
+        let (batches, batchInput) = AsyncStream.makeStream(of: OutputBatch.self)
+        // One answer per batch written: nil, or the failure that stopped the writer.
+        let (answers, answerInput) = AsyncStream.makeStream(of: BuildFailure?.self)
+        return await withTaskGroup(of: Written.self) { group in
+            group.addTask {
+                var session = session
+                var failure: BuildFailure?
+                for await batch in batches {
+                    if failure == nil {
+                        do throws(BuildFailure) {
+                            try session.write(batch)
+                        } catch {
+                            failure = error
+                        }
+                    }
+                    answerInput.yield(failure)
+                }
+                // A cancelled task's stream ends early: batches may be left unwritten.
+                if failure == nil, Task.isCancelled { failure = BuildFailure.stopped(output: .untouched) }
+                answerInput.finish()
+                return Written(session: session, failure: failure)
             }
+            var inFlight = 0
+            var replies = answers.makeAsyncIterator()
+            var joined = OutputBatch()
+            let value: Result<Value, BuildFailure>
+            do throws(BuildFailure) {
+                value = .success(try await produce { batch throws(BuildFailure) in
+                    guard !Task.isCancelled else { throw BuildFailure.stopped(output: .untouched) }
+                    joined.files += batch.files
+                    joined.kept += batch.kept
+                    guard joined.files.count >= smallestBatch else { return }
+                    batchInput.yield(joined)
+                    joined = OutputBatch()
+                    inFlight += 1
+                    while inFlight >= depth {
+                        // Nil only when the task was cancelled (the writer answers every batch).
+                        guard let answer = await replies.next() else { throw BuildFailure.stopped(output: .untouched) }
+                        inFlight -= 1
+                        if let failure = answer { throw failure }
+                    }
+                })
+                // What is left, the root index with it.
+                if !joined.files.isEmpty || !joined.kept.isEmpty { batchInput.yield(joined) }
+            } catch {
+                value = .failure(error)
+            }
+            batchInput.finish()
+            let written = await group.next()!
+            return (value, written)
         }
-    }
-
-    /// Waits until every queued batch is written: the session, and the first failure if any.
-    func drain() -> (session: OutputSession, failure: BuildFailure?) {
-        queue.sync { (session, lock.withLock { failure }) }
     }
 }

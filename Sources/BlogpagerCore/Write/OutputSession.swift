@@ -1,51 +1,41 @@
 import Foundation
 
 /// One build's writes into `out/`, batch by batch, so a build never holds all
-/// its files at once. Each batch goes in as `OutputWriter` promises: unchanged
-/// files are left alone, each changed file is renamed into place whole,
-/// content-hashed names before the pages that link them, the root `index.json`
-/// last. `finish` removes what the build no longer makes and writes the manifest.
+/// its files at once. Unchanged files are left alone; each changed file is
+/// renamed into place whole, content-hashed names before the pages that link
+/// them, the root `index.json` last. Before a batch touches the disk, its
+/// paths go into the journal (`StateFolder.journal`): a build killed at any
+/// moment leaves files the next build knows for its own. `finish` removes
+/// what the build no longer makes and reports every file's digest.
 ///
 /// A build calls `write` only once its input is known to be good, so bad input
-/// never reaches `out/`. If writing stops half-way (a disk error, a file of the
-/// user's in the way), `abandon` records what was written in the manifest, so
-/// the next build knows those files are its own.
+/// never reaches `out/`.
 public struct OutputSession: Sendable {
-    /// `out/`, resolved.
-    let output: String
-    /// `out/` as the user named it, for messages.
-    let shownOutput: String
-    /// Our files and their digests, from the previous build's manifest.
+    let folder: OutputFolder
+    /// Our files: the last finished build's, and any a killed build may have written.
     private let ours: Set<String>
-    /// True when `out/` was missing or empty: no file there can be in the way, so none is looked for.
+    /// The digests of our files whose bytes are known.
+    private let oldDigests: [String: String]
+    /// Files a killed build may have left, with its temporary files beside them.
+    private let interrupted: [String]
+    /// True when `out/` was new or empty: no file there can be in the way, so none is looked for.
     private let startsEmpty: Bool
-    /// The previous manifest's digests, by path.
-    public let oldDigests: [String: String]
-    /// The digest of every file this build made so far, by path.
-    private var digests: [String: String] = [:]
     private var report = WriteReport()
     private var madeFolders: Set<String> = []
-    /// Every path this build made, in the order it made them.
-    public private(set) var paths: [String] = []
+    /// Whether anything reached `out/` (the journal included): then a failure has changed it.
+    public private(set) var hasWritten = false
 
-    init(output: String, shownOutput: String, previous: OutputManifest?) {
-        self.output = output
-        self.shownOutput = shownOutput
-        self.ours = Set(previous?.files ?? [])
-        self.startsEmpty = previous == nil
-        self.oldDigests = previous?.digests ?? [:]
-    }
-
-    /// The digest of what this build made at `path`, if it made it.
-    public func digest(of path: String) -> String? {
-        digests[path]
+    init(folder: OutputFolder, previous: PreviousBuild) {
+        self.folder = folder
+        (ours, oldDigests) = previous.ownedFiles
+        interrupted = previous.interrupted
+        startsEmpty = previous.manifest == nil && previous.interrupted.isEmpty
     }
 
     /// Writes one batch, and records its kept files as made and unchanged.
     public mutating func write(_ batch: OutputBatch) throws(BuildFailure) {
         for file in batch.kept {
-            let path = file.path.string
-            if digests.updateValue(file.digest, forKey: path) == nil { paths.append(path) }
+            record(file.path.string, digest: file.digest)
             report.unchanged += 1
         }
         try write(batch.files)
@@ -54,59 +44,51 @@ public struct OutputSession: Sendable {
     /// Writes one batch. Files of one batch may link each other: hashed files go
     /// first. Across batches, the caller writes a file before those that link it.
     public mutating func write(_ files: [OutputFile]) throws(BuildFailure) {
-        let output = output
-        let ours = ours
-        let oldDigests = oldDigests
-        let startsEmpty = startsEmpty
-        let checked: [(digest: String, unchanged: Bool, foreign: Bool)]
-        do {
-            // Hashing and the `stat`s are independent per file: spread them over the cores.
-            checked = try files.parallelMap { file -> (digest: String, unchanged: Bool, foreign: Bool) in
-                let path = file.path.string
-                let digest = OutputManifest.digest(of: file.bytes)
-                let target = output + "/" + path
-                guard ours.contains(path) else { return (digest, false, !startsEmpty && OutputWriter.size(of: target) != nil) }
-                // Ours before: unchanged when the digest matches and the file is still there
-                // at that size; a format-1 manifest has no digests, so compare the bytes.
-                if let old = oldDigests[path] {
-                    return (digest, old == digest && OutputWriter.size(of: target) == file.bytes.count, false)
-                }
-                return (digest, try OutputWriter.hasSameBytes(target, file.bytes), false)
+        let (folder, ours, oldDigests, startsEmpty) = (folder, ours, oldDigests, startsEmpty)
+        // Hashing and the `stat`s are independent per file: spread them over the cores.
+        let checked = files.parallelMap { file -> (digest: String, unchanged: Bool, foreign: Bool) in
+            let path = file.path.string
+            let digest = OutputManifest.digest(of: file.bytes)
+            let target = folder.path(of: file.path)
+            guard ours.contains(path) else { return (digest, false, !startsEmpty && FileIdentity.size(at: target) != nil) }
+            // Ours before: unchanged when the digest matches and the file is still there at that
+            // size; without a digest (a format-1 manifest, a killed build's file) compare the bytes.
+            if let old = oldDigests[path], !old.isEmpty {
+                return (digest, old == digest && FileIdentity.size(at: target) == file.bytes.count, false)
             }
-        } catch {
-            throw cannotWrite(error)
+            return (digest, DiskFile.hasSameBytes(target, file.bytes), false)
         }
         var pending: [OutputFile] = []
         for (file, check) in zip(files, checked) {
-            let path = file.path.string
-            // A path made twice (never by a build) keeps its first place in `paths`.
-            if digests.updateValue(check.digest, forKey: path) == nil { paths.append(path) }
+            record(file.path.string, digest: check.digest)
             if check.unchanged {
                 report.unchanged += 1
                 continue
             }
             if check.foreign {
                 throw BuildFailure(.error(
-                    at: SourceLocation(path: "\(shownOutput)/\(path)"),
+                    at: SourceLocation(path: "\(folder.shown)/\(file.path)"),
                     "this file was not written by blogpager and the build would replace it; move it away"))
             }
             pending.append(file)
         }
         guard !pending.isEmpty else { return }
-        // Content-hashed names first (nothing links them yet), then pages, the root index last.
-        let rank = { (file: OutputFile) -> Int in
-            file.path.string == "index.json" ? 2 : ContentHashedName.isHashed(file.path.segments.last ?? "") ? 0 : 1
-        }
         do {
+            try folder.state.journal(pending.map(\.path.string))
+            if !hasWritten { folder.state.invalidate() }
+            hasWritten = true
             for file in pending {
-                let target = output + "/" + file.path.string
-                let folder = String(target[..<target.lastIndex(of: "/")!])
-                if madeFolders.insert(folder).inserted { try OutputWriter.makeFolder(folder) }
+                let parent = folder.folder(ofRecorded: file.path.string)
+                if madeFolders.insert(parent).inserted { try DiskFile.makeFolder(parent) }
             }
-            // Each rank in parallel, the ranks in order: nothing links a file before it is there.
+            // Content-hashed names first (nothing links them yet), then pages, the root index last:
+            // each rank in parallel, the ranks in order, so nothing links a file before it is there.
+            let rank = { (file: OutputFile) -> Int in
+                file.path.string == "index.json" ? 2 : ContentHashedName.isHashed(file.path.segments.last ?? "") ? 0 : 1
+            }
             for step in 0...2 {
                 let group = pending.filter { rank($0) == step }.sorted { $0.path < $1.path }
-                _ = try group.parallelMap { try OutputWriter.replace(output + "/" + $0.path.string, with: $0.bytes) }
+                _ = try group.parallelMap { try DiskFile.replace(folder.path(of: $0.path), with: $0.bytes) }
                 report.written += group.map(\.path)
             }
         } catch {
@@ -114,49 +96,50 @@ public struct OutputSession: Sendable {
         }
     }
 
-    /// Removes our old files this build did not make, then writes the manifest.
-    public mutating func finish() throws(BuildFailure) -> WriteReport {
-        report.removed = ours.subtracting(digests.keys).sorted()
+    /// A path made twice (never by a build) keeps its first place.
+    private mutating func record(_ path: String, digest: String) {
+        if report.digests.updateValue(digest, forKey: path) == nil { report.paths.append(path) }
+    }
+
+    /// Removes our old files this build did not make (and what a killed build
+    /// left half-made); the report then describes `out/` whole.
+    public mutating func finish() -> WriteReport {
+        report.removed = ours.subtracting(report.digests.keys).sorted { $0.precedesInBytes($1) }
         for path in report.removed {
-            try? FileManager.default.removeItem(atPath: output + "/" + path)
-            OutputWriter.removeEmptyFolders(above: path, in: output)
+            unlink(folder.path(ofRecorded: path))
+            removeEmptyFolders(above: path)
         }
-        do {
-            try writeManifest(OutputManifest(files: Array(digests.keys), digests: digests))
-        } catch {
-            throw cannotWrite(error)
+        for path in interrupted {
+            unlink(DiskFile.temporaryPath(of: folder.path(ofRecorded: path)))
+            removeEmptyFolders(above: path)
         }
         return report
     }
 
-    /// After a failed write: the manifest lists the old files and the new ones,
-    /// so nothing blogpager wrote is taken for the user's next time.
-    public func abandon() {
-        guard !report.written.isEmpty else { return }
+    /// After a build that stopped part-way: the old files and those written
+    /// now, each with what is known of its bytes, for `StateFolder.commitPartial`.
+    public func partialManifest() -> OutputManifest {
         var merged = oldDigests
-        // Files of a format-1 manifest have no digest: an empty one never matches, so they are rewritten.
+        // A file whose bytes are unknown gets an empty digest: it never matches, so it is compared again.
         for path in ours where merged[path] == nil { merged[path] = "" }
-        for path in report.written.map(\.string) { merged[path] = digests[path] }
-        try? writeManifest(OutputManifest(files: Array(merged.keys), digests: merged))
+        for path in report.written.map(\.string) { merged[path] = report.digests[path] }
+        return OutputManifest(files: Array(merged.keys), digests: merged)
     }
 
-    /// The manifest last: until it is in place, the old one still describes every file.
-    /// The list goes in before the marker, so a marker of format 3 always has its list.
-    private func writeManifest(_ manifest: OutputManifest) throws {
-        let folder = output + "/" + OutputManifest.folder
-        try OutputWriter.makeFolder(folder)
-        try OutputWriter.replace(folder + "/" + OutputManifest.listFileName, with: manifest.listBytes())
-        let markerPath = folder + "/" + OutputManifest.fileName
-        let marker = OutputManifest.markerBytes()
-        if FileManager.default.contents(atPath: markerPath).map([UInt8].init) != marker {
-            try OutputWriter.replace(markerPath, with: marker)
+    /// After a file is removed, its folders go too while they are empty (never `out/` itself).
+    private func removeEmptyFolders(above path: String) {
+        var segments = path.split(separator: "/").dropLast()
+        while !segments.isEmpty {
+            if rmdir(folder.path(ofRecorded: segments.joined(separator: "/"))) != 0 { return }
+            segments = segments.dropLast()
         }
     }
 
-    private func cannotWrite(_ error: Error) -> BuildFailure {
-        if let failure = error as? BuildFailure { return failure }
-        return BuildFailure(.error(
-            at: SourceLocation(path: shownOutput),
-            "cannot write the output: \(ContentScanner.reason(error)); files already written are complete, run the build again"))
+    private func cannotWrite(_ error: any Error) -> BuildFailure {
+        var failure = BuildFailure(.error(
+            at: SourceLocation(path: folder.shown),
+            "cannot write the output: \(ContentScanner.reason(error))"))
+        failure.output = hasWritten ? .partlyWritten : .untouched
+        return failure
     }
 }

@@ -1,4 +1,5 @@
-/// What a write changed on disk: the figures behind the stability invariant.
+/// What a write changed on disk: the figures behind the stability invariant,
+/// and the digest of every file the build made, for the records.
 public struct WriteReport: Sendable, Equatable {
     /// Files whose bytes are new or changed.
     public var written: [OutputPath] = []
@@ -6,6 +7,12 @@ public struct WriteReport: Sendable, Equatable {
     public var unchanged = 0
     /// Files of ours from the previous build that this build no longer makes.
     public var removed: [String] = []
+    /// Every file the build made or kept, in the order it made them.
+    public var paths: [String] = []
+    /// The digest of each of `paths` (`OutputManifest.digest(of:)`).
+    public var digests: [String: String] = [:]
+    /// Records that could not be written (the site is complete; the next build does more work).
+    public var warnings: [Diagnostic] = []
 
     public init() {}
 }

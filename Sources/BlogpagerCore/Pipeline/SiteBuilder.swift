@@ -2,7 +2,9 @@ import Foundation
 
 /// The pipeline, step by step: read every entry, leave out drafts and future
 /// entries, check identities, sort, cut into pages, render, index. Pure: it
-/// takes a `SiteInput` and gives files; writing them is `OutputWriter`'s job.
+/// takes a `SiteInput` (and what the last build may lend it: the entry cache
+/// and the `ReuseLookup`, both already read) and gives files; it never
+/// touches the disk beyond reading the sources, and writing is `OutputSession`'s job.
 public struct SiteBuilder: Sendable {
     public init() {}
 
@@ -19,12 +21,11 @@ public struct SiteBuilder: Sendable {
     /// Builds a site, handing its files to `emit` a batch at a time as they are
     /// rendered (see `SiteRenderer.render`), so no build holds all its pages.
     /// `emit` is first called only once the whole input is known to be good.
-    /// With `previous` (the last build's render cache and manifest), outputs
-    /// whose inputs are unchanged are kept, not rendered again.
-    public func build(_ input: SiteInput, options: BuildOptions, cache: EntryCache = EntryCache(),
-                      previous: (cache: RenderCache, digests: [String: String], output: String)? = nil,
-                      emit: (OutputBatch) throws(BuildFailure) -> Void) async throws(BuildFailure) -> SiteBuild {
-        let (entries, newCache, readCount) = try readEntries(input, cache: cache)
+    /// With `reuse` (what the last build made, looked up before), outputs
+    /// whose keys are unchanged are kept, not rendered again.
+    public func build(_ input: SiteInput, options: BuildOptions, cache: EntryCache = EntryCache(), reuse: ReuseLookup? = nil,
+                      emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> SiteBuild {
+        let (entries, newCache, readCount) = try readEntries(input, cache: cache, program: options.program)
         let now = EntryDate(epochSeconds: Int64(options.now.timeIntervalSince1970.rounded(.down)))
         let isLeftOutDraft = { (entry: Entry) in entry.isDraft && !options.includeDrafts }
         let isLeftOutFuture = { (entry: Entry) in entry.date.isAfter(now) && !options.includeFuture }
@@ -45,13 +46,10 @@ public struct SiteBuilder: Sendable {
             try checkStaticFiles(input.staticFiles, generated: renderer.plannedPaths(archive, streams: streams).union(assets.files.map(\.path)))
         }
         // Assets and static files first: pages link them.
-        try emit(OutputBatch(files: assets.files + input.staticFiles))
-        let generation = Self.generation(input, assetURLs: assets.urls)
-        let reuse = previous.flatMap { previous in
-            previous.cache.generation == generation
-                ? OutputReuse(cache: previous.cache, digests: previous.digests, output: previous.output) : nil
-        }
-        let rendered = try renderer.render(archive, streams: streams, reader: EntryReader(config: input.config), reuse: reuse, emit: emit)
+        try await emit(OutputBatch(files: assets.files + input.staticFiles))
+        let generation = RenderKeys.generation(program: options.program, config: input.config, templates: input.templates, assetURLs: assets.urls)
+        let rendered = try await renderer.render(
+            archive, streams: streams, reader: EntryReader(config: input.config), reuse: reuse?.matching(generation: generation), emit: emit)
         var warnings: [Diagnostic] = []
         if !SiteRenderer.writesFeeds(input.config) {
             warnings.append(.warning(
@@ -63,23 +61,14 @@ public struct SiteBuilder: Sendable {
             skippedDrafts: drafts.count, skippedFuture: future.count, entryCache: newCache, entriesRead: readCount,
             nextPublication: future.map { $0.date.epochSeconds + ($0.date.nanoseconds > 0 ? 1 : 0) }.min(),
             bodiesRendered: rendered.bodiesRendered,
-            renderCache: RenderCache(generation: generation, slots: rendered.slots.mapValues { .init(key: $0.key, path: $0.path, digest: "") }))
-    }
-
-    /// A key of what every output depends on: this program, the config, the
-    /// templates and assets. Another generation keeps nothing from the last build.
-    static func generation(_ input: SiteInput, assetURLs: [String: String]) -> String {
-        var parts = ["program " + (InputFingerprint.identity(of: "/proc/self/exe") ?? "-")] + input.config.keyParts
-        parts += input.templates.files.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
-        parts += assetURLs.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        return StableHash.key(parts)
+            rendered: RenderedSlots(generation: generation, slots: rendered.slots))
     }
 
     /// Reads every changed source on all cores; all errors are collected, in file order.
-    private func readEntries(_ input: SiteInput, cache: EntryCache) throws(BuildFailure) -> (entries: [Entry], cache: EntryCache, readCount: Int) {
+    private func readEntries(_ input: SiteInput, cache: EntryCache, program: ProgramIdentity) throws(BuildFailure) -> (entries: [Entry], cache: EntryCache, readCount: Int) {
         let sources = input.sources.sorted { $0.relativePath.precedesInBytes($1.relativePath) }
         let config = input.config
-        let key = EntryCache.key(for: config)
+        let key = EntryCache.key(program: program, config: config)
         let reusable = sources.map { cache.entry(for: $0, key: key) }
         let toRead = sources.indices.filter { reusable[$0] == nil }
         let reader = EntryReader(config: config)

@@ -6,10 +6,11 @@ import Foundation
 /// inode). Equal digests mean the build would make the same files, so a
 /// build can stop after this walk. Nothing is read but folder listings.
 struct InputFingerprint {
+    var program: ProgramIdentity
     var contentFolder: String
     var configPath: String?
     var templatesFolder: String?
-    var outputFolder: String
+    var output: OutputFolder
     var includeDrafts: Bool
     var includeFuture: Bool
 
@@ -17,29 +18,17 @@ struct InputFingerprint {
     func digest() -> String? {
         var lines: [UInt8] = []
         func add(_ text: String) { lines += text.utf8; lines.append(0x0A) }
-        // A new blogpager may render differently: its own file is an input.
-        guard let program = Self.identity(of: "/proc/self/exe") else { return nil }
-        add("program \(program)")
+        // A new blogpager may render differently: the program is an input.
+        add("program \(program.text)")
         add("options drafts=\(includeDrafts) future=\(includeFuture)")
-        add("output \(OutputWriter.resolved(outputFolder))")
-        add("config \(configPath ?? "-") \(configPath.flatMap(Self.identity) ?? "-")")
+        add("output \(output.resolved)")
+        add("config \(configPath ?? "-") \(configPath.flatMap { FileIdentity(itemAt: $0)?.recordText } ?? "-")")
         add("templates \(templatesFolder ?? "-")")
         if let templatesFolder { Self.walk(templatesFolder, relative: "", into: &lines) }
-        add("content \(OutputWriter.resolved(contentFolder))")
-        guard Self.identity(of: contentFolder) != nil else { return nil }
+        add("content \(OutputFolder.resolve(contentFolder))")
+        guard FileIdentity(itemAt: contentFolder) != nil else { return nil }
         Self.walk(contentFolder, relative: "", into: &lines)
         return StableHash.digest(lines)
-    }
-
-    /// `size mtime inode` of a file or folder (following links), nil when it is not there.
-    static func identity(of path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return identity(of: info)
-    }
-
-    static func identity(of info: stat) -> String {
-        "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
     }
 
     /// Every entry below `folder`, sorted, hidden names skipped as the scanner skips them.
@@ -57,18 +46,16 @@ struct InputFingerprint {
         }
         closedir(directory)
         for name in names.sorted() {
-            let path = folder + "/" + name
-            let shown = relative.isEmpty ? name : relative + "/" + name
-            var info = stat()
-            guard stat(path, &info) == 0 else {
+            let shown = relative.isEmpty ? name : "\(relative)/\(name)"
+            guard let identity = FileIdentity(itemAt: "\(folder)/\(name)") else {
                 lines += "missing \(shown)\n".utf8
                 continue
             }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
+            if identity.isFolder {
                 lines += "folder \(shown)\n".utf8
-                walk(path, relative: shown, into: &lines)
+                walk("\(folder)/\(name)", relative: shown, into: &lines)
             } else {
-                lines += "file \(shown) \(identity(of: info))\n".utf8
+                lines += "file \(shown) \(identity.recordText)\n".utf8
             }
         }
     }

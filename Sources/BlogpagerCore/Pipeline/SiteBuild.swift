@@ -19,8 +19,8 @@ public struct SiteBuild: Sendable {
     public var nextPublication: Int64?
     /// How many entries' bodies were rendered: all of them, unless outputs were kept.
     public var bodiesRendered: Int
-    /// Each costly output's inputs key, for the next build (digests filled in by the writer's side).
-    public var renderCache: RenderCache
+    /// Each costly output's key and path, for the next build's render cache.
+    public var rendered: RenderedSlots
 
     public var summary: BuildSummary {
         BuildSummary(entries: archive.entries.count, pages: archive.pages.count,

@@ -1,0 +1,74 @@
+import Foundation
+
+/// `out/.blogpager/last-build`: what the last successful build read (its
+/// input fingerprint), until when that holds (the next future-dated entry
+/// to come out), what it printed, and the identity of every file it wrote.
+/// When the inputs and every output are as recorded, a build has nothing to
+/// do: it prints the same summary and writes nothing.
+struct BuildRecord: Equatable, Sendable {
+    private static let format = RecordText(kind: "last-build", version: 2)
+
+    var inputs: String
+    /// Epoch seconds at which a left-out future entry comes due; nil if none.
+    var validUntil: Int64?
+    var summary: BuildSummary
+    /// Our files under `out/`, in the build's order.
+    var paths: [String]
+    /// Digest of the `stat` identity of every file in `paths`.
+    var outputs: String
+
+    /// Whether nothing changed since this record was written.
+    func isCurrent(inputs: String, now: Date, output: OutputFolder) -> Bool {
+        guard inputs == self.inputs else { return false }
+        if let validUntil, Int64(now.timeIntervalSince1970.rounded(.down)) >= validUntil { return false }
+        return Self.outputsDigest(paths, in: output) == outputs
+    }
+
+    /// Nil when a file is missing: a missing output always means work.
+    static func outputsDigest(_ paths: [String], in output: OutputFolder) -> String? {
+        // One `stat` per output, over every core: the largest cost of a small rebuild's records.
+        let identities = paths.parallelMap { FileIdentity(itemAt: output.path(ofRecorded: $0))?.recordText }
+        var lines: [UInt8] = []
+        lines.reserveCapacity(paths.count * 64)
+        for (path, identity) in zip(paths, identities) {
+            guard let identity else { return nil }
+            lines += path.utf8
+            lines.append(0x20)
+            lines += identity.utf8
+            lines.append(0x0A)
+        }
+        return StableHash.digest(lines)
+    }
+
+    /// The record in `state`; nil when there is none, or it is of another version or damaged.
+    static func read(in state: StateFolder) -> BuildRecord? {
+        guard let bytes = state.read(.lastBuild), let (_, lines) = format.parse(bytes), lines.count >= 4 else { return nil }
+        var values: [String: String] = [:]
+        for line in lines.prefix(4) {
+            let fields = RecordText.fields(line)
+            guard fields.count == 2 else { return nil }
+            values[RecordText.string(fields[0])] = RecordText.string(fields[1])
+        }
+        guard let inputs = values["inputs"], let until = values["valid-until"], let outputs = values["outputs"],
+              let summaryJSON = values["summary"],
+              let summary = try? JSONDecoder().decode(BuildSummary.self, from: Data(summaryJSON.utf8))
+        else { return nil }
+        let validUntil: Int64?
+        if until == "never" { validUntil = nil } else if let seconds = Int64(until) { validUntil = seconds } else { return nil }
+        return BuildRecord(inputs: inputs, validUntil: validUntil, summary: summary, paths: lines.dropFirst(4).map(RecordText.string), outputs: outputs)
+    }
+
+    /// The record's bytes. Compact JSON escapes every control character, so the summary keeps to its line.
+    func bytes() -> [UInt8] {
+        var bytes = Self.format.header()
+        for (name, value) in [("inputs", inputs), ("valid-until", validUntil.map(String.init) ?? "never"), ("outputs", outputs)] {
+            bytes += "\(name)\t\(value)\n".utf8
+        }
+        bytes += "summary\t".utf8 + DeterministicJSON.compact(summary) + [0x0A]
+        for path in paths {
+            bytes += path.utf8
+            bytes.append(0x0A)
+        }
+        return bytes
+    }
+}

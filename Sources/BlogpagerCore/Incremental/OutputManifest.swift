@@ -1,0 +1,103 @@
+import Foundation
+
+/// Which files under `out/` are blogpager's (all others are the user's), with
+/// a digest of each, so a rebuild knows what is unchanged without reading it.
+/// Kept in two records of `.blogpager/`:
+/// - `manifest.json`, the marker: `{"format": 4, "generator": "blogpager", "list": "files"}`;
+/// - `files`, the list: after the header line, one line per file, `<path>\t<size>-<hash>`, sorted by path.
+///
+/// The list is lines, not JSON: a large site's list is megabytes, and every
+/// rebuild reads and writes it. Formats 2 (the list inside `manifest.json`)
+/// and 3 (the list without its header line) are still read, so a folder an
+/// earlier blogpager wrote is recognised.
+public struct OutputManifest: Sendable, Equatable {
+    static let format = 4
+    private static let listFormat = RecordText(kind: "files", version: format)
+
+    public var files: [String]
+    /// Path → `<size>-<hash>` of the bytes written. Nil for a format-1 manifest.
+    public var digests: [String: String]?
+
+    public init(files: [String], digests: [String: String]? = nil) {
+        self.files = files.sorted { $0.precedesInBytes($1) }
+        self.digests = digests
+    }
+
+    /// Files already in byte order, as the list keeps them.
+    private init(sortedFiles: [String], digests: [String: String]) {
+        files = sortedFiles
+        self.digests = digests
+    }
+
+    /// What the manifest records for a file's bytes.
+    public static func digest(of bytes: [UInt8]) -> String {
+        "\(bytes.count)-\(StableHash.hex(StableHash.contentHash(bytes)))"
+    }
+
+    /// The marker's JSON: the format, and formats 1 and 2's lists.
+    private struct Marker: Codable {
+        var generator: String
+        var format: Int
+        /// Since format 3: the list's name, beside the marker.
+        var list: String?
+        var files: [String]?
+        var digests: [String: String]?
+    }
+
+    public struct Unreadable: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The manifest in `state`, nil when there is none.
+    static func read(in state: StateFolder) throws -> OutputManifest? {
+        guard let markerBytes = state.read(.marker) else { return nil }
+        let marker = try JSONDecoder().decode(Marker.self, from: Data(markerBytes))
+        guard marker.generator == "blogpager" else { throw Unreadable(description: "not written by blogpager") }
+        guard marker.format >= 3 else {
+            return OutputManifest(files: marker.files ?? [], digests: marker.digests)
+        }
+        guard marker.format <= format, marker.list == StateFolder.Record.files.rawValue else {
+            throw Unreadable(description: "format \(marker.format) is not one this blogpager reads")
+        }
+        guard let bytes = state.read(.files) else {
+            throw Unreadable(description: "\(StateFolder.name)/\(StateFolder.Record.files.rawValue) is missing")
+        }
+        let lines: [ArraySlice<UInt8>]
+        if marker.format == 3 {
+            lines = bytes.split(separator: 0x0A)
+        } else if let parsed = listFormat.parse(bytes) {
+            lines = parsed.lines
+        } else {
+            throw Unreadable(description: "\(StateFolder.name)/\(StateFolder.Record.files.rawValue) is not a list of format \(format)")
+        }
+        var files: [String] = []
+        var digests: [String: String] = [:]
+        files.reserveCapacity(lines.count)
+        digests.reserveCapacity(lines.count)
+        for line in lines {
+            let fields = RecordText.fields(line)
+            guard fields.count == 2 else {
+                throw Unreadable(description: "\(StateFolder.name)/\(StateFolder.Record.files.rawValue) has a line without a digest")
+            }
+            let path = RecordText.string(fields[0])
+            files.append(path)
+            digests[path] = RecordText.string(fields[1])
+        }
+        return OutputManifest(sortedFiles: files, digests: digests)
+    }
+
+    /// The list first, then the marker: a marker always has its list.
+    func write(in state: StateFolder) throws {
+        var bytes = Self.listFormat.header()
+        bytes.reserveCapacity(files.count * 96)
+        for path in files {
+            bytes += path.utf8
+            bytes.append(0x09)
+            bytes += (digests?[path] ?? "").utf8
+            bytes.append(0x0A)
+        }
+        try state.replace(.files, with: bytes)
+        let marker = DeterministicJSON.bytes(Marker(generator: "blogpager", format: Self.format, list: StateFolder.Record.files.rawValue))
+        if state.read(.marker) != marker { try state.replace(.marker, with: marker) }
+    }
+}

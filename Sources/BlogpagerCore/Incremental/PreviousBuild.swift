@@ -1,0 +1,63 @@
+import Foundation
+
+/// What the builds before this one left in `out/.blogpager/`, read once, under
+/// the lock, before anything is rendered: the incremental lookup. A build
+/// that was killed left its journal; the files it names are ours, whatever
+/// their bytes, and nothing recorded about them is trusted.
+struct PreviousBuild: Sendable {
+    /// Nil for a folder no finished build has written.
+    var manifest: OutputManifest?
+    /// Files a build that did not finish may have written.
+    var interrupted: [String]
+    var record: BuildRecord?
+    var renderCache: RenderCache?
+    var entryCache: EntryCache
+
+    /// Nothing: a new folder.
+    init() {
+        manifest = nil
+        interrupted = []
+        record = nil
+        renderCache = nil
+        entryCache = EntryCache()
+    }
+
+    /// Reads every record; `cache` is the entry cache the caller already holds
+    /// (the watcher's, in memory), read from the folder when it is empty.
+    init(reading state: StateFolder, cache: EntryCache) throws(BuildFailure) {
+        do {
+            manifest = try OutputManifest.read(in: state)
+        } catch {
+            throw BuildFailure(.error(
+                at: SourceLocation(path: "\(state.output.shown)/\(StateFolder.name)/\(StateFolder.Record.marker.rawValue)"),
+                "unreadable manifest: \(error)"))
+        }
+        interrupted = state.interruptedWrites()
+        record = BuildRecord.read(in: state)
+        renderCache = RenderCache.read(in: state)
+        entryCache = cache.count > 0 ? cache : EntryCache.read(in: state)
+    }
+
+    /// Our files, with the digest of those whose bytes are known (a killed build's are not).
+    var ownedFiles: (paths: Set<String>, digests: [String: String]) {
+        var paths = Set(manifest?.files ?? [])
+        var digests = manifest?.digests ?? [:]
+        for path in interrupted {
+            paths.insert(path)
+            digests[path] = nil
+        }
+        return (paths, digests)
+    }
+
+    /// Whether the last build finished with these inputs and every output is as it wrote it.
+    func isUnchanged(inputs: String?, now: Date, output: OutputFolder) -> BuildRecord? {
+        guard interrupted.isEmpty, let inputs, let record, record.isCurrent(inputs: inputs, now: now, output: output) else { return nil }
+        return record
+    }
+
+    /// What this build may keep of the last one's outputs (stats them once).
+    func reuse(in output: OutputFolder) -> ReuseLookup? {
+        guard let renderCache, let digests = manifest?.digests else { return nil }
+        return ReuseLookup(cache: renderCache, digests: digests, interrupted: Set(interrupted), output: output)
+    }
+}

@@ -1,0 +1,43 @@
+/// The one line format of the records in `.blogpager/`: a first line
+/// `blogpager <kind> <version>`, followed by a space and a key for the records
+/// that are valid only under one (a cache's program and settings), then one
+/// record a line, its fields apart by tabs. The versioning rule is the same
+/// for every record: one of another kind or version is not used, never
+/// misread, and a rebuild then does the work it would have saved.
+struct RecordText {
+    var kind: String
+    var version: Int
+
+    func header(key: String? = nil) -> [UInt8] {
+        Array("blogpager \(kind) \(version)\(key.map { " " + $0 } ?? "")\n".utf8)
+    }
+
+    /// The key and the lines of `bytes` after the header, when they are a
+    /// record of this kind and version. A last line without its newline (a
+    /// write cut short) is left out, as are empty lines.
+    func parse(_ bytes: [UInt8]) -> (key: String?, lines: [ArraySlice<UInt8>])? {
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if bytes.last != 0x0A, !lines.isEmpty { lines.removeLast() }
+        guard let first = lines.first else { return nil }
+        let prefix = "blogpager \(kind) \(version)"
+        let header = String(decoding: first, as: UTF8.self)
+        let key: String?
+        if header == prefix {
+            key = nil
+        } else if header.hasPrefix(prefix + " ") {
+            key = String(header.dropFirst(prefix.count + 1))
+        } else {
+            return nil
+        }
+        return (key, lines.dropFirst().filter { !$0.isEmpty })
+    }
+
+    /// A line's tab-separated fields.
+    static func fields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        line.split(separator: 0x09, omittingEmptySubsequences: false)
+    }
+
+    static func string(_ field: ArraySlice<UInt8>) -> String {
+        String(decoding: field, as: UTF8.self)
+    }
+}

@@ -1,0 +1,50 @@
+/// Every key of what a rebuild reuses, made in one place. A key is a digest
+/// of everything an output is made from, so two builds that compute the same
+/// key make the same bytes: whatever shapes an output and is left out of its
+/// key would keep a stale file, so each function names all of its inputs.
+enum RenderKeys {
+    /// What every output depends on: this program, the config, the templates
+    /// and the assets' URLs. Another generation keeps nothing from the last build.
+    static func generation(program: ProgramIdentity, config: SiteConfig, templates: TemplateSet, assetURLs: [String: String]) -> String {
+        var parts = ["program " + program.text] + config.keyParts
+        parts += templates.files.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+        parts += assetURLs.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return StableHash.key(parts)
+    }
+
+    /// What the entries of the entry cache were read under: the program and the settings.
+    static func entryCache(format: Int, program: ProgramIdentity, config: SiteConfig) -> String {
+        StableHash.key(["entry-cache \(format)", "program " + program.text] + config.keyParts)
+    }
+
+    /// An entry's article: its source, its date as shown, its anchor and its tags' URLs.
+    static func article(_ entry: Entry, displayDate: String, anchor: String, tagURLs: [String]) -> String {
+        StableHash.key([entry.sourcePath, entry.source.identity, displayDate, anchor] + tagURLs)
+    }
+
+    /// An entry's own page: its article, where it sits in the main stream, and its neighbours.
+    static func entryPage(article: String, streamURL: String, newer: Entry?, older: Entry?) -> String {
+        StableHash.key([article, streamURL, newer?.title ?? "-", newer?.url ?? "-", older?.title ?? "-", older?.url ?? "-"])
+    }
+
+    /// What a stream's pages show besides their entries: its kind, name and
+    /// folder, and the neighbouring streams its pages link.
+    static func stream(_ stream: EntryStream, newer: EntryStream?, older: EntryStream?) -> String {
+        StableHash.key([
+            stream.kind.rawValue, stream.name, stream.folder.joined(separator: "/"),
+            newer.map { $0.name + "\u{1F}" + $0.folder.joined(separator: "/") } ?? "-",
+            older.map { $0.name + "\u{1F}" + $0.folder.joined(separator: "/") } ?? "-",
+        ])
+    }
+
+    /// A fragment: its stream, its page's id and its entries' articles.
+    static func fragment(stream: String, pageID: String, articles: [String]) -> String {
+        StableHash.key([stream, pageID] + articles)
+    }
+
+    /// A stream's full page: its stream, its own texts, its neighbours' URLs and the fragments it shows.
+    static func listPage(stream: String, title: String, description: String, url: String,
+                         neighbourURLs: [String], fragments: [String]) -> String {
+        StableHash.key([stream, title, description, url] + neighbourURLs + fragments)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// One whole build as the command line runs it, in the order its data flows:
+/// check the output folder and take its lock; the incremental lookup (what the
+/// builds before left in `.blogpager/`, and whether anything changed since);
+/// load and read the input; render, with the writer beside it; the incremental
+/// commit. `blogpager build` runs it once; the watcher of `blogpager serve
+/// --watch` runs it on every change, passing the entries it read last along.
+public struct BuildJob: Sendable {
+    public var loader: SiteLoader
+    public var writer: OutputWriter
+    public var includeDrafts: Bool
+    public var includeFuture: Bool
+    public var program: ProgramIdentity
+    /// What to do when another build is writing the same output folder.
+    public var whenLocked: WhenLocked
+
+    public struct Outcome: Sendable {
+        /// What was built; nil when nothing changed since the last build, so nothing was.
+        public var site: SiteBuild?
+        public var summary: BuildSummary
+        public var report: WriteReport
+        /// Wall-clock time from loading to the last record written.
+        public var duration: Duration
+    }
+
+    public init(contentFolder: String, outputFolder: String, configPath: String? = nil, templatesFolder: String? = nil,
+                includeDrafts: Bool = false, includeFuture: Bool = false, program: ProgramIdentity, whenLocked: WhenLocked = .fail) {
+        loader = SiteLoader(contentFolder: contentFolder, configPath: configPath, templatesFolder: templatesFolder)
+        writer = OutputWriter(outputFolder: outputFolder, contentFolder: contentFolder)
+        self.includeDrafts = includeDrafts
+        self.includeFuture = includeFuture
+        self.program = program
+        self.whenLocked = whenLocked
+    }
+
+    /// Builds, unless the inputs and outputs are exactly as the last build left
+    /// them (checked with `stat` alone); then it only reports the last summary.
+    /// A cancelled task stops at the next safe point (between two batches of
+    /// files) with a failure that says what `out/` holds.
+    public func run(now: Date, cache: EntryCache = EntryCache()) async throws(BuildFailure) -> Outcome {
+        let started = ContinuousClock.now
+        let folder = writer.folder
+        let outputExisted = FileIdentity(itemAt: folder.resolved) != nil
+        try writer.checkTarget()
+        let lock = try await BuildLock.acquire(folder.state, waiting: whenLocked)
+        do {
+            let outcome = try await build(now: now, cache: cache, started: started)
+            lock.release()
+            return outcome
+        } catch {
+            if error.output == .untouched {
+                lock.releaseLeavingNoTrace(madeOutput: !outputExisted)
+            } else {
+                lock.release()
+            }
+            throw error
+        }
+    }
+
+    /// The build itself, under the lock.
+    private func build(now: Date, cache: EntryCache, started: ContinuousClock.Instant) async throws(BuildFailure) -> Outcome {
+        let folder = writer.folder
+        // Taken before anything is read: a file changed during the build makes the next one run.
+        let inputs = InputFingerprint(
+            program: program, contentFolder: loader.contentFolder, configPath: loader.resolvedConfigPath(),
+            templatesFolder: loader.resolvedTemplatesFolder(), output: folder,
+            includeDrafts: includeDrafts, includeFuture: includeFuture).digest()
+        let previous = try PreviousBuild(reading: folder.state, cache: cache)
+        if let record = previous.isUnchanged(inputs: inputs, now: now, output: folder) {
+            var report = WriteReport()
+            report.unchanged = record.paths.count
+            return Outcome(site: nil, summary: record.summary, report: report, duration: ContinuousClock.now - started)
+        }
+        // The input loads while the last build's outputs are looked up: neither needs the other.
+        async let loaded = Result { () throws(BuildFailure) in try loader.load() }
+        let reuse = previous.reuse(in: folder)
+        let input = try await loaded.get()
+        let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program)
+        let (built, written) = await OutputPipeline().run(writer.begin(previous: previous)) { emit throws(BuildFailure) in
+            try await SiteBuilder().build(input, options: options, cache: previous.entryCache, reuse: reuse, emit: emit)
+        }
+        var session = written.session
+        let site: SiteBuild
+        do throws(BuildFailure) {
+            if let failure = written.failure { throw failure }
+            site = try built.get()
+        } catch {
+            var failure = error
+            if session.hasWritten {
+                failure.output = .partlyWritten
+                folder.state.commitPartial(session.partialManifest())
+            }
+            throw failure
+        }
+        let report = session.finish()
+        let lastBuild = inputs.flatMap { inputs in
+            BuildRecord.outputsDigest(report.paths, in: folder).map { outputs in
+                BuildRecord(inputs: inputs, validUntil: site.nextPublication, summary: site.summary, paths: report.paths, outputs: outputs)
+            }
+        }
+        // Unchanged when no source was read and none went away: no need to write megabytes again.
+        let entryCacheChanged = site.entriesRead > 0 || site.entryCache.count != previous.entryCache.count
+        let warnings = folder.state.commit(.init(
+            manifest: OutputManifest(files: report.paths, digests: report.digests), lastBuild: lastBuild,
+            renderCache: RenderCache(site.rendered, digests: report.digests), entryCache: entryCacheChanged ? site.entryCache : nil))
+        var summary = site.summary
+        summary.warnings += warnings
+        return Outcome(site: site, summary: summary, report: report, duration: ContinuousClock.now - started)
+    }
+
+    /// The one-line summary both commands print.
+    public static func summary(of outcome: Outcome, output: String) -> String {
+        let seconds = Double(outcome.duration.components.seconds) + Double(outcome.duration.components.attoseconds) / 1e18
+        let unchanged = outcome.site == nil ? ", nothing changed since the last build" : ""
+        return "built \(outcome.summary.entries) entries in \(outcome.summary.pages) pages into \(output): "
+            + "\(outcome.report.written.count) files written, \(outcome.report.unchanged) unchanged, \(outcome.report.removed.count) removed"
+            + "\(unchanged) (\(String(format: "%.2f", seconds)) s)"
+    }
+
+    /// The note about what was left out, if anything was.
+    public static func leftOutNote(of site: BuildSummary) -> String? {
+        guard site.skippedDrafts + site.skippedFuture > 0 else { return nil }
+        return "note: left out \(site.skippedDrafts) draft(s) and \(site.skippedFuture) future-dated entr\(site.skippedFuture == 1 ? "y" : "ies"); --drafts and --future include them"
+    }
+
+    /// What a failed or stopped build left in the output folder, in a sentence.
+    public static func outputState(of failure: BuildFailure, output: String) -> String {
+        switch failure.output {
+        case .untouched: "\(output) was left as it was"
+        case .partlyWritten:
+            "\(output) holds part of this build: every file in it is whole and recorded, its indexes name only files that exist, and the next build finishes the work"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// What a build renders, decided from keys before any entry body is read:
+/// the values every step shares (URLs, dates as shown, anchors), what each
+/// output's key is, which outputs the last build's are kept
+/// (`ReuseLookup`, a pure lookup), and so which bodies must be read.
+struct RenderPlan {
+    let archive: Archive
+    let streams: StreamSet
+    let urls: SiteURLs
+    let dates: DateDisplay
+    let context: TemplateContext
+    let anchors: [String]
+    let entryPages: EntryPages
+    let streamRenderer: StreamRenderer
+    /// Every stream's plan, the main one first (`StreamSet.all`).
+    let streamPlans: [StreamRenderer.Plan]
+    /// Each entry page's key and, where the last build's is kept, its file; by main position.
+    let entryPageKeys: [String]
+    let keptEntryPages: [KeptFile?]
+    /// The entries whose article some fragment to render shows; by main position.
+    let needsArticle: [Bool]
+    /// Where feeds are served from (nil: no feeds), and how many entries they carry.
+    let feedOrigin: String?
+    let feedHost: String
+    let feedCount: Int
+    /// Main positions of the entries whose bodies are read: those something renders.
+    let toRead: [Int]
+}
+
+extension SiteRenderer {
+    /// Plans the whole render; `reuse` says what the last build made under the same generation.
+    func plan(_ archive: Archive, streams: StreamSet, reuse: ReuseLookup?) -> RenderPlan {
+        let urls = SiteURLs(config: config)
+        let dates = DateDisplay(language: config.language)
+        let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
+        let context = TemplateContext(config: config, urls: urls, assetURLs: assetURLs, tagFolders: streams.tagFolders, hasFeeds: hasFeeds)
+        let displayDates = dates.strings(for: archive.entries.map(\.date))
+        let anchors = Self.anchors(archive.entries)
+        let pages = EntryPages(
+            config: config, templates: templates, context: context, archive: archive,
+            mainPageURLs: StreamRenderer.pagePaths(of: streams.main).map(urls.path(of:)), displayDates: displayDates, anchors: anchors)
+        let articleKeys = archive.entries.indices.parallelMap { pages.articleKey(at: $0) }
+        let pageKeys = archive.entries.indices.parallelMap { pages.pageKey(at: $0, articleKey: articleKeys[$0]) }
+        let keptPages = archive.entries.indices.parallelMap { reuse?.kept(archive.entries[$0].outputPath.string, key: pageKeys[$0]) }
+
+        // Streams plan independently of each other: all at once, over every core.
+        let streamRenderer = StreamRenderer(config: config, templates: templates, context: context)
+        var neighbourhoods = [StreamRenderer.Neighbours()] + streams.tags.map { _ in StreamRenderer.Neighbours() }
+        for index in streams.months.indices {
+            neighbourhoods.append(StreamRenderer.Neighbours(
+                newer: index > 0 ? streams.months[index - 1] : nil,
+                older: index + 1 < streams.months.count ? streams.months[index + 1] : nil))
+        }
+        let allStreams = streams.all
+        let streamPlans = allStreams.indices.parallelMap { index in
+            streamRenderer.plan(allStreams[index], articleKeys: articleKeys, displayDates: displayDates,
+                                neighbours: neighbourhoods[index], reuse: reuse)
+        }
+        var needsArticle = [Bool](repeating: false, count: archive.entries.count)
+        for plan in streamPlans {
+            for position in plan.positionsNeeded { needsArticle[position] = true }
+        }
+        // A tag URI names its authority by DNS name alone, without a port.
+        let feedHost = config.baseURL.flatMap { URLComponents(string: $0)?.host } ?? "localhost"
+        let feedOrigin = urls.origin.flatMap { hasFeeds ? $0 : nil }
+        let feedCount = feedOrigin == nil ? 0 : config.feedSize
+        return RenderPlan(
+            archive: archive, streams: streams, urls: urls, dates: dates, context: context, anchors: anchors,
+            entryPages: pages, streamRenderer: streamRenderer, streamPlans: streamPlans, entryPageKeys: pageKeys,
+            keptEntryPages: keptPages, needsArticle: needsArticle, feedOrigin: feedOrigin, feedHost: feedHost, feedCount: feedCount,
+            toRead: archive.entries.indices.filter { needsArticle[$0] || keptPages[$0] == nil || $0 < feedCount })
+    }
+}

@@ -1,0 +1,51 @@
+/// The entries' step: each body read and rendered once, in batches, into its
+/// article (shared by every stream's fragments), its own page and, for the
+/// latest entries, its feed item.
+extension SiteRenderer {
+    struct RenderedEntries {
+        /// By main position; present where a fragment to render needs it.
+        var articles: [String?]
+        var feedItems: [FeedItem]
+        var slots: [String: RenderedSlots.Slot]
+    }
+
+    /// How many entries are rendered and handed on at once (their bodies are then dropped).
+    static let entriesPerBatch = 512
+
+    func renderEntries(_ plan: RenderPlan, reader: EntryReader,
+                       emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> RenderedEntries {
+        let entries = plan.archive.entries
+        var done = RenderedEntries(articles: [String?](repeating: nil, count: entries.count), feedItems: [], slots: [:])
+        for position in entries.indices {
+            let path = entries[position].outputPath.string
+            done.slots[path] = RenderedSlots.Slot(key: plan.entryPageKeys[position], path: path)
+        }
+        for start in stride(from: 0, to: plan.toRead.count, by: Self.entriesPerBatch) {
+            let batch = plan.toRead[start..<min(plan.toRead.count, start + Self.entriesPerBatch)]
+            let rendered = batch.parallelMap { position -> Result<(article: String?, page: OutputFile?, feedItem: FeedItem?), BuildFailure> in
+                reader.body(of: entries[position]).map { body in
+                    let feedItem = plan.feedOrigin.flatMap { origin in
+                        position < plan.feedCount ? FeedItem(entries[position], body: body, origin: origin, host: plan.feedHost) : nil
+                    }
+                    return (plan.needsArticle[position] ? plan.entryPages.article(at: position, body: body) : nil,
+                            plan.keptEntryPages[position] == nil ? plan.entryPages.page(at: position, body: body) : nil, feedItem)
+                }
+            }
+            var log = DiagnosticLog()
+            var files: [OutputFile] = []
+            for (position, result) in zip(batch, rendered) {
+                switch result {
+                case .success(let entry):
+                    done.articles[position] = entry.article
+                    if let page = entry.page { files.append(page) }
+                    if let item = entry.feedItem { done.feedItems.append(item) }
+                case .failure(let failure): log.append(contentsOf: failure.diagnostics)
+                }
+            }
+            try log.throwIfErrors()
+            try await emit(OutputBatch(files: files))
+        }
+        try await emit(OutputBatch(kept: plan.keptEntryPages.compactMap { $0 }))
+        return done
+    }
+}

@@ -1,0 +1,61 @@
+/// The site's two list pages: `tags/` (every tag with its count) and
+/// `archive/` (years and months with counts).
+extension SiteRenderer {
+    /// The list pages, with their URLs for the sitemap.
+    func listPages(_ plan: RenderPlan, mainPageURLs: [String]) -> (files: [OutputFile], sitemap: [Sitemap.Location]) {
+        var files: [OutputFile] = []
+        var sitemap: [Sitemap.Location] = []
+        if !plan.streams.tags.isEmpty {
+            files.append(tagsPage(plan.streams, context: plan.context))
+            sitemap.append(Sitemap.Location(url: plan.urls.path(of: SiteURLs.tagsPage)))
+        }
+        files.append(monthsPage(plan.streams, mainPageURLs: mainPageURLs, anchors: plan.anchors, context: plan.context, dates: plan.dates))
+        sitemap.append(Sitemap.Location(url: plan.urls.path(of: SiteURLs.archivePage)))
+        return (files, sitemap)
+    }
+
+    /// `tags/`: every tag with its count, by name.
+    private func tagsPage(_ streams: StreamSet, context: TemplateContext) -> OutputFile {
+        let tags = streams.tags.map { stream -> [String: Any] in
+            ["name": stream.name, "url": context.urls.path(of: stream.path("index.html")), "count": stream.archive.entries.count]
+        }
+        let path = SiteURLs.tagsPage
+        let body = templates.render("tags", ["site": context.site, "tags": tags, "has_tags": !tags.isEmpty, "count": tags.count])
+        let meta = TemplateContext.PageMeta(title: "Tags · \(config.title)", description: "Every tag on \(config.title), with its entries.",
+                                            path: context.urls.path(of: path), heading: "Tags")
+        return OutputFile(path: path, text: templates.render("layout", context.layout(meta, content: body, newer: nil, older: nil, kind: "tags")))
+    }
+
+    /// `archive/`: years and months with counts. Each month links its own page
+    /// and the main stream opened at its newest entry (`?at=yyyy-mm` for the loader).
+    private func monthsPage(_ streams: StreamSet, mainPageURLs: [String], anchors: [String], context: TemplateContext, dates: DateDisplay) -> OutputFile {
+        let yearName = dates.yearNames()
+        var years: [[String: Any]] = []
+        var index = 0
+        let months = streams.months
+        while index < months.count {
+            let year = months[index].folder[1]
+            var yearMonths: [[String: Any]] = []
+            var count = 0
+            while index < months.count, months[index].folder[1] == year {
+                let month = months[index]
+                let newest = month.mainPositions[0]
+                let pageURL = mainPageURLs[streams.main.archive.pageIndex(ofEntry: newest)]
+                yearMonths.append([
+                    "name": month.name,
+                    "url": context.urls.path(of: month.path("index.html")),
+                    "count": month.archive.entries.count,
+                    "stream_url": pageURL + "?at=\(year)-\(month.folder[2])#" + URLPathEncoding.encode(anchors[newest]),
+                ])
+                count += month.archive.entries.count
+                index += 1
+            }
+            years.append(["year": year, "name": Int(year).map(yearName) ?? year, "count": count, "months": yearMonths])
+        }
+        let path = SiteURLs.archivePage
+        let body = templates.render("archive", ["site": context.site, "years": years, "is_empty": years.isEmpty])
+        let meta = TemplateContext.PageMeta(title: "Archive · \(config.title)", description: "Every month of \(config.title), with its entries.",
+                                            path: context.urls.path(of: path), heading: "Archive")
+        return OutputFile(path: path, text: templates.render("layout", context.layout(meta, content: body, newer: nil, older: nil, kind: "archive")))
+    }
+}

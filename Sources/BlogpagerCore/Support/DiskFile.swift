@@ -1,0 +1,91 @@
+import Foundation
+
+/// The few file-system calls the build makes, each as cheap as it can be:
+/// Foundation's conveniences `stat` every parent or `fsync` every file,
+/// which costs seconds over the ten thousand files of a large build.
+enum DiskFile {
+    /// Writes beside the target, then renames over it: readers see the old
+    /// file or the new one, never a part. `durable` also flushes the file and
+    /// its folder to the disk, so a power cut keeps it too: for the build's
+    /// own few records, not for the pages (the next build checks those).
+    static func replace(_ path: String, with bytes: [UInt8], durable: Bool = false) throws {
+        let slash = path.lastIndex(of: "/")!
+        let temporary = String(path[...slash]) + ".\(path[path.index(after: slash)...]).blogpager-tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw POSIXError.current }
+        do {
+            try writeAll(bytes, to: descriptor)
+            if durable, fsync(descriptor) != 0 { throw POSIXError.current }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let error = POSIXError.current
+            unlink(temporary)
+            throw error
+        }
+        if durable { try syncFolder(String(path[..<slash])) }
+    }
+
+    /// Where `replace` writes before it renames: a killed build may leave it behind.
+    static func temporaryPath(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return ".\(path).blogpager-tmp" }
+        return String(path[...slash]) + ".\(path[path.index(after: slash)...]).blogpager-tmp"
+    }
+
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError.current
+            }
+            written += count
+        }
+    }
+
+    /// Puts a file's bytes on the disk (not its times: `fdatasync` where there is one).
+    static func flushData(_ descriptor: Int32) throws {
+        #if canImport(Darwin)
+        guard fsync(descriptor) == 0 else { throw POSIXError.current }
+        #else
+        guard fdatasync(descriptor) == 0 else { throw POSIXError.current }
+        #endif
+    }
+
+    /// Makes what a rename or an unlink in the folder did survive a power cut.
+    static func syncFolder(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw POSIXError.current }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw POSIXError.current }
+    }
+
+    /// Makes a folder and any missing parents with one `mkdir` each; one that
+    /// is already there is fine.
+    static func makeFolder(_ path: String) throws {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex else { throw POSIXError.current }
+        try makeFolder(String(path[..<slash]))
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw POSIXError.current }
+    }
+
+    static func hasSameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
+        guard FileIdentity.size(at: path) == bytes.count, let data = FileManager.default.contents(atPath: path) else { return false }
+        return data.elementsEqual(bytes)
+    }
+
+    /// The whole file, nil when it cannot be read.
+    static func contents(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map([UInt8].init)
+    }
+}
+
+extension POSIXError {
+    /// The error `errno` names now.
+    static var current: POSIXError { POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The output folder, resolved once: every path under it is made here, from
+/// an `OutputPath` or from a path the records kept, never by joining strings
+/// elsewhere. `out`, `./out/` and a link to it are one folder.
+public struct OutputFolder: Sendable, Hashable {
+    /// As the user named it: what messages show.
+    public let shown: String
+    /// Absolute and free of symbolic links.
+    public let resolved: String
+
+    public init(_ path: String) {
+        shown = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        resolved = Self.resolve(path)
+    }
+
+    /// Where `file` is on disk.
+    public func path(of file: OutputPath) -> String {
+        path(ofRecorded: file.string)
+    }
+
+    /// Where a file named in the records (a relative, `/`-separated path) is on disk.
+    func path(ofRecorded relative: String) -> String {
+        resolved == "/" ? "/" + relative : resolved + "/" + relative
+    }
+
+    /// The folder that holds `relative`.
+    func folder(ofRecorded relative: String) -> String {
+        guard let slash = relative.lastIndex(of: "/") else { return resolved }
+        return path(ofRecorded: String(relative[..<slash]))
+    }
+
+    /// `.blogpager/`, the build's own records about this folder.
+    var state: StateFolder { StateFolder(output: self) }
+
+    /// An absolute, symlink-free path, so two spellings of one folder compare equal.
+    static func resolve(_ path: String) -> String {
+        var url = URL(fileURLWithPath: path).standardizedFileURL
+        url.resolveSymlinksInPath()
+        var text = url.path
+        while text.count > 1 && text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+}

@@ -9,7 +9,6 @@ struct PreviousBuild: Sendable {
     var manifest: OutputManifest?
     /// Files a build that did not finish may have written.
     var interrupted: [String]
-    var record: BuildRecord?
     var renderCache: RenderCache?
     var entryCache: EntryCache
 
@@ -17,7 +16,6 @@ struct PreviousBuild: Sendable {
     init() {
         manifest = nil
         interrupted = []
-        record = nil
         renderCache = nil
         entryCache = EntryCache()
     }
@@ -33,7 +31,6 @@ struct PreviousBuild: Sendable {
                 "unreadable manifest: \(error)"))
         }
         interrupted = state.interruptedWrites()
-        record = BuildRecord.read(in: state)
         renderCache = RenderCache.read(in: state)
         entryCache = cache.count > 0 ? cache : EntryCache.read(in: state)
     }
@@ -49,9 +46,13 @@ struct PreviousBuild: Sendable {
         return (paths, digests)
     }
 
-    /// Whether the last build finished with these inputs and every output is as it wrote it.
-    func isUnchanged(inputs: String?, now: Date, output: OutputFolder) -> BuildRecord? {
-        guard interrupted.isEmpty, let inputs, let record, record.isCurrent(inputs: inputs, now: now, output: output) else { return nil }
+    /// The last build's record, when it finished with these inputs, no build
+    /// was killed since, and every output is as it wrote it: then there is
+    /// nothing to do. Reads that record alone, so a build that finds nothing
+    /// changed reads no more than it must.
+    static func unchanged(in state: StateFolder, inputs: String?, now: Date) -> BuildRecord? {
+        guard let inputs, !state.contains(.journal), let record = BuildRecord.read(in: state),
+              record.isCurrent(inputs: inputs, now: now, output: state.output) else { return nil }
         return record
     }
 

@@ -66,14 +66,14 @@ public struct BuildJob: Sendable {
             program: program, contentFolder: loader.contentFolder, configPath: loader.resolvedConfigPath(),
             templatesFolder: loader.resolvedTemplatesFolder(), output: folder,
             includeDrafts: includeDrafts, includeFuture: includeFuture).digest()
-        let previous = try PreviousBuild(reading: folder.state, cache: cache)
-        if let record = previous.isUnchanged(inputs: inputs, now: now, output: folder) {
+        if let record = PreviousBuild.unchanged(in: folder.state, inputs: inputs, now: now) {
             var report = WriteReport()
             report.unchanged = record.paths.count
             return Outcome(site: nil, summary: record.summary, report: report, duration: ContinuousClock.now - started)
         }
-        // The input loads while the last build's outputs are looked up: neither needs the other.
+        // The input loads while the last build's records are read and its outputs looked up: neither needs the other.
         async let loaded = Result { () throws(BuildFailure) in try loader.load() }
+        let previous = try PreviousBuild(reading: folder.state, cache: cache)
         let reuse = previous.reuse(in: folder)
         let input = try await loaded.get()
         let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program)

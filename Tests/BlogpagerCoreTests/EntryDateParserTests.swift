@@ -17,6 +17,15 @@ struct EntryDateParserTests {
         ("2019-02-25 16:00:00 -0800", "2019-02-25T16:00:00-08:00", Int64(1_551_139_200)),
         ("2016-05-12T10:00:00.250Z", "2016-05-12T10:00:00.25Z", Int64(1_463_047_200)),
         ("  2016-02-29  ", "2016-02-29T00:00:00Z", Int64(1_456_704_000)),
+        // One-digit parts, as Jekyll and Hugo read them (real posts are written so).
+        ("2016-1-5", "2016-01-05T00:00:00Z", Int64(1_451_952_000)),
+        ("2016-1-05 10:00", "2016-01-05T10:00:00Z", Int64(1_451_988_000)),
+        ("2016-1-5 9:00", "2016-01-05T09:00:00Z", Int64(1_451_984_400)),
+        ("2016-01-5T9:05:03Z", "2016-01-05T09:05:03Z", Int64(1_451_984_703)),
+        ("2016-1-5 9:5:3 +0900", "2016-01-05T09:05:03+09:00", Int64(1_451_952_303)),
+        ("2016-05-12  10:00:00 UTC", "2016-05-12T10:00:00Z", Int64(1_463_047_200)),
+        ("2016-05-12 10:00:00 GMT", "2016-05-12T10:00:00Z", Int64(1_463_047_200)),
+        ("2016-05-12 10:00:00 +09", "2016-05-12T10:00:00+09:00", Int64(1_463_014_800)),
     ])
     func readsTheSpellingsBlogsUse(text: String, written: String, instant: Int64) throws {
         let date = try Self.utc.parse(text).get()
@@ -43,7 +52,7 @@ struct EntryDateParserTests {
     }
 
     @Test(arguments: [
-        ("May 12, 2016", 0), ("2016-5-12", 5), ("2016-13-01", 5), ("2015-02-29", 8),
+        ("May 12, 2016", 0), ("16-05-12", 0), ("2016-123-01", 7), ("2016-13-01", 5), ("2016-1-32", 7), ("2015-02-29", 8),
         ("2016-05-12 25:00", 16), ("2016-05-12 10:00 +9", 17), ("2016-05-12 10:00 tomorrow", 17),
         ("", 0), ("2016-05-12T", 11),
     ])
@@ -54,6 +63,22 @@ struct EntryDateParserTests {
         }
         #expect(failure.offset == offset, "\(failure.message)")
         #expect(!failure.message.isEmpty)
+    }
+
+    /// File names carry the date as Jekyll reads them: one-digit months and days too.
+    @Test(arguments: [
+        ("2016-05-12-hello world.md", "2016-05-12", "hello-world"),
+        ("2016-1-05-name.md", "2016-1-05", "name"),
+        ("2016-1-5_name.markdown", "2016-1-5", "name"),
+        ("2016-12-5-a.md", "2016-12-5", "a"),
+        ("2016-05-123-name.md", nil, "2016-05-123-name"),
+        ("2016-05-12.md", nil, "2016-05-12"),
+        ("20160512-name.md", nil, "20160512-name"),
+    ] as [(String, String?, String)])
+    func fileNamesGiveTheirDateAndSlug(name: String, date: String?, slug: String) {
+        let parts = FileNameParts(fileName: name)
+        #expect(parts.datePrefix == date)
+        #expect(parts.slug == slug)
     }
 
     @Test func civilDatesRoundTripOverCenturies() {

@@ -2,8 +2,9 @@ import Foundation
 
 /// Reads the date spellings blogs use (Jekyll, Hugo, hand-written), as text:
 /// `2016-05-12`, `2016-05-12 10:00`, `2016-05-12 10:00:00 +0900`,
-/// `2016-05-12T10:00:00+09:00`, `...Z`. A time without an offset is read in the
-/// site's time zone.
+/// `2016-05-12T10:00:00+09:00`, `...Z`, with one-digit months, days, hours,
+/// minutes and seconds (`2016-1-5 9:00`) as Jekyll and Hugo accept them. A
+/// time without an offset is read in the site's time zone.
 public struct EntryDateParser: Sendable {
     public struct Failure: Error, Sendable, Equatable {
         /// 0-based position in the text where the problem is.
@@ -29,29 +30,40 @@ public struct EntryDateParser: Sendable {
     private func parse(_ scanner: inout Scanner) throws(Failure) -> EntryDate {
         scanner.skipSpaces()
         let expected = "expected a date such as 2016-05-12, 2016-05-12 10:00 or 2016-05-12T10:00:00+09:00"
-        let year = try scanner.digits(4, expected)
+        let year = try scanner.digits(4...4, expected)
         try scanner.expect("-", expected)
-        let month = try scanner.digits(2, expected)
+        // Months, days and hours of one digit too (`2016-1-5 9:00`), as Jekyll and Hugo read them.
+        let monthStart = scanner.position
+        let month = try scanner.digits(1...2, expected)
         try scanner.expect("-", expected)
-        let day = try scanner.digits(2, expected)
-        guard (1...12).contains(month) else { throw scanner.failure("month \(month) is out of range 1-12", back: 5) }
+        let dayStart = scanner.position
+        let day = try scanner.digits(1...2, expected)
+        guard (1...12).contains(month) else { throw EntryDateParser.Failure(offset: monthStart, message: "month \(month) is out of range 1-12") }
         guard (1...CivilDateTime.daysIn(month: month, year: year)).contains(day) else {
-            throw scanner.failure("day \(day) does not exist in \(year)-\(month < 10 ? "0" : "")\(month)", back: 2)
+            throw EntryDateParser.Failure(offset: dayStart, message: "day \(day) does not exist in \(year)-\(month < 10 ? "0" : "")\(month)")
         }
         var wall = CivilDateTime(year: year, month: month, day: day)
         var nanoseconds: Int32 = 0
         var hasTime = false
-        if scanner.peek == UInt8(ascii: "T") || scanner.peek == UInt8(ascii: "t")
-            || (scanner.peek == UInt8(ascii: " ") && scanner.isDigit(at: scanner.position + 1)) {
+        if scanner.peek == UInt8(ascii: "T") || scanner.peek == UInt8(ascii: "t") {
             scanner.advance()
             hasTime = true
+        } else if scanner.peek == UInt8(ascii: " ") {
+            var next = scanner.position
+            while next < scanner.bytes.count, scanner.bytes[next] == UInt8(ascii: " ") { next += 1 }
+            if scanner.isDigit(at: next) {
+                scanner.position = next
+                hasTime = true
+            }
+        }
+        if hasTime {
             let timeExpected = "expected a time such as 10:00 or 10:00:00"
-            wall.hour = try scanner.digits(2, timeExpected)
+            wall.hour = try scanner.digits(1...2, timeExpected)
             try scanner.expect(":", timeExpected)
-            wall.minute = try scanner.digits(2, timeExpected)
+            wall.minute = try scanner.digits(1...2, timeExpected)
             if scanner.peek == UInt8(ascii: ":") {
                 scanner.advance()
-                wall.second = try scanner.digits(2, timeExpected)
+                wall.second = try scanner.digits(1...2, timeExpected)
                 if scanner.peek == UInt8(ascii: ".") || scanner.peek == UInt8(ascii: ",") {
                     scanner.advance()
                     nanoseconds = try scanner.fraction()
@@ -107,14 +119,15 @@ private struct Scanner {
         EntryDateParser.Failure(offset: max(0, position - back), message: message)
     }
 
-    mutating func digits(_ count: Int, _ expected: String) throws(EntryDateParser.Failure) -> Int {
+    /// A number of `count` digits (as many as there are, up to its upper bound).
+    mutating func digits(_ count: ClosedRange<Int>, _ expected: String) throws(EntryDateParser.Failure) -> Int {
         var value = 0
         let start = position
-        for _ in 0..<count {
-            guard isDigit(at: position) else { throw failure(expected, back: position - start) }
+        while position - start < count.upperBound, isDigit(at: position) {
             value = value * 10 + Int(bytes[position] - UInt8(ascii: "0"))
             advance()
         }
+        guard position - start >= count.lowerBound else { throw failure(expected, back: position - start) }
         return value
     }
 
@@ -158,12 +171,12 @@ private struct Scanner {
         var hours = 0
         var minutes = 0
         do {
-            hours = try digits(2, expected)
+            hours = try digits(2...2, expected)
             if peek == UInt8(ascii: ":") {
                 advance()
-                minutes = try digits(2, expected)
+                minutes = try digits(2...2, expected)
             } else if isDigit(at: position) {
-                minutes = try digits(2, expected)
+                minutes = try digits(2...2, expected)
             }
         } catch {
             throw EntryDateParser.Failure(offset: start, message: expected)

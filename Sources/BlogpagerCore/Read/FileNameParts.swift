@@ -1,5 +1,6 @@
 /// What a file name says: `2016-05-12-hello world.md` gives the date prefix
-/// `2016-05-12` (the Jekyll convention) and the slug `hello-world`.
+/// `2016-05-12` (the Jekyll convention) and the slug `hello-world`. Months and
+/// days may have one digit (`2016-1-5-name.md`), as Jekyll reads them.
 public struct FileNameParts: Sendable, Equatable {
     public var datePrefix: String?
     public var slug: String
@@ -7,16 +8,29 @@ public struct FileNameParts: Sendable, Equatable {
     public init(fileName: String) {
         var stem = Substring(fileName)
         if let dot = stem.lastIndex(of: ".") { stem = stem[..<dot] }
-        let bytes = Array(stem.utf8)
-        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        let pattern = [true, true, true, true, false, true, true, false, true, true]
-        if bytes.count >= 11,
-           zip(bytes.prefix(10), pattern).allSatisfy({ byte, digit in digit ? isDigit(byte) : byte == UInt8(ascii: "-") }),
-           bytes[10] == UInt8(ascii: "-") || bytes[10] == UInt8(ascii: "_") {
-            datePrefix = String(stem.prefix(10))
-            stem = stem.dropFirst(11)
+        if let length = Self.datePrefixLength(Array(stem.utf8)) {
+            datePrefix = String(stem.prefix(length))
+            stem = stem.dropFirst(length + 1)
         }
         // Spaces become hyphens so that URLs stay readable; everything else is kept.
         slug = stem.split(whereSeparator: { $0.isWhitespace }).joined(separator: "-")
+    }
+
+    /// The length of a `yyyy-m(m)-d(d)` prefix followed by `-` or `_` and a name, if there is one.
+    private static func datePrefixLength(_ bytes: [UInt8]) -> Int? {
+        let isDigit = { (index: Int) in index < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) }
+        guard (0..<4).allSatisfy(isDigit), bytes.count > 4, bytes[4] == UInt8(ascii: "-") else { return nil }
+        var position = 5
+        for part in 0..<2 {
+            let start = position
+            while position - start < 2, isDigit(position) { position += 1 }
+            guard position > start, position < bytes.count else { return nil }
+            let separator = bytes[position]
+            if part == 0 { guard separator == UInt8(ascii: "-") else { return nil } }
+            else { guard separator == UInt8(ascii: "-") || separator == UInt8(ascii: "_") else { return nil } }
+            position += 1
+        }
+        // A name must follow the date.
+        return position < bytes.count ? position - 1 : nil
     }
 }

@@ -104,10 +104,10 @@ public struct OutputSession: Sendable {
     /// Removes our old files this build did not make (and what a killed build
     /// left half-made); the report then describes `out/` whole.
     public mutating func finish() -> WriteReport {
-        report.removed = ours.subtracting(report.digests.keys).sorted { $0.precedesInBytes($1) }
-        for path in report.removed {
-            unlink(folder.path(ofRecorded: path))
-            removeEmptyFolders(above: path)
+        // Only what was there counts as removed (a killed build may have journaled files it never wrote).
+        report.removed = ours.subtracting(report.digests.keys).sorted { $0.precedesInBytes($1) }.filter { path in
+            defer { removeEmptyFolders(above: path) }
+            return unlink(folder.path(ofRecorded: path)) == 0
         }
         for path in interrupted {
             unlink(DiskFile.temporaryPath(of: folder.path(ofRecorded: path)))

@@ -52,6 +52,25 @@ struct SiteBuilderTests {
         }
     }
 
+    /// A front-matter error in one file no longer hides the URL and order checks of the
+    /// others: every problem of every kind comes in one run, sorted by file and line,
+    /// each note right after the error it explains.
+    @Test func everyKindOfProblemIsReportedInOneRunInFileOrder() async throws {
+        let fixture = SiteFixture(files: [
+            "d-bad-date.md": SiteFixture.entry(title: "D", date: "2020-02-30"),
+            "c/same.md": SiteFixture.entry(title: "Two", date: "2020-02-01", slug: "same"),
+            "b-broken.md": "---\ntitle: [unclosed\ndate: 2020-01-01\n---\n",
+            "a/same.md": SiteFixture.entry(title: "One", date: "2020-01-01", slug: "same"),
+            "e/twin.md": SiteFixture.entry(title: "Twin", date: "2020-03-01T10:00:00Z", slug: "twin"),
+        ])
+        let found = try await fixture.failure().map { "\($0.severity) \($0.location.path):\($0.location.line)" }
+        #expect(found == [
+            "error content/b-broken.md:3",
+            "error content/c/same.md:1", "note content/a/same.md:1",
+            "error content/d-bad-date.md:3",
+        ])
+    }
+
     @Test func anEmptySiteStillHasAFrontPageAndAnIndex() async throws {
         let site = try await SiteFixture(files: [:]).build()
         #expect(site.text("index.html")?.contains("No entries yet") == true)

@@ -18,4 +18,28 @@ public struct DiagnosticLog: Sendable {
     public func throwIfErrors() throws(BuildFailure) {
         if hasErrors { throw BuildFailure(diagnostics) }
     }
+
+    /// The findings sorted by file (byte order), line and column, as a reader
+    /// goes through them; each note stays right after the finding it explains.
+    /// Findings at one place keep the order they were found in.
+    public func sortedByLocation() -> DiagnosticLog {
+        var groups: [[Diagnostic]] = []
+        for diagnostic in diagnostics {
+            if diagnostic.severity == .note, !groups.isEmpty {
+                groups[groups.count - 1].append(diagnostic)
+            } else {
+                groups.append([diagnostic])
+            }
+        }
+        let order = groups.indices.sorted { a, b in
+            let (left, right) = (groups[a][0].location, groups[b][0].location)
+            if left.path != right.path { return left.path.precedesInBytes(right.path) }
+            if left.line != right.line { return left.line < right.line }
+            if left.column != right.column { return left.column < right.column }
+            return a < b
+        }
+        var sorted = DiagnosticLog()
+        for index in order { sorted.append(contentsOf: groups[index]) }
+        return sorted
+    }
 }

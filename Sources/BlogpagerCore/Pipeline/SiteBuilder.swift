@@ -25,26 +25,36 @@ public struct SiteBuilder: Sendable {
     /// whose keys are unchanged are kept, not rendered again.
     public func build(_ input: SiteInput, options: BuildOptions, cache: EntryCache = EntryCache(), reuse: ReuseLookup? = nil,
                       emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> SiteBuild {
-        let (entries, newCache, readCount) = try readEntries(input, cache: cache, program: options.program)
+        // Every problem of every kind in one run: the entries that read well are checked
+        // (URLs, order, static files) even when others did not, and all is reported at once.
+        var problems = DiagnosticLog()
+        let (entries, newCache, readCount) = readEntries(input, cache: cache, program: options.program, log: &problems)
         let now = EntryDate(epochSeconds: Int64(options.now.timeIntervalSince1970.rounded(.down)))
         let isLeftOutDraft = { (entry: Entry) in entry.isDraft && !options.includeDrafts }
         let isLeftOutFuture = { (entry: Entry) in entry.date.isAfter(now) && !options.includeFuture }
         let drafts = entries.filter(isLeftOutDraft)
         let future = entries.filter { !isLeftOutDraft($0) && isLeftOutFuture($0) }
         let published = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) }
-        try checkUniqueURLs(published)
+        checkUniqueURLs(published, log: &problems)
 
         let sorted = SortedList(published) { Cursor.newestFirst($0.cursor, $1.cursor) }
-        try checkUniqueCursors(sorted)
+        checkUniqueCursors(sorted, log: &problems)
         let archive = Archive(sorted: sorted, pageSize: input.config.pageSize)
 
-        let assets = try AssetFiles(templates: input.templates, config: input.config)
+        let assets: AssetFiles
+        do {
+            assets = try AssetFiles(templates: input.templates, config: input.config)
+        } catch {
+            problems.append(contentsOf: error.diagnostics)
+            throw BuildFailure(problems.sortedByLocation().diagnostics)
+        }
         let renderer = SiteRenderer(config: input.config, templates: input.templates, assetURLs: assets.urls)
         let streams = renderer.streams(of: archive)
         // Without static files nothing can collide: no need to list every planned path.
         if !input.staticFiles.isEmpty {
-            try checkStaticFiles(input.staticFiles, generated: renderer.plannedPaths(archive, streams: streams).union(assets.files.map(\.path)))
+            checkStaticFiles(input.staticFiles, generated: renderer.plannedPaths(archive, streams: streams).union(assets.files.map(\.path)), log: &problems)
         }
+        try problems.sortedByLocation().throwIfErrors()
         // Assets and static files first: pages link them.
         try await emit(OutputBatch(files: assets.files + input.staticFiles))
         let generation = RenderKeys.generation(program: options.program, config: input.config, templates: input.templates, assetURLs: assets.urls)
@@ -65,7 +75,8 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Reads every changed source on all cores; all errors are collected, in file order.
-    private func readEntries(_ input: SiteInput, cache: EntryCache, program: ProgramIdentity) throws(BuildFailure) -> (entries: [Entry], cache: EntryCache, readCount: Int) {
+    private func readEntries(_ input: SiteInput, cache: EntryCache, program: ProgramIdentity,
+                             log: inout DiagnosticLog) -> (entries: [Entry], cache: EntryCache, readCount: Int) {
         let sources = input.sources.sorted { $0.relativePath.precedesInBytes($1.relativePath) }
         let config = input.config
         let key = EntryCache.key(program: program, config: config)
@@ -86,16 +97,12 @@ public struct SiteBuilder: Sendable {
             case nil: break
             }
         }
-        var log = DiagnosticLog()
-        // One list in file order, whichever step found each problem.
-        log.append(contentsOf: diagnostics.sorted { $0.location.path.precedesInBytes($1.location.path) })
-        try log.throwIfErrors()
+        log.append(contentsOf: diagnostics)
         return (entries, EntryCache(key: key, entries: entries), toRead.count)
     }
 
     /// Two entries at one URL would overwrite each other: name both files.
-    private func checkUniqueURLs(_ entries: [Entry]) throws(BuildFailure) {
-        var log = DiagnosticLog()
+    private func checkUniqueURLs(_ entries: [Entry], log: inout DiagnosticLog) {
         var owners: [OutputPath: Entry] = [:]
         for entry in entries {
             if let first = owners[entry.outputPath] {
@@ -107,28 +114,23 @@ public struct SiteBuilder: Sendable {
                 owners[entry.outputPath] = entry
             }
         }
-        try log.throwIfErrors()
     }
 
     /// The same instant and slug twice would make the order ambiguous.
-    private func checkUniqueCursors(_ sorted: SortedList<Entry>) throws(BuildFailure) {
-        var log = DiagnosticLog()
+    private func checkUniqueCursors(_ sorted: SortedList<Entry>, log: inout DiagnosticLog) {
         for index in sorted.indices.dropFirst() where sorted[index].cursor.isSameIdentity(as: sorted[index - 1].cursor) {
             log.append(.error(
                 at: SourceLocation(path: sorted[index].sourcePath),
                 "entry has the same date and slug as \(sorted[index - 1].sourcePath); two entries need a different slug or time"))
         }
-        try log.throwIfErrors()
     }
 
     /// Static files go beside the generated ones but may not replace any.
-    private func checkStaticFiles(_ staticFiles: [OutputFile], generated: Set<OutputPath>) throws(BuildFailure) {
-        var log = DiagnosticLog()
+    private func checkStaticFiles(_ staticFiles: [OutputFile], generated: Set<OutputPath>, log: inout DiagnosticLog) {
         for file in staticFiles where generated.contains(file.path) || file.path.segments.first == "fragments" {
             log.append(.error(
                 at: SourceLocation(path: "content/static/\(file.path)"),
                 "static file would replace the generated \(file.path); rename or move it"))
         }
-        try log.throwIfErrors()
     }
 }

@@ -104,7 +104,7 @@ struct EntryReaderTests {
 
     @Test func missingFrontMatter() {
         #expect(Self.errors("# Just markdown\n") == [
-            "content/post.md:1:1: error: missing front matter: expected '---' on the first line, then YAML with at least a title, then '---'",
+            "content/post.md:1:1: error: missing front matter: expected '---' on the first line, then YAML with at least a title, then '---' (or TOML between '+++' lines, or a JSON object)",
         ])
     }
 

@@ -9,7 +9,7 @@ public struct SiteConfigLoader: Sendable {
     }
 
     public func load(_ yaml: String) -> Result<SiteConfig, BuildFailure> {
-        let fields: [YAMLField]
+        let fields: [FrontMatterField]
         switch YAMLMappingReader(path: path).read(yaml) {
         case .success(let read): fields = read
         case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))

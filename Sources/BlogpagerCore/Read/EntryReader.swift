@@ -20,12 +20,15 @@ public struct EntryReader: Sendable {
         case .success(let split): parts = split
         case .failure(let failure): return .failure(failure)
         }
-        let fields: [YAMLField]
-        switch YAMLMappingReader(path: file.displayPath, firstLine: parts.yamlFirstLine).read(parts.yaml) {
-        case .success(let read): fields = read
+        let read = switch parts.language {
+        case .yaml: YAMLMappingReader(path: file.displayPath, firstLine: parts.firstLine).read(parts.text)
+        case .toml: TOMLMappingReader(path: file.displayPath, firstLine: parts.firstLine).read(parts.text)
+        case .json: JSONMappingReader(path: file.displayPath).read(parts.text)
+        }
+        switch read {
+        case .success(let fields): return interpret(fields, file: file)
         case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
         }
-        return interpret(fields, file: file)
     }
 
     /// The entry's body rendered, read again from its source.
@@ -53,11 +56,13 @@ public struct EntryReader: Sendable {
         return FrontMatterSplitter(path: path).split(text).mapError { BuildFailure($0) }
     }
 
-    private func interpret(_ fields: [YAMLField], file: SourceFile) -> Result<Entry, BuildFailure> {
+    private func interpret(_ fields: [FrontMatterField], file: SourceFile) -> Result<Entry, BuildFailure> {
         var log = DiagnosticLog()
         let path = file.displayPath
         let start = SourceLocation(path: path)
-        let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let aliases = FrontMatterAliases(byKey)
+        byKey = aliases.fields
         let nameParts = FileNameParts(fileName: file.fileName)
 
         // title
@@ -139,7 +144,7 @@ public struct EntryReader: Sendable {
 
         let known: Set<String> = ["title", "date", "slug", "tags", "summary", "draft", "updated"]
         var params: [String: FrontMatterValue] = [:]
-        for field in fields where !known.contains(field.key) { params[field.key] = field.value }
+        for field in fields where !known.contains(field.key) && !aliases.consumed.contains(field.key) { params[field.key] = field.value }
 
         guard !log.hasErrors, let date else { return .failure(BuildFailure(log.diagnostics)) }
 
@@ -164,7 +169,7 @@ public struct EntryReader: Sendable {
             params: params))
     }
 
-    private func parseDate(_ field: YAMLField, log: inout DiagnosticLog) -> EntryDate? {
+    private func parseDate(_ field: FrontMatterField, log: inout DiagnosticLog) -> EntryDate? {
         guard let text = field.rawText else {
             log.append(.error(at: field.valueLocation, "\(field.key) must be a date such as 2016-05-12 or 2016-05-12T10:00:00+09:00"))
             return nil

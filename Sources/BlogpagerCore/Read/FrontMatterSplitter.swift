@@ -1,9 +1,20 @@
-/// Separates the YAML front matter (between `---` lines) from the Markdown body.
+/// Separates an entry's front matter from its Markdown body. Three languages,
+/// as Hugo reads them: YAML between `---` lines (Jekyll's and ours), TOML
+/// between `+++` lines (Hugo's and Zola's), and a JSON object starting with
+/// `{` on the first line (Hugo's).
 public struct FrontMatterSplitter: Sendable {
+    public enum Language: String, Sendable, Equatable {
+        case yaml = "YAML"
+        case toml = "TOML"
+        case json = "JSON"
+    }
+
     public struct Parts: Sendable, Equatable {
-        public var yaml: String
-        /// Line of the file where the YAML starts.
-        public var yamlFirstLine: Int
+        public var language: Language
+        /// The front matter without its fences (a JSON object keeps its braces).
+        public var text: String
+        /// Line of the file where `text` starts.
+        public var firstLine: Int
         public var body: String
     }
 
@@ -17,39 +28,77 @@ public struct FrontMatterSplitter: Sendable {
     /// front matter's lines are visited; the body is one slice of the text.
     public func split(_ text: String) -> Result<Parts, Diagnostic> {
         let newline = UInt8(ascii: "\n")
-        var lineStart = text.startIndex
-        var yamlStart: String.Index?
-        while true {
+        let firstEnd = text.utf8.firstIndex(of: newline) ?? text.endIndex
+        let first = Self.trimmedEnd(text[..<firstEnd])
+        let language: Language
+        switch first {
+        case "---": language = .yaml
+        case "+++": language = .toml
+        default:
+            if first.hasPrefix("{") { return splitJSON(text) }
+            return .failure(.error(
+                at: SourceLocation(path: path),
+                "missing front matter: expected '---' on the first line, then YAML with at least a title, then '---' (or TOML between '+++' lines, or a JSON object)"))
+        }
+        let fence = language == .yaml ? "---" : "+++"
+        guard firstEnd < text.endIndex else { return unclosed(fence) }
+        let start = text.utf8.index(after: firstEnd)
+        var lineStart = start
+        while lineStart < text.endIndex {
             let lineEnd = text.utf8[lineStart...].firstIndex(of: newline) ?? text.endIndex
-            let line = text[lineStart..<lineEnd]
-            if let yamlStart {
-                if isFence(line, allowingDots: true) {
-                    var yaml = text[yamlStart..<lineStart]
-                    if yaml.hasSuffix("\n") { yaml.removeLast() }
-                    var body = lineEnd == text.endIndex ? text[lineEnd...] : text[text.utf8.index(after: lineEnd)...]
-                    // One final newline ends the file, not the body.
-                    if body.hasSuffix("\n") { body.removeLast() }
-                    return .success(Parts(yaml: String(yaml), yamlFirstLine: 2, body: String(body)))
-                }
-            } else {
-                guard isFence(line, allowingDots: false) else {
-                    return .failure(.error(
-                        at: SourceLocation(path: path),
-                        "missing front matter: expected '---' on the first line, then YAML with at least a title, then '---'"))
-                }
-                yamlStart = lineEnd == text.endIndex ? lineEnd : text.utf8.index(after: lineEnd)
+            let line = Self.trimmedEnd(text[lineStart..<lineEnd])
+            if line == fence || (language == .yaml && line == "...") {
+                var front = text[start..<lineStart]
+                if front.hasSuffix("\n") { front.removeLast() }
+                return .success(Parts(language: language, text: String(front), firstLine: 2, body: body(after: lineEnd, in: text)))
             }
-            guard lineEnd < text.endIndex, text.utf8.index(after: lineEnd) < text.endIndex else { break }
+            guard lineEnd < text.endIndex else { break }
             lineStart = text.utf8.index(after: lineEnd)
         }
-        return .failure(.error(
-            at: SourceLocation(path: path),
-            "unclosed front matter: the '---' on this line has no closing '---' line"))
+        return unclosed(fence)
     }
 
-    private func isFence(_ line: Substring, allowingDots: Bool) -> Bool {
+    /// A JSON object ends where its braces balance (strings and escapes skipped).
+    private func splitJSON(_ text: String) -> Result<Parts, Diagnostic> {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var index = text.utf8.startIndex
+        while index < text.utf8.endIndex {
+            let byte = text.utf8[index]
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "{") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 {
+                    let end = text.utf8.index(after: index)
+                    let lineEnd = text.utf8[end...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+                    return .success(Parts(language: .json, text: String(text[..<end]), firstLine: 1, body: body(after: lineEnd, in: text)))
+                }
+            }
+            index = text.utf8.index(after: index)
+        }
+        return .failure(.error(at: SourceLocation(path: path), "unclosed front matter: the JSON object that starts on this line has no closing '}'"))
+    }
+
+    /// The body after the closing line; one final newline ends the file, not the body.
+    private func body(after lineEnd: String.Index, in text: String) -> String {
+        var body = lineEnd == text.endIndex ? text[lineEnd...] : text[text.utf8.index(after: lineEnd)...]
+        if body.hasSuffix("\n") { body.removeLast() }
+        return String(body)
+    }
+
+    private func unclosed(_ fence: String) -> Result<Parts, Diagnostic> {
+        .failure(.error(at: SourceLocation(path: path), "unclosed front matter: the '\(fence)' on this line has no closing '\(fence)' line"))
+    }
+
+    private static func trimmedEnd(_ line: Substring) -> Substring {
         var trimmed = line
         while let last = trimmed.last, last == " " || last == "\t" { trimmed.removeLast() }
-        return trimmed == "---" || (allowingDots && trimmed == "...")
+        return trimmed
     }
 }

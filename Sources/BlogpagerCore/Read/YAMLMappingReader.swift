@@ -13,7 +13,7 @@ public struct YAMLMappingReader: Sendable {
         self.firstLine = firstLine
     }
 
-    public func read(_ yaml: String) -> Result<[YAMLField], Diagnostic> {
+    public func read(_ yaml: String) -> Result<[FrontMatterField], Diagnostic> {
         let root: Node?
         do {
             // The encoding named, not `.default`: Yams works that out from the
@@ -29,7 +29,7 @@ public struct YAMLMappingReader: Sendable {
             return .failure(.error(
                 at: location(root.mark), "expected a YAML mapping of `key: value` lines"))
         }
-        var fields: [YAMLField] = []
+        var fields: [FrontMatterField] = []
         var seen: Set<String> = []
         for (keyNode, valueNode) in mapping {
             guard let key = keyNode.scalar?.string else {
@@ -41,7 +41,7 @@ public struct YAMLMappingReader: Sendable {
             let items = valueNode.sequence.map { sequence in
                 sequence.map { (location(for: $0), $0.scalar?.string) }
             } ?? []
-            fields.append(YAMLField(
+            fields.append(FrontMatterField(
                 key: key,
                 keyLocation: location(keyNode.mark),
                 valueLocation: location(for: valueNode),

@@ -1,0 +1,55 @@
+/// The other names Jekyll, Hugo and Zola give the keys blogpager reads, put
+/// under blogpager's own name, so one reading of the keys serves every origin:
+/// - the date: `date`, else Hugo's `publishDate`, `pubdate` or `published` (a date);
+/// - the updated time: `updated`, else `lastmod` (Hugo) or `last_modified_at` (Jekyll);
+/// - tags: `tags`, else Zola's `[taxonomies] tags`;
+/// - a summary: `summary`, else Jekyll's `excerpt`;
+/// - `published: false` (Jekyll) is a draft, as `draft: true` is.
+/// A key blogpager itself reads always wins over an alias.
+struct FrontMatterAliases {
+    private(set) var fields: [String: FrontMatterField]
+    /// The alias keys taken, kept out of the entry's params.
+    private(set) var consumed: Set<String> = []
+
+    init(_ fields: [String: FrontMatterField]) {
+        self.fields = fields
+        take("date", from: ["publishDate", "pubdate", "published"]) { $0.value.isDateLike }
+        take("updated", from: ["lastmod", "last_modified_at"])
+        take("summary", from: ["excerpt"])
+        if fields["tags"] == nil, let taxonomies = fields["taxonomies"], case .map(let map) = taxonomies.value, let tags = map["tags"] {
+            var field = taxonomies
+            field.key = "tags"
+            field.value = tags
+            field.rawText = tags.scalarText
+            if case .list(let list) = tags { field.items = list.map { (taxonomies.valueLocation, $0.scalarText) } }
+            self.fields["tags"] = field
+        }
+        if fields["draft"] == nil, let published = fields["published"], case .bool(let isPublished) = published.value {
+            var field = published
+            field.key = "draft"
+            field.value = .bool(!isPublished)
+            self.fields["draft"] = field
+            consumed.insert("published")
+        }
+    }
+
+    private mutating func take(_ key: String, from aliases: [String], when accepted: (FrontMatterField) -> Bool = { _ in true }) {
+        guard fields[key] == nil else { return }
+        for alias in aliases {
+            guard let field = fields[alias], accepted(field) else { continue }
+            var renamed = field
+            renamed.key = key
+            fields[key] = renamed
+            consumed.insert(alias)
+            return
+        }
+    }
+}
+
+extension FrontMatterValue {
+    /// Text that may be a date (a flag such as `published: true` is not).
+    var isDateLike: Bool {
+        if case .string(let text) = self { return text.first?.isNumber == true }
+        return false
+    }
+}

@@ -1,0 +1,100 @@
+import BlogpagerCore
+import Foundation
+import Testing
+
+/// Front matter as Hugo and Zola write it: TOML between `+++` lines and JSON
+/// objects, read into the same entry as YAML, with errors at their line.
+struct FrontMatterLanguageTests {
+    static func read(_ text: String, name: String = "post.md") -> Result<ReadEntry, BuildFailure> {
+        EntryReaderTests.read(text, name: name)
+    }
+
+    @Test func tomlFrontMatterAsHugoWritesIt() throws {
+        let entry = try Self.read("""
+            +++
+            title = "A TOML post"
+            date = 2021-03-04T10:20:30+09:00
+            lastmod = 2021-03-05
+            tags = ["hugo", "toml"]
+            draft = false
+            rating = 4
+            [params]
+            mood = "fine"
+            +++
+
+            Hello from **TOML**.
+            """).get()
+        #expect(entry.title == "A TOML post")
+        #expect(entry.date.rfc3339 == "2021-03-04T10:20:30+09:00")
+        #expect(entry.updated?.rfc3339 == "2021-03-05T00:00:00Z")
+        #expect(entry.tags == ["hugo", "toml"])
+        #expect(entry.params["rating"] == .int(4))
+        #expect(entry.params["params"] == .map(["mood": .string("fine")]))
+        #expect(entry.params["lastmod"] == nil)
+        #expect(entry.body.contentHTML.contains("<strong>TOML</strong>"))
+    }
+
+    @Test func zolaTaxonomiesAndLocalDatetimes() throws {
+        let entry = try Self.read("""
+            +++
+            title = "Zola post"
+            date = 2020-01-02T09:30:00
+
+            [taxonomies]
+            tags = ["zola", "rust"]
+
+            [extra]
+            comments = true
+            +++
+            Body.
+            """).get()
+        // A datetime without an offset is in the site's zone (UTC by default).
+        #expect(entry.date.rfc3339 == "2020-01-02T09:30:00Z")
+        #expect(entry.tags == ["zola", "rust"])
+        #expect(entry.params["extra"] == .map(["comments": .bool(true)]))
+    }
+
+    @Test func jsonFrontMatterAsHugoWritesIt() throws {
+        let entry = try Self.read("""
+            {
+              "title": "A JSON post",
+              "date": "2019-05-06T07:08:09Z",
+              "tags": ["json"],
+              "draft": false,
+              "weight": 3,
+              "ratio": 0.5
+            }
+
+            Hello from JSON.
+            """).get()
+        #expect(entry.title == "A JSON post")
+        #expect(entry.date.rfc3339 == "2019-05-06T07:08:09Z")
+        #expect(entry.tags == ["json"])
+        #expect(!entry.isDraft)
+        #expect(entry.params["weight"] == .int(3) && entry.params["ratio"] == .double(0.5))
+        #expect(entry.body.contentHTML.contains("Hello from JSON."))
+    }
+
+    @Test func jekyllsPublishedFalseAndExcerptAndHugosPublishDate() throws {
+        let jekyll = try Self.read("---\ntitle: Hidden\ndate: 2020-01-01\npublished: false\nexcerpt: Short.\n---\nLong body.\n").get()
+        #expect(jekyll.isDraft && jekyll.summarySource == "Short.")
+        #expect(jekyll.params["published"] == nil)
+        let hugo = try Self.read("+++\ntitle = \"P\"\npublishDate = 2020-02-03\n+++\n").get()
+        #expect(hugo.date.rfc3339 == "2020-02-03T00:00:00Z")
+    }
+
+    /// (file, the errors in compiler form, where they point)
+    @Test(arguments: [
+        ("+++\ntitle = \"Bad\"\ndate = 2020-01-01\ntags = [unquoted]\n+++\n", "content/post.md:4:9: error: invalid TOML"),
+        ("+++\ntitle = \"T\"\ndate = \"2020-13-01\"\n+++\n", "content/post.md:3:14: error: invalid date '2020-13-01': month 13"),
+        ("{\n  \"title\": \"T\",\n  \"date\": \"2020-13-01\"\n}\n", "content/post.md:3:17: error: invalid date '2020-13-01': month 13"),
+        ("{\n  \"title\": \"T\",\n  \"date\": \n", "content/post.md:1:1: error: unclosed front matter"),
+        ("{\n  \"title\": \"T\" \"date\": 1\n}\n", "content/post.md:1:1: error: invalid JSON front matter"),
+        ("+++\ntitle = \"T\"\n", "content/post.md:1:1: error: unclosed front matter: the '+++'"),
+        ("+++\ndate = 2020-01-01\n+++\n", "content/post.md:1:1: error: missing title"),
+    ])
+    func errorsPointAtTheirLine(text: String, expected: String) {
+        let errors = EntryReaderTests.errors(text)
+        #expect(errors.contains { $0.hasPrefix(expected) }, "\(errors)")
+    }
+}

@@ -46,6 +46,11 @@ struct BuildCommand: AsyncParsableCommand {
         do {
             let outcome = try await task.value
             guard !quiet else { return }
+            let layout = job.loader.layout
+            if layout.root != nil || layout.origin != .blogpager {
+                let summary = outcome.summary
+                print(layout.description(entries: summary.entries + summary.skippedDrafts + summary.skippedFuture, pages: summary.standalonePages ?? 0))
+            }
             for warning in outcome.summary.warnings { Self.printError(warning.description) }
             if let note = BuildJob.leftOutNote(of: outcome.summary) { Self.printError(note) }
             print(BuildJob.summary(of: outcome, output: output))

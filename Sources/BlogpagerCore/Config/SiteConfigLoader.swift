@@ -8,6 +8,43 @@ public struct SiteConfigLoader: Sendable {
         self.path = path
     }
 
+    /// A config and what came with it: warnings for keys not honoured, and (Jekyll) names left out of the static files.
+    public struct Loaded: Sendable {
+        public var config: SiteConfig
+        public var warnings: [Diagnostic] = []
+        public var excludedNames: Set<String> = []
+    }
+
+    /// Reads a config as the generator it belongs to means it; blogpager's own is `load(_:)`.
+    public func load(_ text: String, origin: SiteLayout.Origin) -> Result<Loaded, BuildFailure> {
+        guard origin != .blogpager else { return load(text).map { Loaded(config: $0) } }
+        let read: Result<[FrontMatterField], Diagnostic>
+        if path.hasSuffix(".toml") {
+            read = TOMLMappingReader(path: path).read(text)
+        } else if path.hasSuffix(".json") {
+            read = JSONMappingReader(path: path).read(text)
+        } else {
+            read = YAMLMappingReader(path: path).read(text)
+        }
+        let fields: [FrontMatterField]
+        switch read {
+        case .success(let found): fields = found
+        case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
+        }
+        var values = ConfigValues()
+        var loaded: Loaded
+        switch origin {
+        case .jekyll:
+            var reader = JekyllConfigReader()
+            loaded = Loaded(config: reader.read(fields, into: &values), excludedNames: reader.excludedNames)
+        case .hugo: loaded = Loaded(config: HugoConfigReader().read(fields, into: &values))
+        case .zola, .blogpager: loaded = Loaded(config: ZolaConfigReader().read(fields, into: &values))
+        }
+        if values.log.hasErrors { return .failure(BuildFailure(values.log.diagnostics)) }
+        loaded.warnings = values.warnings.sorted { $0.location.line < $1.location.line }
+        return .success(loaded)
+    }
+
     public func load(_ yaml: String) -> Result<SiteConfig, BuildFailure> {
         let fields: [FrontMatterField]
         switch YAMLMappingReader(path: path).read(yaml) {

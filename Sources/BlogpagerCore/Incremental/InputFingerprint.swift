@@ -8,6 +8,8 @@ import Foundation
 struct InputFingerprint {
     var program: ProgramIdentity
     var contentFolder: String
+    /// A site root's folders copied as they are (the output folder among them is left out).
+    var staticFolders: [SiteLayout.StaticFolder] = []
     var configPath: String?
     var templatesFolder: String?
     var output: OutputFolder
@@ -28,11 +30,18 @@ struct InputFingerprint {
         add("content \(OutputFolder.resolve(contentFolder))")
         guard FileIdentity(itemAt: contentFolder) != nil else { return nil }
         Self.walk(contentFolder, relative: "", into: &lines)
+        for folder in staticFolders {
+            add("static \(folder.path)")
+            Self.walk(folder.path, relative: "", into: &lines, skipping: folder.excludedNames, underscored: folder.frontMatterFilesArePages,
+                      excluded: [output.resolved, OutputFolder.resolve(contentFolder)])
+        }
         return StableHash.digest(lines)
     }
 
     /// Every entry below `folder`, sorted, hidden names skipped as the scanner skips them.
-    private static func walk(_ folder: String, relative: String, into lines: inout [UInt8]) {
+    /// `skipping` top-level names, names starting with `_` when `underscored`, and folders whose resolved path is `excluded`.
+    private static func walk(_ folder: String, relative: String, into lines: inout [UInt8], skipping: Set<String> = [],
+                             underscored: Bool = false, excluded: Set<String> = []) {
         guard let directory = opendir(folder) else {
             lines += "unreadable \(relative)\n".utf8
             return
@@ -42,7 +51,7 @@ struct InputFingerprint {
             let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if !name.hasPrefix(".") { names.append(name) }
+            if !name.hasPrefix("."), !(relative.isEmpty && skipping.contains(name)), !(underscored && name.hasPrefix("_")) { names.append(name) }
         }
         closedir(directory)
         for name in names.sorted() {
@@ -52,8 +61,9 @@ struct InputFingerprint {
                 continue
             }
             if identity.isFolder {
+                if !excluded.isEmpty, excluded.contains(OutputFolder.resolve("\(folder)/\(name)")) { continue }
                 lines += "folder \(shown)\n".utf8
-                walk("\(folder)/\(name)", relative: shown, into: &lines)
+                walk("\(folder)/\(name)", relative: shown, into: &lines, underscored: underscored, excluded: excluded)
             } else {
                 lines += "file \(shown) \(identity.recordText)\n".utf8
             }

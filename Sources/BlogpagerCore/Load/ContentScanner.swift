@@ -9,13 +9,27 @@ public struct ContentScanner: Sendable {
         public var sources: [SourceFile] = []
         public var staticFiles: [OutputFile] = []
         public var diagnostics: [Diagnostic] = []
+        /// Files with front matter outside the entries (a Jekyll site's `about.md`): pages, not entries.
+        public var pages: [String] = []
+        /// The files of each page bundle, by the bundle's folder (relative to the content folder).
+        public var bundleResources: [String: [BundleResource]] = [:]
     }
 
     /// The content folder as the user named it (used in messages).
     public var folder: String
+    /// Folders copied as they are beside the content's own `static/` (a site root's layout).
+    public var staticFolders: [SiteLayout.StaticFolder]
+    /// Resolved paths never read: this build's output folder, which may sit inside a site's root.
+    public var excludedPaths: Set<String>
 
-    public init(folder: String) {
+    /// A folder whose Markdown files outside `folder` are pages (Hugo's and Zola's `content/`).
+    public var pagesFolder: String?
+
+    public init(folder: String, staticFolders: [SiteLayout.StaticFolder] = [], excludedPaths: Set<String> = [], pagesFolder: String? = nil) {
         self.folder = folder
+        self.staticFolders = staticFolders
+        self.excludedPaths = excludedPaths
+        self.pagesFolder = pagesFolder
     }
 
     public static let markdownExtensions: Set<String> = ["md", "markdown"]
@@ -40,7 +54,19 @@ public struct ContentScanner: Sendable {
             let isStatic = relative.hasPrefix(Self.staticFolder + "/")
             let name = relative.split(separator: "/").last.map(String.init) ?? relative
             let ext = name.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last.map { $0.lowercased() } ?? ""
-            guard isStatic || Self.markdownExtensions.contains(ext) else { continue }
+            guard isStatic || Self.markdownExtensions.contains(ext) else {
+                // A page bundle's files (beside its index.md) go beside its entry page.
+                let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
+                if !folder.isEmpty, files.keys.contains("\(folder)/index.md") || files.keys.contains("\(folder)/index.markdown") {
+                    do {
+                        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+                        found.bundleResources[folder, default: []].append(BundleResource(name: String(relative.dropFirst(folder.count + 1)), bytes: bytes))
+                    } catch {
+                        found.diagnostics.append(.error(at: SourceLocation(path: shown), "cannot read file: \(Self.reason(error))"))
+                    }
+                }
+                continue
+            }
             if !isStatic, Self.sectionFileNames.contains(name) { continue }
             guard isStatic else {
                 // Entries are read when the build needs them, not held from here.
@@ -63,7 +89,72 @@ public struct ContentScanner: Sendable {
                 found.diagnostics.append(.error(at: SourceLocation(path: shown), "static file has an unsafe name: \(error.message)"))
             }
         }
+        for staticFolder in staticFolders { scanStatic(staticFolder, into: &found) }
+        if let pagesFolder { found.pages += markdownFiles(in: pagesFolder, skipping: OutputFolder.resolve(folder)) }
         return found
+    }
+
+    /// The Markdown files below `root` but outside `skipping` (section files left out).
+    private func markdownFiles(in root: String, skipping: String) -> [String] {
+        var files: [String] = []
+        var pending = [root]
+        while let path = pending.popLast() {
+            for name in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() where !name.hasPrefix(".") {
+                let child = "\(path)/\(name)"
+                if FileIdentity(itemAt: child)?.isFolder == true {
+                    if OutputFolder.resolve(child) != skipping { pending.append(child) }
+                } else if Self.markdownExtensions.contains(name.split(separator: ".").last.map { $0.lowercased() } ?? ""),
+                          !Self.sectionFileNames.contains(name) {
+                    files.append(child)
+                }
+            }
+        }
+        return files
+    }
+
+    /// Every file of a static folder (hidden names, excluded names, and with
+    /// Jekyll's rule names starting with `_`, left out), published at its place.
+    private func scanStatic(_ source: SiteLayout.StaticFolder, into found: inout Found) {
+        let contentRoot = OutputFolder.resolve(folder)
+        var pending = [(path: source.path, relative: [String]())]
+        while let (path, relative) = pending.popLast() {
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+            } catch {
+                found.diagnostics.append(.error(at: SourceLocation(path: path), "cannot read folder: \(Self.reason(error))"))
+                continue
+            }
+            for name in names where !name.hasPrefix(".") {
+                if relative.isEmpty, source.excludedNames.contains(name) { continue }
+                if source.frontMatterFilesArePages, name.hasPrefix("_") { continue }
+                let child = "\(path)/\(name)"
+                guard let identity = FileIdentity(itemAt: child) else { continue }
+                if identity.isFolder {
+                    let resolved = OutputFolder.resolve(child)
+                    guard !excludedPaths.contains(resolved), resolved != contentRoot else { continue }
+                    pending.append((child, relative + [name]))
+                    continue
+                }
+                let bytes: [UInt8]
+                do {
+                    bytes = Array(try Data(contentsOf: URL(fileURLWithPath: child)))
+                } catch {
+                    found.diagnostics.append(.error(at: SourceLocation(path: child), "cannot read file: \(Self.reason(error))"))
+                    continue
+                }
+                let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+                if source.frontMatterFilesArePages, ["md", "markdown", "html", "htm"].contains(ext), bytes.starts(with: Array("---".utf8)) {
+                    found.pages.append(child)
+                    continue
+                }
+                do {
+                    found.staticFiles.append(OutputFile(path: try OutputPath(relative + [name]), bytes: bytes))
+                } catch {
+                    found.diagnostics.append(.error(at: SourceLocation(path: child), "static file has an unsafe name: \(error.message)"))
+                }
+            }
+        }
     }
 
     /// One `stat` per name: it tells folders from files and gives each file's identity.

@@ -9,29 +9,48 @@ public struct SiteLoader: Sendable {
     /// `--templates`; when nil, a `templates/` folder beside the config, else the defaults.
     public var templatesFolder: String?
 
+    /// Where the site's parts are: a site root's layout, or a plain folder of entries.
+    public var layout: SiteLayout
+    /// Resolved paths never read as input (the output folder, when it sits inside a site's root).
+    public var excludedPaths: Set<String> = []
+
+    /// `contentFolder` is the folder of entries, or the root of a Jekyll, Hugo, Zola or blogpager site.
     public init(contentFolder: String, configPath: String? = nil, templatesFolder: String? = nil) {
         self.contentFolder = contentFolder
         self.configPath = configPath
         self.templatesFolder = templatesFolder
+        layout = SiteLayout.detect(contentFolder, configPath: configPath)
     }
 
     public static let configFileName = "blogpager.yml"
 
     public func load() throws(BuildFailure) -> SiteInput {
         var log = DiagnosticLog()
-        let (config, configFile) = loadConfig(&log)
+        let (loaded, configFile) = loadConfig(&log)
         let templates = loadTemplates(configFile: configFile, log: &log)
-        let found = ContentScanner(folder: contentFolder).scan()
+        var staticFolders = layout.staticFolders
+        for index in staticFolders.indices { staticFolders[index].excludedNames.formUnion(loaded?.excludedNames ?? []) }
+        let found = ContentScanner(folder: layout.contentFolder, staticFolders: staticFolders, excludedPaths: excludedPaths,
+                                   pagesFolder: layout.pagesFolder).scan()
         try log.throwIfErrors()
-        guard let config, let templates else { throw BuildFailure(log.diagnostics) }
-        return SiteInput(
-            config: config, templates: templates, sources: found.sources,
+        guard let loaded, let templates else { throw BuildFailure(log.diagnostics) }
+        var warnings = loaded.warnings
+        if let first = found.pages.first {
+            warnings.append(.warning(at: SourceLocation(path: first),
+                                     "\(found.pages.count) page\(found.pages.count == 1 ? "" : "s") outside the entries (this one, and pages such as about or 404) are not built yet"))
+        }
+        var input = SiteInput(
+            config: loaded.config, templates: templates, sources: found.sources,
             staticFiles: found.staticFiles, diagnostics: found.diagnostics, configPath: configFile)
+        input.warnings = warnings
+        input.pageCount = found.pages.count
+        input.bundleResources = found.bundleResources
+        return input
     }
 
     /// The config file that applies, if any.
     public func resolvedConfigPath() -> String? {
-        if let configPath { return configPath }
+        if let configPath = layout.configPath ?? configPath { return configPath }
         let content = URL(fileURLWithPath: contentFolder, isDirectory: true).standardizedFileURL
         let candidates = [
             Self.configFileName,
@@ -40,8 +59,8 @@ public struct SiteLoader: Sendable {
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }
 
-    private func loadConfig(_ log: inout DiagnosticLog) -> (SiteConfig?, String?) {
-        guard let path = resolvedConfigPath() else { return (SiteConfig(), nil) }
+    private func loadConfig(_ log: inout DiagnosticLog) -> (SiteConfigLoader.Loaded?, String?) {
+        guard let path = resolvedConfigPath() else { return (SiteConfigLoader.Loaded(config: SiteConfig()), nil) }
         guard let data = FileManager.default.contents(atPath: path) else {
             log.append(.error(at: SourceLocation(path: path), "cannot read config file"))
             return (nil, path)
@@ -51,8 +70,8 @@ public struct SiteLoader: Sendable {
             log.append(diagnostic)
             return (nil, path)
         case .success(let text):
-            switch SiteConfigLoader(path: path).load(text) {
-            case .success(let config): return (config, path)
+            switch SiteConfigLoader(path: path).load(text, origin: layout.origin) {
+            case .success(let loaded): return (loaded, path)
             case .failure(let failure):
                 log.append(contentsOf: failure.diagnostics)
                 return (nil, path)

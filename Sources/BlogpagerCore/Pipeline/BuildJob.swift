@@ -27,7 +27,9 @@ public struct BuildJob: Sendable {
     public init(contentFolder: String, outputFolder: String, configPath: String? = nil, templatesFolder: String? = nil,
                 includeDrafts: Bool = false, includeFuture: Bool = false, program: ProgramIdentity, whenLocked: WhenLocked = .fail) {
         loader = SiteLoader(contentFolder: contentFolder, configPath: configPath, templatesFolder: templatesFolder)
-        writer = OutputWriter(outputFolder: outputFolder, contentFolder: contentFolder)
+        writer = OutputWriter(outputFolder: outputFolder, contentFolder: loader.layout.contentFolder)
+        // The output may sit inside a site's root: it is never read as input.
+        loader.excludedPaths = [writer.folder.resolved]
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
         self.program = program
@@ -63,8 +65,8 @@ public struct BuildJob: Sendable {
         let folder = writer.folder
         // Taken before anything is read: a file changed during the build makes the next one run.
         let inputs = InputFingerprint(
-            program: program, contentFolder: loader.contentFolder, configPath: loader.resolvedConfigPath(),
-            templatesFolder: loader.resolvedTemplatesFolder(), output: folder,
+            program: program, contentFolder: loader.layout.contentFolder, staticFolders: loader.layout.staticFolders,
+            configPath: loader.resolvedConfigPath(), templatesFolder: loader.resolvedTemplatesFolder(), output: folder,
             includeDrafts: includeDrafts, includeFuture: includeFuture).digest()
         if let record = PreviousBuild.unchanged(in: folder.state, inputs: inputs, now: now) {
             var report = WriteReport()

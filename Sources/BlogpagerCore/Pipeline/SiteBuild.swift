@@ -11,6 +11,8 @@ public struct SiteBuild: Sendable {
     public var warnings: [Diagnostic]
     public var skippedDrafts: Int
     public var skippedFuture: Int
+    /// Pages found beside the entries, not built yet.
+    public var standalonePages = 0
     /// Every entry read in this build, to pass to the next one.
     public var entryCache: EntryCache
     /// How many sources were parsed (the rest came from the cache).
@@ -23,7 +25,9 @@ public struct SiteBuild: Sendable {
     public var rendered: RenderedSlots
 
     public var summary: BuildSummary {
-        BuildSummary(entries: archive.entries.count, pages: archive.pages.count,
-                     skippedDrafts: skippedDrafts, skippedFuture: skippedFuture, warnings: warnings)
+        var summary = BuildSummary(entries: archive.entries.count, pages: archive.pages.count,
+                                   skippedDrafts: skippedDrafts, skippedFuture: skippedFuture, warnings: warnings)
+        summary.standalonePages = standalonePages
+        return summary
     }
 }

@@ -50,17 +50,18 @@ public struct SiteBuilder: Sendable {
         }
         let renderer = SiteRenderer(config: input.config, templates: input.templates, assetURLs: assets.urls)
         let streams = renderer.streams(of: archive)
+        let staticFiles = input.staticFiles + bundleFiles(published, resources: input.bundleResources, log: &problems)
         // Without static files nothing can collide: no need to list every planned path.
-        if !input.staticFiles.isEmpty {
-            checkStaticFiles(input.staticFiles, generated: renderer.plannedPaths(archive, streams: streams).union(assets.files.map(\.path)), log: &problems)
+        if !staticFiles.isEmpty {
+            checkStaticFiles(staticFiles, generated: renderer.plannedPaths(archive, streams: streams).union(assets.files.map(\.path)), log: &problems)
         }
         try problems.sortedByLocation().throwIfErrors()
         // Assets and static files first: pages link them.
-        try await emit(OutputBatch(files: assets.files + input.staticFiles))
+        try await emit(OutputBatch(files: assets.files + staticFiles))
         let generation = RenderKeys.generation(program: options.program, config: input.config, templates: input.templates, assetURLs: assets.urls)
         let rendered = try await renderer.render(
             archive, streams: streams, reader: EntryReader(config: input.config), reuse: reuse?.matching(generation: generation), emit: emit)
-        var warnings: [Diagnostic] = []
+        var warnings = input.warnings
         if !SiteRenderer.writesFeeds(input.config) {
             warnings.append(.warning(
                 at: SourceLocation(path: input.configPath ?? SiteLoader.configFileName),
@@ -68,7 +69,7 @@ public struct SiteBuilder: Sendable {
         }
         return SiteBuild(
             files: [], index: rendered.index, archive: archive, streamIndexes: rendered.streamIndexes, warnings: warnings,
-            skippedDrafts: drafts.count, skippedFuture: future.count, entryCache: newCache, entriesRead: readCount,
+            skippedDrafts: drafts.count, skippedFuture: future.count, standalonePages: input.pageCount, entryCache: newCache, entriesRead: readCount,
             nextPublication: future.map { $0.date.epochSeconds + ($0.date.nanoseconds > 0 ? 1 : 0) }.min(),
             bodiesRendered: rendered.bodiesRendered,
             rendered: RenderedSlots(generation: generation, slots: rendered.slots))
@@ -99,6 +100,25 @@ public struct SiteBuilder: Sendable {
         }
         log.append(contentsOf: diagnostics)
         return (entries, EntryCache(key: key, entries: entries), toRead.count)
+    }
+
+    /// A page bundle's files, beside its entry's page (`posts/name/pic.png` for `posts/name/index.html`).
+    private func bundleFiles(_ entries: [Entry], resources: [String: [BundleResource]], log: inout DiagnosticLog) -> [OutputFile] {
+        guard !resources.isEmpty else { return [] }
+        var files: [OutputFile] = []
+        for entry in entries {
+            let segments = entry.source.relativePath.split(separator: "/")
+            guard segments.count >= 2, let bundle = resources[segments.dropLast().joined(separator: "/")] else { continue }
+            let folder = Array(entry.outputPath.segments.dropLast())
+            for resource in bundle {
+                do {
+                    files.append(OutputFile(path: try OutputPath(folder + resource.name.split(separator: "/").map(String.init)), bytes: resource.bytes))
+                } catch {
+                    log.append(.error(at: SourceLocation(path: entry.sourcePath), "bundle file \(resource.name) has an unsafe name: \(error.message)"))
+                }
+            }
+        }
+        return files
     }
 
     /// Two entries at one URL would overwrite each other: name both files.

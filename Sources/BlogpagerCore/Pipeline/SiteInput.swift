@@ -11,6 +11,12 @@ public struct SiteInput: Sendable {
     public var diagnostics: [Diagnostic]
     /// The config file read, if any: where warnings about settings point.
     public var configPath: String?
+    /// Findings about the input that do not stop the build (config keys not honoured yet).
+    public var warnings: [Diagnostic] = []
+    /// Pages found beside the entries (a Jekyll site's `about.md`), not built yet.
+    public var pageCount = 0
+    /// Each page bundle's files, by the bundle's folder below the content folder.
+    public var bundleResources: [String: [BundleResource]] = [:]
 
     public init(
         config: SiteConfig, templates: TemplateSet, sources: [SourceFile],

@@ -33,7 +33,10 @@ public struct EntryReader: Sendable {
 
     /// The entry's body rendered, read again from its source.
     public func body(of entry: Entry) -> Result<EntryBody, BuildFailure> {
-        split(entry.source).map { renderBody($0.body, summarySource: entry.summarySource) }
+        // A bundle's relative links point into its folder, beside the entry's page.
+        let isBundle = ["index.md", "index.markdown"].contains(entry.source.fileName) && entry.source.relativePath.contains("/")
+        let base = isBundle ? entry.url : nil
+        return split(entry.source).map { renderBody($0.body, summarySource: entry.summarySource, base: base) }
     }
 
     /// Both at once: what a caller that wants one whole entry asks for.
@@ -63,7 +66,7 @@ public struct EntryReader: Sendable {
         var byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let aliases = FrontMatterAliases(byKey)
         byKey = aliases.fields
-        let nameParts = FileNameParts(fileName: file.fileName)
+        let nameParts = FileNameParts(source: file)
 
         // title
         var title = ""
@@ -186,21 +189,21 @@ public struct EntryReader: Sendable {
     }
 
     /// Summary: the `summary` key, else what comes before `<!--more-->`, else the first paragraph.
-    private func renderBody(_ markdown: String, summarySource: String?) -> EntryBody {
+    private func renderBody(_ markdown: String, summarySource: String?, base: String?) -> EntryBody {
         if let marker = markdown.utf8Range(of: Self.moreMarker) {
             let before = String(markdown[..<marker.lowerBound])
-            let content = renderer.render(before + markdown[marker.upperBound...])
-            let teaser = renderer.render(before)
+            let content = renderer.render(before + markdown[marker.upperBound...], relativeTo: base)
+            let teaser = renderer.render(before, relativeTo: base)
             return EntryBody(
                 contentHTML: content.html,
-                summaryHTML: summarySource.map { renderer.render($0).html } ?? teaser.html,
+                summaryHTML: summarySource.map { renderer.render($0, relativeTo: base).html } ?? teaser.html,
                 summaryText: summarySource.map(renderer.plainText) ?? renderer.plainText(before),
                 isTruncated: true)
         }
-        let content = renderer.render(markdown)
+        let content = renderer.render(markdown, relativeTo: base)
         if let summarySource {
             return EntryBody(
-                contentHTML: content.html, summaryHTML: renderer.render(summarySource).html,
+                contentHTML: content.html, summaryHTML: renderer.render(summarySource, relativeTo: base).html,
                 summaryText: renderer.plainText(summarySource), isTruncated: true)
         }
         let first = content.firstParagraphHTML ?? ""

@@ -22,13 +22,16 @@ public struct MarkdownRenderer: Sendable {
         allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
     }
 
-    public func render(_ markdown: String) -> Rendered {
+    /// With `base` (a page bundle's URL, ending in `/`), relative links and
+    /// images point below it, so they work wherever the article is shown.
+    public func render(_ markdown: String, relativeTo base: String? = nil) -> Rendered {
         var source = markdown
         let document = source.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options) }
         }
         guard let document else { return Rendered(html: "", firstParagraphHTML: nil, firstParagraphText: "") }
         defer { cmark_node_free(document) }
+        if let base { resolveRelativeURLs(in: document, against: base) }
         let html = html(of: document)
         var node = cmark_node_first_child(document)
         while let current = node, cmark_node_get_type(current) != CMARK_NODE_PARAGRAPH {
@@ -46,6 +49,28 @@ public struct MarkdownRenderer: Sendable {
         }) else { return "" }
         defer { cmark_node_free(document) }
         return plainText(of: document)
+    }
+
+    private func resolveRelativeURLs(in document: OpaquePointer, against base: String) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                  [CMARK_NODE_LINK, CMARK_NODE_IMAGE].contains(cmark_node_get_type(node)),
+                  let pointer = cmark_node_get_url(node) else { continue }
+            let url = String(cString: pointer)
+            guard Self.isRelative(url) else { continue }
+            _ = cmark_node_set_url(node, base + url)
+        }
+    }
+
+    /// A path relative to the page: no scheme, not from the root, not a fragment or a query alone.
+    static func isRelative(_ url: String) -> Bool {
+        guard let first = url.first, !"/#?".contains(first) else { return false }
+        let head = url.prefix { !"/?#".contains($0) }
+        return !head.contains(":")
     }
 
     private func html(of node: OpaquePointer) -> String {

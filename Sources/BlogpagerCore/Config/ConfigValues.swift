@@ -1,0 +1,52 @@
+import Foundation
+
+/// Reading one config's fields into a `SiteConfig`, the same way whichever
+/// generator wrote it: typed values with their place, every bad value an
+/// error, every key understood but not honoured yet a warning naming it.
+struct ConfigValues {
+    var log = DiagnosticLog()
+    var warnings: [Diagnostic] = []
+
+    mutating func text(_ field: FrontMatterField) -> String? {
+        guard let text = field.rawText, field.value != .null else {
+            log.append(.error(at: field.valueLocation, "'\(field.key)' must be a text value"))
+            return nil
+        }
+        return text
+    }
+
+    /// A name, or a map with a `name` (Jekyll's and Hugo's `author`).
+    mutating func name(_ field: FrontMatterField) -> String? {
+        if case .map(let map) = field.value { return map["name"]?.scalarText }
+        return text(field)
+    }
+
+    mutating func baseURL(_ value: String, at field: FrontMatterField) -> String? {
+        guard let url = URL(string: value), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+            log.append(.error(at: field.valueLocation, "\(field.key) must be an absolute http(s) URL such as https://example.org/"))
+            return nil
+        }
+        return value.hasSuffix("/") ? value : value + "/"
+    }
+
+    mutating func timeZone(_ field: FrontMatterField) -> TimeZone? {
+        guard let name = text(field) else { return nil }
+        guard let zone = TimeZone(identifier: name) else {
+            log.append(.error(at: field.valueLocation, "unknown time zone '\(name)'; expected an IANA name such as Asia/Tokyo or UTC"))
+            return nil
+        }
+        return zone
+    }
+
+    mutating func pageSize(_ value: FrontMatterValue, at field: FrontMatterField) -> Int? {
+        guard case .int(let size) = value, (1...1000).contains(size) else {
+            log.append(.error(at: field.valueLocation, "\(field.key) must be a whole number from 1 to 1000"))
+            return nil
+        }
+        return size
+    }
+
+    mutating func notHonoured(_ field: FrontMatterField, _ consequence: String) {
+        warnings.append(.warning(at: field.keyLocation, "'\(field.key)' is not honoured yet: \(consequence)"))
+    }
+}

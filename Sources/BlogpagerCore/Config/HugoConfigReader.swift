@@ -1,0 +1,43 @@
+/// Reads a Hugo config (`hugo.toml`, `config.toml`, YAML or JSON) as Hugo
+/// means it: `baseURL`, `languageCode`, `timeZone`, `paginate` or
+/// `[pagination] pagerSize`, `[params]`; raw HTML only with Goldmark's
+/// `unsafe = true`. Templates stay ours.
+struct HugoConfigReader {
+    func read(_ fields: [FrontMatterField], into values: inout ConfigValues) -> SiteConfig {
+        var config = SiteConfig()
+        for field in fields {
+            switch field.key.lowercased() {
+            case "title": config.title = values.text(field) ?? config.title
+            case "baseurl":
+                // Hugo allows "/" or nothing: then there is no absolute address to give feeds.
+                if let text = values.text(field), text.contains("://") { config.baseURL = values.baseURL(text, at: field) }
+            case "languagecode": config.language = values.text(field) ?? config.language
+            case "defaultcontentlanguage": if fields.allSatisfy({ $0.key.lowercased() != "languagecode" }) { config.language = values.text(field) ?? config.language }
+            case "timezone": config.timeZone = values.timeZone(field) ?? config.timeZone
+            case "paginate": config.pageSize = values.pageSize(field.value, at: field) ?? config.pageSize
+            case "pagination":
+                if case .map(let map) = field.value, let size = map["pagerSize"] { config.pageSize = values.pageSize(size, at: field) ?? config.pageSize }
+            case "author": config.author = values.name(field) ?? ""
+            case "params":
+                guard case .map(let params) = field.value else { break }
+                config.params = params
+                if let description = params["description"]?.scalarText { config.description = description }
+                if config.author.isEmpty, let author = params["author"] {
+                    if case .map(let map) = author { config.author = map["name"]?.scalarText ?? "" } else { config.author = author.scalarText ?? "" }
+                }
+            case "markup":
+                if case .map(let markup) = field.value, case .map(let goldmark)? = markup["goldmark"], case .map(let renderer)? = goldmark["renderer"],
+                   case .bool(let unsafe)? = renderer["unsafe"] {
+                    config.unsafeHTML = unsafe
+                }
+            case "permalinks", "uglyurls", "disablepathtolower": values.notHonoured(field, "entries keep blogpager's URLs (/posts/<slug>/)")
+            case "summarylength": values.notHonoured(field, "summaries end at <!--more--> or the first paragraph")
+            case "buildfuture": values.notHonoured(field, "future-dated entries are built with --future")
+            case "builddrafts": values.notHonoured(field, "drafts are built with --drafts")
+            case "theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
+            default: break
+            }
+        }
+        return config
+    }
+}

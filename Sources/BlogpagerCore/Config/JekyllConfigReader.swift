@@ -1,0 +1,45 @@
+/// Reads a Jekyll `_config.yml` as Jekyll means it: `url` and `baseurl` make
+/// the site's address, `paginate` the page size, `timezone` the zone of every
+/// date; raw HTML stays, as kramdown keeps it. Templates stay ours.
+struct JekyllConfigReader {
+    /// Names of the root left out of the site's static files (`exclude:`).
+    var excludedNames: Set<String> = []
+
+    mutating func read(_ fields: [FrontMatterField], into values: inout ConfigValues) -> SiteConfig {
+        var config = SiteConfig()
+        config.unsafeHTML = true
+        let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var address = ""
+        if let url = byKey["url"], let text = values.text(url) { address = text }
+        if let base = byKey["baseurl"], let text = base.rawText, base.value != .null { address += text.hasPrefix("/") || text.isEmpty ? text : "/" + text }
+        if !address.isEmpty, let field = byKey["url"] ?? byKey["baseurl"] {
+            if byKey["url"] == nil {
+                values.warnings.append(.warning(at: field.keyLocation, "'baseurl' without 'url': feeds and the sitemap need the site's absolute address"))
+            } else {
+                config.baseURL = values.baseURL(address, at: field)
+            }
+        }
+        for field in fields {
+            switch field.key {
+            case "title": config.title = values.text(field) ?? config.title
+            case "description": config.description = values.text(field) ?? ""
+            case "author": config.author = values.name(field) ?? ""
+            case "lang", "locale": config.language = values.text(field).map { $0.replacingOccurrences(of: "_", with: "-") } ?? config.language
+            case "timezone": config.timeZone = values.timeZone(field) ?? config.timeZone
+            case "paginate": config.pageSize = values.pageSize(field.value, at: field) ?? config.pageSize
+            case "exclude":
+                if case .list(let names) = field.value { excludedNames.formUnion(names.compactMap(\.scalarText).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }) }
+            case "permalink": values.notHonoured(field, "entries keep blogpager's URLs (/posts/<slug>/)")
+            case "excerpt_separator":
+                if field.rawText != EntryReader.moreMarker { values.notHonoured(field, "summaries end at <!--more--> or the first paragraph") }
+            case "future": values.notHonoured(field, "future-dated entries are built with --future")
+            case "show_drafts": values.notHonoured(field, "drafts are built with --drafts")
+            case "theme", "remote_theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
+            case "plugins", "gems": values.notHonoured(field, "Jekyll plugins do not run; their output is not made")
+            case "url", "baseurl": break
+            default: config.params[field.key] = field.value
+            }
+        }
+        return config
+    }
+}

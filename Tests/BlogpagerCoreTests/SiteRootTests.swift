@@ -1,0 +1,163 @@
+import BlogpagerCore
+import Foundation
+import TestSupport
+import Testing
+
+/// `blogpager build SITE out/` from the root of a Jekyll, Hugo or Zola site,
+/// shaped as those tools lay them out: entries, config, static files and
+/// pages found where the old generator found them.
+struct SiteRootTests {
+    static func build(_ folder: TemporaryFolder, output: String = "out") async throws -> BuildJob.Outcome {
+        try await BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/" + output, program: .tests).run(now: Date())
+    }
+
+    static func jekyll() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("site/_config.yml", """
+            title: Jekyll Fixture
+            author:
+              name: Jo Writer
+            url: "https://jo.example.org"
+            baseurl: "/blog"
+            timezone: Asia/Tokyo
+            paginate: 5
+            permalink: /:year/:month/:day/:title/
+            theme: minima
+            exclude: [notes.txt]
+            """)
+        try folder.write("site/_posts/2016/2016-1-05-first-post.md", "---\ntitle: First post\ndate: 2016-1-5 10:00\ntags: [swift]\n---\nHello <span class=\"x\">raw</span>.\n")
+        try folder.write("site/_posts/2016-02-03-second.markdown", "---\ntitle: Second post\npublished: true\n---\nFrom the file name.\n")
+        try folder.write("site/_posts/2016-02-04-hidden.md", "---\ntitle: Hidden\npublished: false\n---\nNot yet.\n")
+        try folder.write("site/about.md", "---\nlayout: page\ntitle: About\n---\nAbout me.\n")
+        try folder.write("site/CNAME", "blog.example.org\n")
+        try folder.write("site/assets/img/logo.png", "PNG")
+        try folder.write("site/notes.txt", "not for the site")
+        try folder.write("site/Gemfile", "source 'https://rubygems.org'\n")
+        try folder.write("site/_layouts/default.html", "<html>{{ content }}</html>")
+        try folder.write("site/_site/index.html", "Jekyll's own output")
+        return folder
+    }
+
+    @Test func aJekyllSiteBuildsFromItsRoot() async throws {
+        let folder = try Self.jekyll()
+        defer { folder.remove() }
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 2 && outcome.summary.skippedDrafts == 1)
+        let files = try folder.snapshot("out")
+        // Static files as Jekyll copies them; underscored folders, excluded names and pages are not.
+        #expect(files["CNAME"] == Data("blog.example.org\n".utf8) && files["assets/img/logo.png"] == Data("PNG".utf8))
+        #expect(files["notes.txt"] == nil && files["Gemfile"] == nil && files["about.md"] == nil && files.keys.allSatisfy { !$0.hasPrefix("_") })
+        let first = try #require(files["posts/first-post/index.html"].map { String(decoding: $0, as: UTF8.self) })
+        // kramdown keeps raw HTML; dates in the site's zone; url + baseurl make every link.
+        #expect(first.contains("<span class=\"x\">raw</span>") && first.contains("datetime=\"2016-01-05T10:00:00+09:00\""))
+        #expect(first.contains("href=\"/blog/posts/second/\""))
+        let warnings = outcome.summary.warnings.map(\.description)
+        #expect(warnings.contains { $0.hasSuffix("site/_config.yml:8:1: warning: 'permalink' is not honoured yet: entries keep blogpager's URLs (/posts/<slug>/)") })
+        #expect(warnings.contains { $0.contains("site/_config.yml:9:1: warning: 'theme' is not honoured yet") })
+        #expect(warnings.contains { $0.contains("site/about.md:1:1: warning: 1 page outside the entries") })
+        let layout = SiteLoader(contentFolder: folder.path + "/site").layout
+        #expect(layout.description(entries: 3, pages: 1) == "Jekyll site: 3 entries in _posts/, 1 page, config _config.yml")
+    }
+
+    @Test func anOutputFolderInsideTheRootIsNeverInput() async throws {
+        let folder = try Self.jekyll()
+        defer { folder.remove() }
+        _ = try await Self.build(folder, output: "site/public")
+        let second = try await Self.build(folder, output: "site/public")
+        #expect(second.site == nil, "the output inside the root changed the input's fingerprint")
+        #expect(try folder.snapshot("site/public").keys.allSatisfy { !$0.hasPrefix("public/") })
+    }
+
+    @Test func aHugoSiteBuildsFromItsRoot() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/config/_default/hugo.toml", """
+            baseURL = "https://hugo.example.org/"
+            title = "Hugo Fixture"
+            languageCode = "en-us"
+            timeZone = "America/New_York"
+            theme = "ananke"
+
+            [pagination]
+            pagerSize = 4
+
+            [params]
+            description = "A Hugo blog"
+            author = "Hu Go"
+
+            [markup.goldmark.renderer]
+            unsafe = true
+            """)
+        try folder.write("site/content/posts/toml.md", "+++\ntitle = \"TOML entry\"\ndate = 2023-04-05T06:07:08-04:00\ntags = [\"go\"]\n+++\nTOML <b>bold</b>.\n")
+        try folder.write("site/content/posts/yaml.md", "---\ntitle: YAML entry\ndate: 2023-04-06\nlastmod: 2023-05-01\n---\nYAML body.\n")
+        try folder.write("site/content/posts/json.md", "{\n \"title\": \"JSON entry\",\n \"date\": \"2023-04-07T10:00:00Z\"\n}\nJSON body.\n")
+        try folder.write("site/content/posts/bundle/index.md", "---\ntitle: Bundle\ndate: 2023-04-08\n---\n![pic](pic.png) and [a page](https://example.org/x).\n")
+        try folder.write("site/content/posts/bundle/pic.png", "PNG")
+        try folder.write("site/content/posts/_index.md", "---\ntitle: Posts\n---\n")
+        try folder.write("site/content/about.md", "---\ntitle: About\n---\nAbout.\n")
+        try folder.write("site/static/images/a.png", "PNG")
+        try folder.write("site/public/index.html", "Hugo's own output")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 4)
+        let files = try folder.snapshot("out")
+        #expect(files["images/a.png"] != nil && files["posts/bundle/pic.png"] == Data("PNG".utf8) && files["public/index.html"] == nil)
+        let bundle = String(decoding: try #require(files["posts/bundle/index.html"]), as: UTF8.self)
+        // The bundle's relative image points into its folder, on every page that shows it.
+        #expect(bundle.contains("src=\"/posts/bundle/pic.png\"") && bundle.contains("href=\"https://example.org/x\""))
+        #expect(String(decoding: try #require(files["index.html"]), as: UTF8.self).contains("src=\"/posts/bundle/pic.png\""))
+        let toml = String(decoding: try #require(files["posts/toml/index.html"]), as: UTF8.self)
+        #expect(toml.contains("<b>bold</b>") && toml.contains("lang=\"en-us\""))
+        let warnings = outcome.summary.warnings.map(\.description)
+        #expect(warnings.contains { $0.contains("hugo.toml:5:1: warning: 'theme' is not honoured yet") })
+        #expect(warnings.contains { $0.contains("content/about.md:1:1: warning: 1 page outside the entries") })
+        #expect(SiteLoader(contentFolder: folder.path + "/site").layout.description(entries: 4, pages: 1)
+                == "Hugo site: 4 entries in content/posts/, 1 page, config config/_default/hugo.toml")
+    }
+
+    @Test func aZolaSiteBuildsFromItsRoot() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/config.toml", """
+            base_url = "https://zola.example.org"
+            title = "Zola Fixture"
+            default_language = "fr"
+
+            [markdown]
+            highlight_code = true
+
+            [extra]
+            author = "Zo La"
+            """)
+        try folder.write("site/content/blog/_index.md", "+++\ntitle = \"Blog\"\nsort_by = \"date\"\n+++\n")
+        try folder.write("site/content/blog/premier.md", "+++\ntitle = \"Premier\"\ndate = 2022-03-04\n[taxonomies]\ntags = [\"rust\"]\n+++\nBonjour <em>toi</em>.\n")
+        try folder.write("site/content/blog/with-assets/index.md", "+++\ntitle = \"With assets\"\ndate = 2022-03-05T10:00:00+01:00\n+++\n![img](photo.jpg)\n")
+        try folder.write("site/content/blog/with-assets/photo.jpg", "JPG")
+        try folder.write("site/static/robots.txt", "robots")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 2)
+        let files = try folder.snapshot("out")
+        #expect(files["robots.txt"] != nil && files["posts/with-assets/photo.jpg"] != nil && files["tags/rust/index.html"] != nil)
+        let premier = String(decoding: try #require(files["posts/premier/index.html"]), as: UTF8.self)
+        #expect(premier.contains("<em>toi</em>") && premier.contains("lang=\"fr\"") && premier.contains("Zo La"))
+        #expect(outcome.summary.warnings.contains { $0.description.contains("config.toml:5:1: warning: 'markdown' is not honoured yet") })
+    }
+
+    /// A broken copy of a blog: every error of every kind in one run, and out/ untouched.
+    @Test func aBrokenJekyllSiteReportsEveryErrorInOneRun() async throws {
+        let folder = try Self.jekyll()
+        defer { folder.remove() }
+        try folder.write("site/_posts/2016-03-01-broken.md", "---\ntitle: [unclosed\n---\n")
+        try folder.write("site/_posts/2016-03-02-first-post.md", "---\ntitle: Same URL\n---\nx\n")
+        try folder.write("site/_posts/2016-13-02-bad.md", "---\ntitle: Bad month\n---\nx\n")
+        do {
+            _ = try await Self.build(folder)
+            Issue.record("a broken site built")
+        } catch let error as BuildFailure {
+            let found = error.diagnostics.filter { $0.severity == .error }.map { String($0.location.path.split(separator: "/").last!) }
+            // The second of two entries at one URL is the one flagged (the first in file order keeps it).
+            #expect(found == ["2016-03-01-broken.md", "2016-13-02-bad.md", "2016-1-05-first-post.md"])
+            #expect(error.output == .untouched)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/out"))
+    }
+}

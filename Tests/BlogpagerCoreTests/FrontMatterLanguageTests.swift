@@ -83,6 +83,13 @@ struct FrontMatterLanguageTests {
         #expect(hugo.date.rfc3339 == "2020-02-03T00:00:00Z")
     }
 
+    /// As a real Hugo blog writes them: `Title:` and `Date:` are the title and the date.
+    @Test func keysUnderAnyCaseAsHugoReadsThem() throws {
+        let entry = try Self.read("---\nTitle: BBQ cup\nDate: 2010-06-12 23:10:00\nCategory: life\n---\nx\n").get()
+        #expect(entry.title == "BBQ cup" && entry.date.rfc3339 == "2010-06-12T23:10:00Z")
+        #expect(entry.params["Title"] == nil && entry.params["Category"] == .string("life"))
+    }
+
     /// (file, the errors in compiler form, where they point)
     @Test(arguments: [
         ("+++\ntitle = \"Bad\"\ndate = 2020-01-01\ntags = [unquoted]\n+++\n", "content/post.md:4:9: error: invalid TOML"),

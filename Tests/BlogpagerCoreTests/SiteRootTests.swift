@@ -133,8 +133,11 @@ struct SiteRootTests {
         try folder.write("site/content/blog/with-assets/index.md", "+++\ntitle = \"With assets\"\ndate = 2022-03-05T10:00:00+01:00\n+++\n![img](photo.jpg)\n")
         try folder.write("site/content/blog/with-assets/photo.jpg", "JPG")
         try folder.write("site/static/robots.txt", "robots")
+        // Zola builds a page without a title (a real blog misspelt the key): named after its file.
+        try folder.write("site/content/blog/no-title-here.md", "+++\ntilte = \"Typo\"\ndate = 2020-10-18 21:02:27\n+++\nx\n")
         let outcome = try await Self.build(folder)
-        #expect(outcome.summary.entries == 2)
+        #expect(outcome.summary.entries == 3)
+        #expect(try String(decoding: #require(folder.snapshot("out")["posts/no-title-here/index.html"]), as: UTF8.self).contains("<title>no title here · Zola Fixture</title>"))
         let files = try folder.snapshot("out")
         #expect(files["robots.txt"] != nil && files["posts/with-assets/photo.jpg"] != nil && files["tags/rust/index.html"] != nil)
         let premier = String(decoding: try #require(files["posts/premier/index.html"]), as: UTF8.self)

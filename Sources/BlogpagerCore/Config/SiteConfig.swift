@@ -23,6 +23,9 @@ public struct SiteConfig: Sendable, Hashable {
     public var order = Order.newestFirst
     /// How many of the latest entries `feed.xml` and `feed.json` carry; 0 writes no feeds.
     public var feedSize = 20
+    /// Whether an entry without a title is an error (blogpager, Jekyll) or is
+    /// named after its file, as Hugo and Zola build untitled pages.
+    public var requiresTitles = true
     /// Keys blogpager does not know; they reach templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]
 
@@ -33,7 +36,7 @@ public struct SiteConfig: Sendable, Hashable {
     var keyParts: [String] {
         var parts = [
             title, description, author, baseURL ?? "-", language, timeZone.identifier,
-            permalink.text, "\(pageSize)", "\(unsafeHTML)", listContent.rawValue, order.rawValue, "\(feedSize)",
+            permalink.text, "\(pageSize)", "\(unsafeHTML)", listContent.rawValue, order.rawValue, "\(feedSize)", "\(requiresTitles)",
         ]
         // A nested map's order may differ between runs: then nothing is kept, never a wrong page.
         parts += params.sorted { $0.key < $1.key }.map { "\($0.key)=\(String(describing: $0.value))" }

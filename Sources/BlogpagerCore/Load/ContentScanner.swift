@@ -143,8 +143,8 @@ public struct ContentScanner: Sendable {
                     found.diagnostics.append(.error(at: SourceLocation(path: child), "cannot read file: \(Self.reason(error))"))
                     continue
                 }
-                let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-                if source.frontMatterFilesArePages, ["md", "markdown", "html", "htm"].contains(ext), bytes.starts(with: Array("---".utf8)) {
+                // Jekyll renders every file that opens with front matter (a Liquid `atom.xml` too): a page, never copied raw.
+                if source.frontMatterFilesArePages, bytes.starts(with: Array("---\n".utf8)) || bytes.starts(with: Array("---\r\n".utf8)) {
                     found.pages.append(child)
                     continue
                 }

@@ -76,8 +76,10 @@ public struct EntryReader: Sendable {
             } else {
                 log.append(.error(at: field.valueLocation, "title must be non-empty text"))
             }
-        } else {
+        } else if config.requiresTitles {
             log.append(.error(at: start, "missing title: add 'title: ...' to the front matter"))
+        } else {
+            title = nameParts.slug.replacingOccurrences(of: "-", with: " ")
         }
 
         // date: front matter, else the file name's YYYY-MM-DD- prefix

@@ -4,14 +4,27 @@
 /// - the updated time: `updated`, else `lastmod` (Hugo) or `last_modified_at` (Jekyll);
 /// - tags: `tags`, else Zola's `[taxonomies] tags`;
 /// - a summary: `summary`, else Jekyll's `excerpt`;
-/// - `published: false` (Jekyll) is a draft, as `draft: true` is.
+/// - `published: false` (Jekyll) is a draft, as `draft: true` is;
+/// - each of these under any case (`Title:`), as Hugo reads keys.
 /// A key blogpager itself reads always wins over an alias.
 struct FrontMatterAliases {
     private(set) var fields: [String: FrontMatterField]
     /// The alias keys taken, kept out of the entry's params.
     private(set) var consumed: Set<String> = []
 
-    init(_ fields: [String: FrontMatterField]) {
+    /// The keys read under any spelling of their case, as Hugo reads every key (`Title:`, `Date:`).
+    private static let caseless = ["title", "date", "slug", "tags", "summary", "draft", "updated", "publishDate", "pubdate",
+                                   "published", "lastmod", "last_modified_at", "excerpt", "taxonomies"]
+
+    init(_ original: [String: FrontMatterField]) {
+        var fields = original
+        for key in Self.caseless where fields[key] == nil {
+            guard let other = original.values.first(where: { $0.key != key && $0.key.lowercased() == key.lowercased() }) else { continue }
+            var renamed = other
+            renamed.key = key
+            fields[key] = renamed
+            consumed.insert(other.key)
+        }
         self.fields = fields
         take("date", from: ["publishDate", "pubdate", "published"]) { $0.value.isDateLike }
         take("updated", from: ["lastmod", "last_modified_at"])

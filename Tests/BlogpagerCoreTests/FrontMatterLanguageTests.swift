@@ -90,6 +90,21 @@ struct FrontMatterLanguageTests {
         #expect(entry.params["Title"] == nil && entry.params["Category"] == .string("life"))
     }
 
+    /// Jekyll's parser lets a key repeat and keeps its last value; blogpager's own sites call it an error.
+    @Test func repeatedKeysAsJekyllReadsThem() throws {
+        let yaml = "title: A\ntags:\n  - x\n  - z\ndate: 2020-01-01\ntitle: B\ntags: [y]\n"
+        let fields = try YAMLMappingReader(path: "p.md", keysMayRepeat: true).read(yaml).get()
+        #expect(fields.map(\.key).sorted() == ["date", "tags", "title"])
+        #expect(fields.first { $0.key == "title" }?.rawText == "B")
+        #expect(fields.first { $0.key == "title" }?.valueLocation.line == 6)
+        #expect(fields.first { $0.key == "tags" }?.value == .list([.string("y")]))
+        guard case .failure(let error) = YAMLMappingReader(path: "p.md").read(yaml) else {
+            Issue.record("a repeated key was taken without keysMayRepeat")
+            return
+        }
+        #expect(error.description.contains("invalid YAML") || error.description.contains("duplicate key"))
+    }
+
     /// (file, the errors in compiler form, where they point)
     @Test(arguments: [
         ("+++\ntitle = \"Bad\"\ndate = 2020-01-01\ntags = [unquoted]\n+++\n", "content/post.md:4:9: error: invalid TOML"),

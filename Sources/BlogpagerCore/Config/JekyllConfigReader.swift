@@ -8,6 +8,8 @@ struct JekyllConfigReader {
     mutating func read(_ fields: [FrontMatterField], into values: inout ConfigValues) -> SiteConfig {
         var config = SiteConfig()
         config.unsafeHTML = true
+        config.showsDatesInSiteZone = true
+        config.yamlKeysMayRepeat = true
         let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var address = ""
         if let url = byKey["url"], let text = values.text(url) { address = text }

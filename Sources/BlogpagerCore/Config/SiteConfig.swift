@@ -26,6 +26,12 @@ public struct SiteConfig: Sendable, Hashable {
     /// Whether an entry without a title is an error (blogpager, Jekyll) or is
     /// named after its file, as Hugo and Zola build untitled pages.
     public var requiresTitles = true
+    /// Whether every date is shown in the site's `timeZone`, whatever offset it
+    /// was written with (Jekyll moves every date there; Hugo keeps a date's own).
+    public var showsDatesInSiteZone = false
+    /// Whether a key written twice in YAML front matter takes its last value
+    /// (Jekyll's parser does) instead of being an error.
+    public var yamlKeysMayRepeat = false
     /// Keys blogpager does not know; they reach templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]
 
@@ -37,6 +43,7 @@ public struct SiteConfig: Sendable, Hashable {
         var parts = [
             title, description, author, baseURL ?? "-", language, timeZone.identifier,
             permalink.text, "\(pageSize)", "\(unsafeHTML)", listContent.rawValue, order.rawValue, "\(feedSize)", "\(requiresTitles)",
+            "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)",
         ]
         // A nested map's order may differ between runs: then nothing is kept, never a wrong page.
         parts += params.sorted { $0.key < $1.key }.map { "\($0.key)=\(String(describing: $0.value))" }

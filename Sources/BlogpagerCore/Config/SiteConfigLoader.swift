@@ -24,7 +24,7 @@ public struct SiteConfigLoader: Sendable {
         } else if path.hasSuffix(".json") {
             read = JSONMappingReader(path: path).read(text)
         } else {
-            read = YAMLMappingReader(path: path).read(text)
+            read = YAMLMappingReader(path: path, keysMayRepeat: origin == .jekyll).read(text)
         }
         let fields: [FrontMatterField]
         switch read {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A moment as an author wrote it: the absolute instant orders entries, the
 /// offset it was written in is kept for display and for dated permalinks.
 public struct EntryDate: Sendable, Hashable {
@@ -15,6 +17,13 @@ public struct EntryDate: Sendable, Hashable {
         self.nanoseconds = nanoseconds
         self.offsetSeconds = offsetSeconds
         self.hasTime = hasTime
+    }
+
+    /// The same instant, shown in `zone`'s offset at that moment.
+    public func shown(in zone: TimeZone) -> EntryDate {
+        var moved = self
+        moved.offsetSeconds = Int32(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(epochSeconds))))
+        return moved
     }
 
     /// Two dates are the same instant whatever offset each was written in.

@@ -21,7 +21,7 @@ public struct EntryReader: Sendable {
         case .failure(let failure): return .failure(failure)
         }
         let read = switch parts.language {
-        case .yaml: YAMLMappingReader(path: file.displayPath, firstLine: parts.firstLine).read(parts.text)
+        case .yaml: YAMLMappingReader(path: file.displayPath, firstLine: parts.firstLine, keysMayRepeat: config.yamlKeysMayRepeat).read(parts.text)
         case .toml: TOMLMappingReader(path: file.displayPath, firstLine: parts.firstLine).read(parts.text)
         case .json: JSONMappingReader(path: file.displayPath).read(parts.text)
         }
@@ -181,7 +181,7 @@ public struct EntryReader: Sendable {
         }
         switch dateParser.parse(text) {
         case .success(let date):
-            return date
+            return config.showsDatesInSiteZone && date.hasTime ? date.shown(in: config.timeZone) : date
         case .failure(let failure):
             var location = field.valueLocation
             location.column += String(decoding: text.utf8.prefix(failure.offset), as: UTF8.self).unicodeScalars.count

@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// Reads a YAML mapping (front matter or the site config) into located fields.
@@ -8,14 +9,22 @@ public struct YAMLMappingReader: Sendable {
     /// Line of the file on which the YAML text starts (1-based).
     public var firstLine: Int
 
-    public init(path: String, firstLine: Int = 1) {
+    /// A key written twice takes its last value (as Jekyll's parser reads it) instead of being an error.
+    public var keysMayRepeat: Bool
+
+    public init(path: String, firstLine: Int = 1, keysMayRepeat: Bool = false) {
         self.path = path
         self.firstLine = firstLine
+        self.keysMayRepeat = keysMayRepeat
     }
 
     public func read(_ yaml: String) -> Result<[FrontMatterField], Diagnostic> {
         let root: Node?
         do {
+            if keysMayRepeat, case .failure(YamlError.duplicatedKeysInMapping) = Result(catching: { try Yams.compose(yaml: yaml, .default, .default, .utf8) }) {
+                // Yams refuses a repeated key; Jekyll's parser keeps its last value: so does this.
+                return read(Self.keepingLastOfRepeatedKeys(yaml))
+            }
             // The encoding named, not `.default`: Yams works that out from the
             // process environment on every call, a few percent of a full build.
             root = try Yams.compose(yaml: yaml, .default, .default, .utf8)
@@ -36,7 +45,8 @@ public struct YAMLMappingReader: Sendable {
                 return .failure(.error(at: location(keyNode.mark), "expected a plain key"))
             }
             if !seen.insert(key).inserted {
-                return .failure(.error(at: location(keyNode.mark), "duplicate key '\(key)'"))
+                guard keysMayRepeat else { return .failure(.error(at: location(keyNode.mark), "duplicate key '\(key)'")) }
+                fields.removeAll { $0.key == key }
             }
             let items = valueNode.sequence.map { sequence in
                 sequence.map { (location(for: $0), $0.scalar?.string) }
@@ -50,6 +60,22 @@ public struct YAMLMappingReader: Sendable {
                 items: items))
         }
         return .success(fields)
+    }
+
+    /// The text with each earlier block of a repeated top-level key blanked out
+    /// (lines kept, so every position stays where it was).
+    static func keepingLastOfRepeatedKeys(_ yaml: String) -> String {
+        var lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var blocks: [(key: String, start: Int)] = []
+        for (index, line) in lines.enumerated() {
+            guard let first = line.first, first != " ", first != "\t", first != "#", first != "-", let colon = line.firstIndex(of: ":") else { continue }
+            blocks.append((String(line[..<colon]).trimmingCharacters(in: .whitespaces), index))
+        }
+        for (position, block) in blocks.enumerated() where blocks[(position + 1)...].contains(where: { $0.key == block.key }) {
+            let end = position + 1 < blocks.count ? blocks[position + 1].start : lines.count
+            for index in block.start..<end { lines[index] = "" }
+        }
+        return lines.joined(separator: "\n")
     }
 
     private static func value(of node: Node) -> FrontMatterValue {

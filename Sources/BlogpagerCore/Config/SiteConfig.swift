@@ -32,6 +32,8 @@ public struct SiteConfig: Sendable, Hashable {
     /// Whether a key written twice in YAML front matter takes its last value
     /// (Jekyll's parser does) instead of being an error.
     public var yamlKeysMayRepeat = false
+    /// Whether a page's URL ends in `.html` (`about.html`, Jekyll's default) or is a folder (`about/`).
+    public var pagesEndInHTML = false
     /// Keys blogpager does not know; they reach templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]
 
@@ -43,7 +45,7 @@ public struct SiteConfig: Sendable, Hashable {
         var parts = [
             title, description, author, baseURL ?? "-", language, timeZone.identifier,
             permalink.text, "\(pageSize)", "\(unsafeHTML)", listContent.rawValue, order.rawValue, "\(feedSize)", "\(requiresTitles)",
-            "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)",
+            "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)",
         ]
         // A nested map's order may differ between runs: then nothing is kept, never a wrong page.
         parts += params.sorted { $0.key < $1.key }.map { "\($0.key)=\(String(describing: $0.value))" }

@@ -9,8 +9,11 @@ public struct ContentScanner: Sendable {
         public var sources: [SourceFile] = []
         public var staticFiles: [OutputFile] = []
         public var diagnostics: [Diagnostic] = []
-        /// Files with front matter outside the entries (a Jekyll site's `about.md`): pages, not entries.
+        /// Files with front matter outside the entries that are not Markdown (a Jekyll site's Liquid
+        /// `index.html` or `atom.xml`): pages that are not built.
         public var pages: [String] = []
+        /// Markdown pages outside the entries (`about.md`), built as standalone pages.
+        public var pageSources: [SourceFile] = []
         /// The files of each page bundle, by the bundle's folder (relative to the content folder).
         public var bundleResources: [String: [BundleResource]] = [:]
     }
@@ -90,7 +93,13 @@ public struct ContentScanner: Sendable {
             }
         }
         for staticFolder in staticFolders { scanStatic(staticFolder, into: &found) }
-        if let pagesFolder { found.pages += markdownFiles(in: pagesFolder, skipping: OutputFolder.resolve(folder)) }
+        if let pagesFolder {
+            for path in markdownFiles(in: pagesFolder, skipping: OutputFolder.resolve(folder)) {
+                guard let identity = FileIdentity(itemAt: path) else { continue }
+                found.pageSources.append(SourceFile(displayPath: path, relativePath: String(path.dropFirst(pagesFolder.count + 1)),
+                                                    filePath: path, identity: identity.recordText))
+            }
+        }
         return found
     }
 
@@ -145,7 +154,13 @@ public struct ContentScanner: Sendable {
                 }
                 // Jekyll renders every file that opens with front matter (a Liquid `atom.xml` too): a page, never copied raw.
                 if source.frontMatterFilesArePages, bytes.starts(with: Array("---\n".utf8)) || bytes.starts(with: Array("---\r\n".utf8)) {
-                    found.pages.append(child)
+                    let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+                    if Self.markdownExtensions.contains(ext) {
+                        found.pageSources.append(SourceFile(displayPath: child, relativePath: (relative + [name]).joined(separator: "/"),
+                                                            filePath: child, identity: identity.recordText))
+                    } else {
+                        found.pages.append(child)
+                    }
                     continue
                 }
                 do {

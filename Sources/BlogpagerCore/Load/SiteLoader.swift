@@ -37,13 +37,14 @@ public struct SiteLoader: Sendable {
         var warnings = loaded.warnings
         if let first = found.pages.first {
             warnings.append(.warning(at: SourceLocation(path: first),
-                                     "\(found.pages.count) page\(found.pages.count == 1 ? "" : "s") outside the entries (this one, and pages such as about or 404) are not built yet"))
+                                     "\(found.pages.count) page\(found.pages.count == 1 ? "" : "s") written in HTML or another format with front matter (this one among them) \(found.pages.count == 1 ? "is" : "are") not built: only Markdown pages are"))
         }
         var input = SiteInput(
             config: loaded.config, templates: templates, sources: found.sources,
             staticFiles: found.staticFiles, diagnostics: found.diagnostics, configPath: configFile)
         input.warnings = warnings
-        input.pageCount = found.pages.count
+        input.pageCount = found.pages.count + found.pageSources.count
+        input.pages = found.pageSources
         input.bundleResources = found.bundleResources
         return input
     }

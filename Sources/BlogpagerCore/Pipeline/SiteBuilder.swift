@@ -51,17 +51,20 @@ public struct SiteBuilder: Sendable {
         let renderer = SiteRenderer(config: input.config, templates: input.templates, assetURLs: assets.urls)
         let streams = renderer.streams(of: archive)
         let staticFiles = input.staticFiles + bundleFiles(published, resources: input.bundleResources, log: &problems)
-        // Without static files nothing can collide: no need to list every planned path.
-        if !staticFiles.isEmpty {
-            checkStaticFiles(staticFiles, generated: renderer.plannedPaths(archive, streams: streams).union(assets.files.map(\.path)), log: &problems)
+        var pages = readPages(input.pages, config: input.config, log: &problems)
+        var warnings = input.warnings
+        // Without static files or pages nothing can collide: no need to list every planned path.
+        if !staticFiles.isEmpty || !pages.isEmpty {
+            let generated = renderer.plannedPaths(archive, streams: streams).union(assets.files.map(\.path))
+            checkStaticFiles(staticFiles, generated: generated, log: &problems)
+            pages = pagesBesideTheArchive(pages, generated: generated.union(staticFiles.map(\.path)), warnings: &warnings)
         }
         try problems.sortedByLocation().throwIfErrors()
         // Assets and static files first: pages link them.
         try await emit(OutputBatch(files: assets.files + staticFiles))
         let generation = RenderKeys.generation(program: options.program, config: input.config, templates: input.templates, assetURLs: assets.urls)
         let rendered = try await renderer.render(
-            archive, streams: streams, reader: EntryReader(config: input.config), reuse: reuse?.matching(generation: generation), emit: emit)
-        var warnings = input.warnings
+            archive, streams: streams, pages: pages, reader: EntryReader(config: input.config), reuse: reuse?.matching(generation: generation), emit: emit)
         if !SiteRenderer.writesFeeds(input.config) {
             warnings.append(.warning(
                 at: SourceLocation(path: input.configPath ?? SiteLoader.configFileName),
@@ -119,6 +122,32 @@ public struct SiteBuilder: Sendable {
             }
         }
         return files
+    }
+
+    /// Every page read, its errors reported with the entries'.
+    private func readPages(_ sources: [SourceFile], config: SiteConfig, log: inout DiagnosticLog) -> [StandalonePage] {
+        let reader = PageReader(config: config)
+        var pages: [StandalonePage] = []
+        for result in sources.parallelMap(reader.read) {
+            switch result {
+            case .success(let page): pages.append(page)
+            case .failure(let failure): log.append(contentsOf: failure.diagnostics)
+            }
+        }
+        return pages
+    }
+
+    /// A page whose URL the archive uses (the front page, `archive/`) or another page took is left out, with a warning.
+    private func pagesBesideTheArchive(_ pages: [StandalonePage], generated: Set<OutputPath>, warnings: inout [Diagnostic]) -> [StandalonePage] {
+        var taken = generated
+        return pages.filter { page in
+            guard taken.insert(page.outputPath).inserted else {
+                warnings.append(.warning(at: SourceLocation(path: page.source.displayPath),
+                                         "page not built: its URL \(page.url) is taken by the archive or another file (the archive's front page stays blogpager's)"))
+                return false
+            }
+            return true
+        }
     }
 
     /// Two entries at one URL would overwrite each other: name both files.

@@ -13,8 +13,10 @@ public struct SiteInput: Sendable {
     public var configPath: String?
     /// Findings about the input that do not stop the build (config keys not honoured yet).
     public var warnings: [Diagnostic] = []
-    /// Pages found beside the entries (a Jekyll site's `about.md`), not built yet.
+    /// Pages found beside the entries, built or not (a Jekyll site's Liquid pages are not).
     public var pageCount = 0
+    /// Markdown pages beside the entries (`about.md`), built as standalone pages.
+    public var pages: [SourceFile] = []
     /// Each page bundle's files, by the bundle's folder below the content folder.
     public var bundleResources: [String: [BundleResource]] = [:]
 

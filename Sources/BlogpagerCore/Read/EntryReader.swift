@@ -15,48 +15,22 @@ public struct EntryReader: Sendable {
     }
 
     public func read(_ file: SourceFile) -> Result<Entry, BuildFailure> {
-        let parts: FrontMatterSplitter.Parts
-        switch split(file) {
-        case .success(let split): parts = split
-        case .failure(let failure): return .failure(failure)
-        }
-        let read = switch parts.language {
-        case .yaml: YAMLMappingReader(path: file.displayPath, firstLine: parts.firstLine, keysMayRepeat: config.yamlKeysMayRepeat).read(parts.text)
-        case .toml: TOMLMappingReader(path: file.displayPath, firstLine: parts.firstLine).read(parts.text)
-        case .json: JSONMappingReader(path: file.displayPath).read(parts.text)
-        }
-        switch read {
-        case .success(let fields): return interpret(fields, file: file)
-        case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
-        }
+        frontMatter.fields(file).flatMap { interpret($0, file: file) }
     }
+
+    private var frontMatter: FrontMatterReader { FrontMatterReader(yamlKeysMayRepeat: config.yamlKeysMayRepeat) }
 
     /// The entry's body rendered, read again from its source.
     public func body(of entry: Entry) -> Result<EntryBody, BuildFailure> {
         // A bundle's relative links point into its folder, beside the entry's page.
         let isBundle = ["index.md", "index.markdown"].contains(entry.source.fileName) && entry.source.relativePath.contains("/")
         let base = isBundle ? entry.url : nil
-        return split(entry.source).map { renderBody($0.body, summarySource: entry.summarySource, base: base) }
+        return frontMatter.split(entry.source).map { renderBody($0.body, summarySource: entry.summarySource, base: base) }
     }
 
     /// Both at once: what a caller that wants one whole entry asks for.
     public func readWithBody(_ file: SourceFile) -> Result<(entry: Entry, body: EntryBody), BuildFailure> {
         read(file).flatMap { entry in body(of: entry).map { (entry, $0) } }
-    }
-
-    private func split(_ file: SourceFile) -> Result<FrontMatterSplitter.Parts, BuildFailure> {
-        let path = file.displayPath
-        let bytes: [UInt8]
-        switch file.load() {
-        case .success(let loaded): bytes = loaded
-        case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
-        }
-        let text: String
-        switch TextDecoding.decode(bytes, path: path) {
-        case .success(let decoded): text = decoded
-        case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
-        }
-        return FrontMatterSplitter(path: path).split(text).mapError { BuildFailure($0) }
     }
 
     private func interpret(_ fields: [FrontMatterField], file: SourceFile) -> Result<Entry, BuildFailure> {

@@ -36,14 +36,15 @@ public struct SiteRenderer: Sendable {
     /// that name them, the main `index.json` last). Outputs whose key `reuse`
     /// finds unchanged are kept, not rendered, and only the entries something
     /// renders are read again. `streams` are the archive's (`streams(of:)`).
-    public func render(_ archive: Archive, streams: StreamSet, reader: EntryReader, reuse: ReuseLookup? = nil,
+    public func render(_ archive: Archive, streams: StreamSet, pages: [StandalonePage] = [], reader: EntryReader, reuse: ReuseLookup? = nil,
                        emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> Rendered {
         let plan = plan(archive, streams: streams, reuse: reuse)
         let entries = try await renderEntries(plan, reader: reader, emit: emit)
         let rendered = try await renderStreams(plan, articles: entries.articles, emit: emit)
+        let standalone = try standalonePages(pages, plan: plan)
         let lists = listPages(plan, mainPageURLs: rendered.main.pageURLs)
-        let feeds = feedsAndSitemap(plan, feedItems: entries.feedItems, sitemap: rendered.sitemap + lists.sitemap)
-        try await emit(OutputBatch(files: lists.files + feeds))
+        let feeds = feedsAndSitemap(plan, feedItems: entries.feedItems, sitemap: rendered.sitemap + lists.sitemap + standalone.sitemap)
+        try await emit(OutputBatch(files: standalone.files + lists.files + feeds))
         // The main index last: the loader reads it first, and all it names is in place.
         try await emit(OutputBatch(files: rendered.mainIndexFiles))
         return Rendered(index: rendered.main.index, streamIndexes: rendered.indexes,

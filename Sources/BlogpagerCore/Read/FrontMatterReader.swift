@@ -1,0 +1,33 @@
+/// Reads a source's front matter, in whichever language it is written, into
+/// located fields, and gives its body: what entries and pages share.
+struct FrontMatterReader {
+    var yamlKeysMayRepeat: Bool
+
+    /// The file's text split into front matter and body.
+    func split(_ file: SourceFile) -> Result<FrontMatterSplitter.Parts, BuildFailure> {
+        let path = file.displayPath
+        let bytes: [UInt8]
+        switch file.load() {
+        case .success(let loaded): bytes = loaded
+        case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
+        }
+        let text: String
+        switch TextDecoding.decode(bytes, path: path) {
+        case .success(let decoded): text = decoded
+        case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
+        }
+        return FrontMatterSplitter(path: path).split(text).mapError { BuildFailure($0) }
+    }
+
+    /// The front matter's fields.
+    func fields(_ file: SourceFile) -> Result<[FrontMatterField], BuildFailure> {
+        split(file).flatMap { parts in
+            let read = switch parts.language {
+            case .yaml: YAMLMappingReader(path: file.displayPath, firstLine: parts.firstLine, keysMayRepeat: yamlKeysMayRepeat).read(parts.text)
+            case .toml: TOMLMappingReader(path: file.displayPath, firstLine: parts.firstLine).read(parts.text)
+            case .json: JSONMappingReader(path: file.displayPath).read(parts.text)
+            }
+            return read.mapError { BuildFailure($0) }
+        }
+    }
+}

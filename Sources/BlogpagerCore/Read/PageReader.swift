@@ -1,0 +1,46 @@
+/// Reads a page that is not an entry: its title and where it goes. The URL
+/// is the page's own when it names one (Jekyll's `permalink:`, Hugo's `url:`,
+/// Zola's `path:`), else its place in the site: `about.md` is `about.html`
+/// (Jekyll's default) or `about/` (Hugo, Zola, Jekyll's `permalink: pretty`).
+struct PageReader {
+    var config: SiteConfig
+
+    func read(_ file: SourceFile) -> Result<StandalonePage, BuildFailure> {
+        FrontMatterReader(yamlKeysMayRepeat: config.yamlKeysMayRepeat).fields(file).flatMap { fields in
+            let byKey = Dictionary(fields.map { ($0.key.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+            let stem = String(file.fileName.split(separator: ".").dropLast().joined(separator: "."))
+            let title = byKey["title"]?.rawText?.trimmingSpaces ?? stem
+            var segments: [String]
+            var location = SourceLocation(path: file.displayPath)
+            if let own = ["permalink", "url", "path"].compactMap({ byKey[$0] }).first, let text = own.rawText {
+                location = own.valueLocation
+                segments = text.split(separator: "/").map(String.init)
+                if text.hasSuffix("/") || !(segments.last?.contains(".") ?? false) { segments.append("index.html") }
+            } else {
+                segments = file.relativePath.split(separator: "/").dropLast().map(String.init)
+                if stem == "index" {
+                    segments.append("index.html")
+                } else if config.pagesEndInHTML {
+                    segments.append(stem + ".html")
+                } else {
+                    segments += [stem, "index.html"]
+                }
+            }
+            let path: OutputPath
+            do throws(OutputPath.Invalid) {
+                path = try OutputPath(segments)
+            } catch {
+                return .failure(BuildFailure(.error(at: location, "page URL is not a safe path: \(error.message)")))
+            }
+            return .success(StandalonePage(source: file, title: title.isEmpty ? stem : title, outputPath: path,
+                                           url: path.urlPath(basePath: config.basePath)))
+        }
+    }
+
+    /// The page's body rendered.
+    func body(of page: StandalonePage) -> Result<String, BuildFailure> {
+        FrontMatterReader(yamlKeysMayRepeat: config.yamlKeysMayRepeat).split(page.source).map { parts in
+            MarkdownRenderer(allowsRawHTML: config.unsafeHTML).render(parts.body).html
+        }
+    }
+}

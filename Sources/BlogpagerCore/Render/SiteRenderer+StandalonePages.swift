@@ -1,0 +1,22 @@
+/// Pages that are not entries (an about page): each in the site's layout,
+/// with the `page` template, outside every stream.
+extension SiteRenderer {
+    func standalonePages(_ pages: [StandalonePage], plan: RenderPlan) throws(BuildFailure) -> (files: [OutputFile], sitemap: [Sitemap.Location]) {
+        let reader = PageReader(config: config)
+        var log = DiagnosticLog()
+        var files: [OutputFile] = []
+        for page in pages {
+            switch reader.body(of: page) {
+            case .success(let html):
+                let body = templates.render("page", ["site": plan.context.site, "title": page.title, "url": page.url, "content_html": html])
+                let meta = TemplateContext.PageMeta(title: "\(page.title) · \(config.title)", description: "", path: page.url, heading: page.title)
+                files.append(OutputFile(path: page.outputPath, text: templates.render("layout", plan.context.layout(
+                    meta, content: body, newer: nil, older: nil, kind: "page"))))
+            case .failure(let failure):
+                log.append(contentsOf: failure.diagnostics)
+            }
+        }
+        try log.throwIfErrors()
+        return (files, pages.map { Sitemap.Location(url: $0.url) })
+    }
+}

@@ -126,6 +126,10 @@ struct SiteRootTests {
         #expect(files["archive/index.html"].map { String(decoding: $0, as: UTF8.self).contains("Hugo's archive page") } == false)
         #expect(SiteLoader(contentFolder: folder.path + "/site").layout.description(entries: 4, pages: 2)
                 == "Hugo site: 4 entries in content/posts/, 2 pages, config config/_default/hugo.toml")
+        // A page outside the section is an input too: editing it rebuilds.
+        #expect(try await Self.build(folder).site == nil)
+        try folder.write("site/content/about.md", "---\ntitle: About us\n---\nAbout.\n")
+        #expect(try await Self.build(folder).report.written.map(\.string).contains("about/index.html"))
     }
 
     @Test func aZolaSiteBuildsFromItsRoot() async throws {

@@ -10,6 +10,8 @@ struct InputFingerprint {
     var contentFolder: String
     /// A site root's folders copied as they are (the output folder among them is left out).
     var staticFolders: [SiteLayout.StaticFolder] = []
+    /// Where a Hugo or Zola site's pages are, beside its entries' section.
+    var pagesFolder: String?
     var configPath: String?
     var templatesFolder: String?
     var output: OutputFolder
@@ -30,6 +32,10 @@ struct InputFingerprint {
         add("content \(OutputFolder.resolve(contentFolder))")
         guard FileIdentity(itemAt: contentFolder) != nil else { return nil }
         Self.walk(contentFolder, relative: "", into: &lines)
+        if let pagesFolder {
+            add("pages \(pagesFolder)")
+            Self.walk(pagesFolder, relative: "", into: &lines)
+        }
         for folder in staticFolders {
             add("static \(folder.path)")
             Self.walk(folder.path, relative: "", into: &lines, skipping: folder.excludedNames, underscored: folder.frontMatterFilesArePages,

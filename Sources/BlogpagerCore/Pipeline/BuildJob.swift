@@ -65,7 +65,7 @@ public struct BuildJob: Sendable {
         let folder = writer.folder
         // Taken before anything is read: a file changed during the build makes the next one run.
         let inputs = InputFingerprint(
-            program: program, contentFolder: loader.layout.contentFolder, staticFolders: loader.layout.staticFolders,
+            program: program, contentFolder: loader.layout.contentFolder, staticFolders: loader.layout.staticFolders, pagesFolder: loader.layout.pagesFolder,
             configPath: loader.resolvedConfigPath(), templatesFolder: loader.resolvedTemplatesFolder(), output: folder,
             includeDrafts: includeDrafts, includeFuture: includeFuture).digest()
         if let record = PreviousBuild.unchanged(in: folder.state, inputs: inputs, now: now) {

@@ -1,4 +1,5 @@
 import BlogpagerCore
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,13 +13,16 @@ import Darwin
 public struct FolderSnapshot: Equatable, Sendable {
     public private(set) var stamps: [String: FileIdentity] = [:]
 
-    public init(paths: [String]) {
-        for path in paths { add(path) }
+    /// `excluding` folders (absolute paths) are left out with all they hold: the
+    /// output folder, when it sits inside a watched site root, changes with every build.
+    public init(paths: [String], excluding excluded: Set<String> = []) {
+        for path in paths { add(path, excluding: excluded) }
     }
 
-    private mutating func add(_ path: String) {
+    private mutating func add(_ path: String, excluding excluded: Set<String>) {
         guard let identity = FileIdentity(itemAt: path) else { return }
         if identity.isFolder {
+            if !excluded.isEmpty, excluded.contains(URL(fileURLWithPath: path).standardizedFileURL.path) { return }
             guard let folder = opendir(path) else { return }
             defer { closedir(folder) }
             while let item = readdir(folder) {
@@ -26,7 +30,7 @@ public struct FolderSnapshot: Equatable, Sendable {
                     $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
                 }
                 guard !name.hasPrefix("."), !name.hasSuffix("~"), !(name.hasPrefix("#") && name.hasSuffix("#")) else { continue }
-                add(path + "/" + name)
+                add(path + "/" + name, excluding: excluded)
             }
         } else {
             stamps[path] = identity

@@ -17,6 +17,11 @@ public struct SiteWatcher: Service {
     /// Terminal output: (line, isError).
     public var log: @Sendable (String, Bool) -> Void
 
+    /// The output folder: never a change to rebuild for, even inside a watched site root.
+    private var excluded: Set<String> {
+        [job.writer.folder.resolved, URL(fileURLWithPath: job.writer.folder.shown).standardizedFileURL.path]
+    }
+
     /// What the last build read, and the files it saw.
     private var entries = EntryCache()
     private var built: FolderSnapshot?
@@ -33,7 +38,7 @@ public struct SiteWatcher: Service {
     /// The first build; `serve --watch` runs it before it starts listening,
     /// and serves the folder even when it fails (the previous site, if any).
     public mutating func buildFirst() async {
-        built = FolderSnapshot(paths: watchedPaths)
+        built = FolderSnapshot(paths: watchedPaths, excluding: excluded)
         entries = await rebuild(cache: entries, changed: [])
     }
 
@@ -43,15 +48,15 @@ public struct SiteWatcher: Service {
 
     private func watch() async {
         var entries = self.entries
-        var built = self.built ?? FolderSnapshot(paths: watchedPaths)
+        var built = self.built ?? FolderSnapshot(paths: watchedPaths, excluding: excluded)
         while !Task.isCancelled {
             try? await Task.sleep(for: pollInterval)
-            var current = FolderSnapshot(paths: watchedPaths)
+            var current = FolderSnapshot(paths: watchedPaths, excluding: excluded)
             guard current != built else { continue }
             // Wait until the files stop changing: editors save in several steps.
             while !Task.isCancelled {
                 try? await Task.sleep(for: pollInterval)
-                let next = FolderSnapshot(paths: watchedPaths)
+                let next = FolderSnapshot(paths: watchedPaths, excluding: excluded)
                 if next == current { break }
                 current = next
             }

@@ -21,9 +21,10 @@ struct ConfigValues {
         return text(field)
     }
 
-    mutating func baseURL(_ value: String, at field: FrontMatterField) -> String? {
+    /// `named` is the key the message names (blogpager's own config calls its three spellings `base_url`).
+    mutating func baseURL(_ value: String, at field: FrontMatterField, named name: String? = nil) -> String? {
         guard let url = URL(string: value), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-            log.append(.error(at: field.valueLocation, "\(field.key) must be an absolute http(s) URL such as https://example.org/"))
+            log.append(.error(at: field.valueLocation, "\(name ?? field.key) must be an absolute http(s) URL such as https://example.org/"))
             return nil
         }
         return value.hasSuffix("/") ? value : value + "/"
@@ -38,9 +39,9 @@ struct ConfigValues {
         return zone
     }
 
-    mutating func pageSize(_ value: FrontMatterValue, at field: FrontMatterField) -> Int? {
+    mutating func pageSize(_ value: FrontMatterValue, at field: FrontMatterField, named name: String? = nil) -> Int? {
         guard case .int(let size) = value, (1...1000).contains(size) else {
-            log.append(.error(at: field.valueLocation, "\(field.key) must be a whole number from 1 to 1000"))
+            log.append(.error(at: field.valueLocation, "\(name ?? field.key) must be a whole number from 1 to 1000"))
             return nil
         }
         return size

@@ -52,71 +52,51 @@ public struct SiteConfigLoader: Sendable {
         case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
         }
         var config = SiteConfig()
-        var log = DiagnosticLog()
+        var values = ConfigValues()
         for field in fields {
-            func text() -> String? {
-                guard let text = field.rawText, field.value != .null else {
-                    log.append(.error(at: field.valueLocation, "'\(field.key)' must be a text value"))
-                    return nil
-                }
-                return text
-            }
+            func text() -> String? { values.text(field) }
             switch field.key {
             case "title": config.title = text() ?? config.title
             case "description": config.description = text() ?? ""
             case "author": config.author = text() ?? ""
             case "base_url", "baseURL", "url":
-                guard let value = text() else { break }
-                if let url = URL(string: value), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil {
-                    config.baseURL = value.hasSuffix("/") ? value : value + "/"
-                } else {
-                    log.append(.error(at: field.valueLocation, "base_url must be an absolute http(s) URL such as https://example.org/"))
-                }
+                if let value = text() { config.baseURL = values.baseURL(value, at: field, named: "base_url") ?? config.baseURL }
             case "language", "lang", "languageCode":
                 config.language = text() ?? config.language
             case "time_zone", "timezone":
-                guard let name = text() else { break }
-                if let zone = TimeZone(identifier: name) {
-                    config.timeZone = zone
-                } else {
-                    log.append(.error(at: field.valueLocation, "unknown time zone '\(name)'; expected an IANA name such as Asia/Tokyo or UTC"))
-                }
+                config.timeZone = values.timeZone(field) ?? config.timeZone
             case "permalink":
                 guard let pattern = text() else { break }
                 do {
                     config.permalink = try PermalinkPattern(pattern)
                 } catch {
-                    log.append(.error(at: field.valueLocation, error.message))
+                    values.log.append(.error(at: field.valueLocation, error.message))
                 }
             case "page_size", "paginate":
-                if case .int(let size) = field.value, (1...1000).contains(size) {
-                    config.pageSize = size
-                } else {
-                    log.append(.error(at: field.valueLocation, "page_size must be a whole number from 1 to 1000"))
-                }
+                config.pageSize = values.pageSize(field.value, at: field, named: "page_size") ?? config.pageSize
             case "feed_size":
                 if case .int(let size) = field.value, (0...1000).contains(size) {
                     config.feedSize = size
                 } else {
-                    log.append(.error(at: field.valueLocation, "feed_size must be a whole number from 0 (no feeds) to 1000"))
+                    values.log.append(.error(at: field.valueLocation, "feed_size must be a whole number from 0 (no feeds) to 1000"))
                 }
             case "unsafe_html":
                 if case .bool(let flag) = field.value { config.unsafeHTML = flag } else {
-                    log.append(.error(at: field.valueLocation, "unsafe_html must be true or false"))
+                    values.log.append(.error(at: field.valueLocation, "unsafe_html must be true or false"))
                 }
             case "list_content":
                 if let value = text().flatMap(SiteConfig.ListContent.init(rawValue:)) { config.listContent = value } else {
-                    log.append(.error(at: field.valueLocation, "list_content must be 'summary' or 'full'"))
+                    values.log.append(.error(at: field.valueLocation, "list_content must be 'summary' or 'full'"))
                 }
             case "order":
                 if let value = text().flatMap(SiteConfig.Order.init(rawValue:)) { config.order = value } else {
-                    log.append(.error(at: field.valueLocation, "order must be 'newest-first' or 'oldest-first'"))
+                    values.log.append(.error(at: field.valueLocation, "order must be 'newest-first' or 'oldest-first'"))
                 }
             default:
                 config.params[field.key] = field.value
             }
         }
-        if log.hasErrors { return .failure(BuildFailure(log.diagnostics)) }
+        if values.log.hasErrors { return .failure(BuildFailure(values.log.diagnostics)) }
         return .success(config)
     }
 }

@@ -60,7 +60,7 @@ public struct ContentScanner: Sendable {
             guard isStatic || Self.markdownExtensions.contains(ext) else {
                 // A page bundle's files (beside its index.md) go beside its entry page.
                 let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
-                if !folder.isEmpty, files.keys.contains("\(folder)/index.md") || files.keys.contains("\(folder)/index.markdown") {
+                if !folder.isEmpty, SourceFile.bundleIndexNames.contains(where: { files.keys.contains("\(folder)/\($0)") }) {
                     do {
                         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
                         found.bundleResources[folder, default: []].append(BundleResource(name: String(relative.dropFirst(folder.count + 1)), bytes: bytes))
@@ -94,7 +94,7 @@ public struct ContentScanner: Sendable {
         }
         for staticFolder in staticFolders { scanStatic(staticFolder, into: &found) }
         if let pagesFolder {
-            for path in markdownFiles(in: pagesFolder, skipping: OutputFolder.resolve(folder)) {
+            for path in markdownFiles(in: pagesFolder, skipping: OutputFolder.resolve(folder), diagnostics: &found.diagnostics) {
                 guard let identity = FileIdentity(itemAt: path) else { continue }
                 found.pageSources.append(SourceFile(displayPath: path, relativePath: String(path.dropFirst(pagesFolder.count + 1)),
                                                     filePath: path, identity: identity.recordText))
@@ -104,11 +104,18 @@ public struct ContentScanner: Sendable {
     }
 
     /// The Markdown files below `root` but outside `skipping` (section files left out).
-    private func markdownFiles(in root: String, skipping: String) -> [String] {
+    private func markdownFiles(in root: String, skipping: String, diagnostics: inout [Diagnostic]) -> [String] {
         var files: [String] = []
         var pending = [root]
         while let path = pending.popLast() {
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() where !name.hasPrefix(".") {
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+            } catch {
+                diagnostics.append(.error(at: SourceLocation(path: path), "cannot read folder: \(Self.reason(error))"))
+                continue
+            }
+            for name in names where !name.hasPrefix(".") {
                 let child = "\(path)/\(name)"
                 if FileIdentity(itemAt: child)?.isFolder == true {
                     if OutputFolder.resolve(child) != skipping { pending.append(child) }

@@ -47,6 +47,14 @@ public struct SourceFile: Sendable, Hashable {
         }
     }
 
+    /// The names of a page bundle's entry (Hugo's and Zola's `name/index.md`, with its files beside it).
+    public static let bundleIndexNames: Set<String> = ["index.md", "index.markdown"]
+
+    /// Whether this is a page bundle's entry: named by its folder, its files published beside its page.
+    public var isBundleIndex: Bool {
+        relativePath.contains("/") && Self.bundleIndexNames.contains(fileName)
+    }
+
     /// The file name without folders.
     public var fileName: String {
         String(relativePath.split(separator: "/").last ?? Substring(relativePath))

@@ -23,8 +23,7 @@ public struct EntryReader: Sendable {
     /// The entry's body rendered, read again from its source.
     public func body(of entry: Entry) -> Result<EntryBody, BuildFailure> {
         // A bundle's relative links point into its folder, beside the entry's page.
-        let isBundle = ["index.md", "index.markdown"].contains(entry.source.fileName) && entry.source.relativePath.contains("/")
-        let base = isBundle ? entry.url : nil
+        let base = entry.source.isBundleIndex ? entry.url : nil
         return frontMatter.split(entry.source).map { renderBody($0.body, summarySource: entry.summarySource, base: base) }
     }
 

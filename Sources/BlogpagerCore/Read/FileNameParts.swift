@@ -8,8 +8,7 @@ public struct FileNameParts: Sendable, Equatable {
     /// A page bundle's `index.md` (Hugo's, and Zola's with its assets) is named by its folder.
     public init(source: SourceFile) {
         let segments = source.relativePath.split(separator: "/")
-        let isBundle = segments.count >= 2 && ["index.md", "index.markdown"].contains(String(segments[segments.count - 1]))
-        self.init(fileName: isBundle ? String(segments[segments.count - 2]) + ".md" : source.fileName)
+        self.init(fileName: source.isBundleIndex ? String(segments[segments.count - 2]) + ".md" : source.fileName)
     }
 
     public init(fileName: String) {

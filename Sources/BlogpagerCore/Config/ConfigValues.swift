@@ -50,4 +50,11 @@ struct ConfigValues {
     mutating func notHonoured(_ field: FrontMatterField, _ consequence: String) {
         warnings.append(.warning(at: field.keyLocation, "'\(field.key)' is not honoured yet: \(consequence)"))
     }
+
+    /// Adds the taxonomies a config names (beside tags, categories and authors), warning of one that cannot be a folder.
+    mutating func taxonomies(_ keys: [String], at field: FrontMatterField, into config: inout SiteConfig) {
+        for key in keys {
+            if let problem = config.addTaxonomy(key) { warnings.append(.warning(at: field.keyLocation, problem)) }
+        }
+    }
 }

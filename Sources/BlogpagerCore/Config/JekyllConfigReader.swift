@@ -10,6 +10,7 @@ struct JekyllConfigReader {
         config.unsafeHTML = true
         config.showsDatesInSiteZone = true
         config.yamlKeysMayRepeat = true
+        config.termsSplitOnSpaces = true
         config.pagesEndInHTML = fields.first { $0.key == "permalink" }?.rawText != "pretty"
         let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var address = ""

@@ -34,10 +34,26 @@ public struct SiteConfig: Sendable, Hashable {
     public var yamlKeysMayRepeat = false
     /// Whether a page's URL ends in `.html` (`about.html`, Jekyll's default) or is a folder (`about/`).
     public var pagesEndInHTML = false
+    /// What entries are filed under, each term a stream: tags, categories and
+    /// authors always, and any other a Hugo or Zola config names.
+    public var taxonomies = Taxonomy.standard
+    /// Whether `tags: swift ios` is two tags (Jekyll splits a string of terms at spaces) or one.
+    public var termsSplitOnSpaces = false
     /// Keys blogpager does not know; they reach templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]
 
     public init() {}
+
+    /// Adds a taxonomy a config names (`series`), unless it is known or its key cannot be a folder of the site's own.
+    /// The problem, if any, for a warning.
+    mutating func addTaxonomy(_ key: String) -> String? {
+        guard !taxonomies.contains(where: { $0.key == key }) else { return nil }
+        if OutputPath.problem(with: key) != nil || TagSlug.make(key) != key || Taxonomy.reservedKeys.contains(key) {
+            return "taxonomy '\(key)' cannot be a folder of its own under out/; its terms are not streams"
+        }
+        taxonomies.append(Taxonomy(named: key))
+        return nil
+    }
 
     /// Every setting, spelled out in a fixed order: a part of the keys that tell
     /// whether a cached entry or page was made under these settings.
@@ -45,7 +61,8 @@ public struct SiteConfig: Sendable, Hashable {
         var parts = [
             title, description, author, baseURL ?? "-", language, timeZone.identifier,
             permalink.text, "\(pageSize)", "\(unsafeHTML)", listContent.rawValue, order.rawValue, "\(feedSize)", "\(requiresTitles)",
-            "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)",
+            "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)", "\(termsSplitOnSpaces)",
+            taxonomies.map { "\($0.key)/\($0.singular)/\($0.title)" }.joined(separator: ","),
         ]
         // A nested map's order may differ between runs: then nothing is kept, never a wrong page.
         parts += params.sorted { $0.key < $1.key }.map { "\($0.key)=\(String(describing: $0.value))" }

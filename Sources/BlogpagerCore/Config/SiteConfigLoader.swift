@@ -88,6 +88,12 @@ public struct SiteConfigLoader: Sendable {
                 if let value = text().flatMap(SiteConfig.ListContent.init(rawValue:)) { config.listContent = value } else {
                     values.log.append(.error(at: field.valueLocation, "list_content must be 'summary' or 'full'"))
                 }
+            case "taxonomies":
+                if case .list(let list) = field.value, list.allSatisfy({ $0.scalarText != nil }) {
+                    values.taxonomies(list.compactMap(\.scalarText), at: field, into: &config)
+                } else {
+                    values.log.append(.error(at: field.valueLocation, "taxonomies must be a list of names such as [series]"))
+                }
             case "order":
                 if let value = text().flatMap(SiteConfig.Order.init(rawValue:)) { config.order = value } else {
                     values.log.append(.error(at: field.valueLocation, "order must be 'newest-first' or 'oldest-first'"))
@@ -96,6 +102,8 @@ public struct SiteConfigLoader: Sendable {
                 config.params[field.key] = field.value
             }
         }
+        // blogpager's own config names its taxonomies on purpose: one it cannot make is an error.
+        for warning in values.warnings { values.log.append(.error(at: warning.location, warning.message)) }
         if values.log.hasErrors { return .failure(BuildFailure(values.log.diagnostics)) }
         return .success(config)
     }

@@ -18,6 +18,11 @@ struct ZolaConfigReader {
                     config.params = extra
                     if config.author.isEmpty, let author = extra["author"]?.scalarText { config.author = author }
                 }
+            case "taxonomies":
+                // `[{name = "tags", feed = true}]`
+                if case .list(let list) = field.value {
+                    values.taxonomies(list.compactMap { item in if case .map(let map) = item { map["name"]?.scalarText } else { nil } }, at: field, into: &config)
+                }
             case "paginate_by": config.pageSize = values.pageSize(field.value, at: field) ?? config.pageSize
             case "theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
             case "compile_sass": values.notHonoured(field, "Sass is not compiled; blogpager's own stylesheet is used")

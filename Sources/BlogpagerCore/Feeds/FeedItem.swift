@@ -12,6 +12,7 @@ struct FeedItem {
     var updated: String
     /// The newest of these dates the feed's own `updated`.
     var updatedDate: EntryDate
+    /// Its tags and categories: feeds have one list of categories for both.
     var tags: [String]
 
     /// `origin` is `https://example.org`; `host` names the site in tag URIs.
@@ -33,6 +34,7 @@ struct FeedItem {
         updatedDate = entry.updated ?? entry.date
         updated = updatedDate.rfc3339
         tags = entry.tags
+        for category in entry.terms(of: .categories) where !tags.contains(category) { tags.append(category) }
     }
 
     /// Rewrites `href="…"` and `src="…"` values that are not absolute against `base`.

@@ -19,7 +19,9 @@ enum EntryRecord {
             Array("\(date.epochSeconds)".utf8), Array("\(date.nanoseconds)".utf8), Array("\(date.offsetSeconds)".utf8),
             date.hasTime ? [0x31] : [0x30],
             escaped(entry.slug), escaped(entry.title), escaped(entry.outputPath.string), escaped(entry.url),
-            Array(entry.tags.map(escaped).joined(separator: [listSeparator])),
+            // Each term as `taxonomy=term`, taxonomies in key order, terms as written.
+            Array(entry.allTerms.sorted { $0.key < $1.key }.flatMap { key, terms in terms.map { Array((key + "=").utf8) + escaped($0) } }
+                .joined(separator: [listSeparator])),
             entry.summarySource.map { [UInt8(ascii: "+")] + escaped($0) } ?? [],
             entry.isDraft ? [0x31] : [0x30],
             entry.updated.map { Array("\($0.epochSeconds),\($0.nanoseconds),\($0.offsetSeconds),\($0.hasTime ? 1 : 0)".utf8) } ?? [],
@@ -50,11 +52,11 @@ enum EntryRecord {
         else { return nil }
         var source = SourceFile(displayPath: displayPath, relativePath: relativePath, filePath: "", identity: "")
         source.identity = identity
-        var tags: [String] = []
+        var terms: [String: [String]] = [:]
         if !fields[11].isEmpty {
-            for tag in fields[11].split(separator: listSeparator, omittingEmptySubsequences: false) {
-                guard let tag = unescaped(tag) else { return nil }
-                tags.append(tag)
+            for item in fields[11].split(separator: listSeparator, omittingEmptySubsequences: false) {
+                guard let equals = item.firstIndex(of: UInt8(ascii: "=")), let term = unescaped(item[(equals + 1)...]) else { return nil }
+                terms[text(item[..<equals]), default: []].append(term)
             }
         }
         var summary: String?
@@ -76,7 +78,7 @@ enum EntryRecord {
         }
         let date = EntryDate(epochSeconds: epochSeconds, nanoseconds: nanoseconds, offsetSeconds: offsetSeconds, hasTime: fields[6].first == 0x31)
         return Entry(
-            cursor: Cursor(date: date, slug: slug), title: title, source: source, outputPath: outputPath, url: url, tags: tags,
+            cursor: Cursor(date: date, slug: slug), title: title, source: source, outputPath: outputPath, url: url, tags: [], terms: terms,
             summarySource: summary, isDraft: fields[13].first == 0x31, updated: updated, params: params)
     }
 

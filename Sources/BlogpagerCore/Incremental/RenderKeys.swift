@@ -18,8 +18,8 @@ enum RenderKeys {
     }
 
     /// An entry's article: its source, its date as shown, its anchor and its tags' URLs.
-    static func article(_ entry: Entry, displayDate: String, anchor: String, tagURLs: [String]) -> String {
-        StableHash.key([entry.sourcePath, entry.source.identity, displayDate, anchor] + tagURLs)
+    static func article(_ entry: Entry, displayDate: String, anchor: String, termURLs: [String]) -> String {
+        StableHash.key([entry.sourcePath, entry.source.identity, displayDate, anchor] + termURLs)
     }
 
     /// An entry's own page: its article, where it sits in the main stream, and its neighbours.
@@ -31,10 +31,15 @@ enum RenderKeys {
     /// folder, and the neighbouring streams its pages link.
     static func stream(_ stream: EntryStream, newer: EntryStream?, older: EntryStream?) -> String {
         StableHash.key([
-            stream.kind.rawValue, stream.name, stream.folder.joined(separator: "/"),
+            stream.kind.name, stream.kind.taxonomy?.title ?? "-", stream.name, stream.folder.joined(separator: "/"),
             newer.map { $0.name + "\u{1F}" + $0.folder.joined(separator: "/") } ?? "-",
             older.map { $0.name + "\u{1F}" + $0.folder.joined(separator: "/") } ?? "-",
         ])
+    }
+
+    /// A term's feed: which term, where it is served from, and the articles of the entries it carries.
+    static func termFeed(_ stream: EntryStream, origin: String, host: String, articles: [String]) -> String {
+        StableHash.key(["term-feed", stream.kind.name, stream.name, stream.folder.joined(separator: "/"), origin, host] + articles)
     }
 
     /// A fragment: its stream, its page's id and its entries' articles.

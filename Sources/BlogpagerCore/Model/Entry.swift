@@ -12,7 +12,7 @@ public struct Entry: Sendable {
         var source: SourceFile
         var outputPath: OutputPath
         var url: String
-        var tags: [String]
+        var terms: [String: [String]]
         var summarySource: String?
         var isDraft: Bool
         var updated: EntryDate?
@@ -26,9 +26,13 @@ public struct Entry: Sendable {
 
     private let box: Box
 
+    /// `terms` are by taxonomy key (`categories`, `authors`); `tags` join them under `tags`.
     public init(cursor: Cursor, title: String, source: SourceFile, outputPath: OutputPath, url: String, tags: [String],
-                summarySource: String?, isDraft: Bool, updated: EntryDate?, params: [String: FrontMatterValue]) {
-        box = Box(Fields(cursor: cursor, title: title, source: source, outputPath: outputPath, url: url, tags: tags,
+                terms: [String: [String]] = [:], summarySource: String?, isDraft: Bool, updated: EntryDate?,
+                params: [String: FrontMatterValue]) {
+        var terms = terms.filter { !$0.value.isEmpty }
+        if !tags.isEmpty { terms[Taxonomy.tags.key] = tags }
+        box = Box(Fields(cursor: cursor, title: title, source: source, outputPath: outputPath, url: url, terms: terms,
                          summarySource: summarySource, isDraft: isDraft, updated: updated, params: params))
     }
 
@@ -44,7 +48,10 @@ public struct Entry: Sendable {
     public var outputPath: OutputPath { box.fields.outputPath }
     /// Its URL path, percent-encoded, with the site's base path.
     public var url: String { box.fields.url }
-    public var tags: [String] { box.fields.tags }
+    public var tags: [String] { terms(of: .tags) }
+    /// Its terms by taxonomy key, each list as written (without repeats); no key for a taxonomy it has none of.
+    public var allTerms: [String: [String]] { box.fields.terms }
+    public func terms(of taxonomy: Taxonomy) -> [String] { box.fields.terms[taxonomy.key] ?? [] }
     /// The front matter's `summary`, as written (Markdown), if any.
     public var summarySource: String? { box.fields.summarySource }
     public var isDraft: Bool { box.fields.isDraft }

@@ -84,25 +84,7 @@ public struct EntryReader: Sendable {
             log.append(.error(at: slugLocation, "slug '\(slug)' is not allowed: \(problem); a slug must stay inside out/"))
         }
 
-        // tags: a list, or one string
-        var tags: [String] = []
-        if let field = byKey["tags"] {
-            switch field.value {
-            case .null: break
-            case .list:
-                for item in field.items {
-                    if let text = item.rawText?.trimmingSpaces, !text.isEmpty {
-                        if !tags.contains(text) { tags.append(text) }
-                    } else {
-                        log.append(.error(at: item.location, "each tag must be non-empty text"))
-                    }
-                }
-            case .map:
-                log.append(.error(at: field.valueLocation, "tags must be a list such as [swift, ios] or one tag"))
-            default:
-                if let text = field.rawText?.trimmingSpaces, !text.isEmpty { tags = [text] }
-            }
-        }
+        let terms = EntryTermsReader(taxonomies: config.taxonomies, splitsOnSpaces: config.termsSplitOnSpaces).read(byKey, log: &log)
 
         var isDraft = false
         if let field = byKey["draft"] {
@@ -120,7 +102,7 @@ public struct EntryReader: Sendable {
             }
         }
 
-        let known: Set<String> = ["title", "date", "slug", "tags", "summary", "draft", "updated"]
+        let known = Set(["title", "date", "slug", "summary", "draft", "updated"] + config.taxonomies.map(\.key))
         var params: [String: FrontMatterValue] = [:]
         for field in fields where !known.contains(field.key) && !aliases.consumed.contains(field.key) { params[field.key] = field.value }
 
@@ -140,7 +122,8 @@ public struct EntryReader: Sendable {
             source: file,
             outputPath: outputPath,
             url: outputPath.urlPath(basePath: config.basePath),
-            tags: tags,
+            tags: [],
+            terms: terms,
             summarySource: summarySource,
             isDraft: isDraft,
             updated: updated,

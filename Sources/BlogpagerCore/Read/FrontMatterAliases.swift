@@ -2,7 +2,8 @@
 /// under blogpager's own name, so one reading of the keys serves every origin:
 /// - the date: `date`, else Hugo's `publishDate`, `pubdate` or `published` (a date);
 /// - the updated time: `updated`, else `lastmod` (Hugo) or `last_modified_at` (Jekyll);
-/// - tags: `tags`, else Zola's `[taxonomies] tags`;
+/// - terms: `tags`, `categories`, `authors`, else one written alone (`tag`,
+///   `category`, `author`), else Zola's `[taxonomies]` (every taxonomy in it);
 /// - a summary: `summary`, else Jekyll's `excerpt`;
 /// - `published: false` (Jekyll) is a draft, as `draft: true` is;
 /// - each of these under any case (`Title:`), as Hugo reads keys.
@@ -14,7 +15,8 @@ struct FrontMatterAliases {
 
     /// The keys read under any spelling of their case, as Hugo reads every key (`Title:`, `Date:`).
     private static let caseless = ["title", "date", "slug", "tags", "summary", "draft", "updated", "publishDate", "pubdate",
-                                   "published", "lastmod", "last_modified_at", "excerpt", "taxonomies"]
+                                   "published", "lastmod", "last_modified_at", "excerpt", "taxonomies", "categories", "category",
+                                   "authors", "author", "tag"]
 
     init(_ original: [String: FrontMatterField]) {
         var fields = original
@@ -29,13 +31,19 @@ struct FrontMatterAliases {
         take("date", from: ["publishDate", "pubdate", "published"]) { $0.value.isDateLike }
         take("updated", from: ["lastmod", "last_modified_at"])
         take("summary", from: ["excerpt"])
-        if fields["tags"] == nil, let taxonomies = fields["taxonomies"], case .map(let map) = taxonomies.value, let tags = map["tags"] {
-            var field = taxonomies
-            field.key = "tags"
-            field.value = tags
-            field.rawText = tags.scalarText
-            if case .list(let list) = tags { field.items = list.map { (taxonomies.valueLocation, $0.scalarText) } }
-            self.fields["tags"] = field
+        take("tags", from: ["tag"])
+        take("categories", from: ["category"])
+        take("authors", from: ["author"])
+        if let taxonomies = fields["taxonomies"], case .map(let map) = taxonomies.value {
+            for (key, terms) in map where self.fields[key] == nil {
+                var field = taxonomies
+                field.key = key
+                field.value = terms
+                field.rawText = terms.scalarText
+                if case .list(let list) = terms { field.items = list.map { (taxonomies.valueLocation, $0.scalarText) } }
+                self.fields[key] = field
+            }
+            consumed.insert("taxonomies")
         }
         if fields["draft"] == nil, let published = fields["published"], case .bool(let isPublished) = published.value {
             var field = published

@@ -24,7 +24,8 @@ struct EntryPages {
     /// The article's key (`RenderKeys.article`).
     func articleKey(at position: Int) -> String {
         let entry = archive.entries[position]
-        return RenderKeys.article(entry, displayDate: displayDates[position], anchor: anchors[position], tagURLs: entry.tags.map(context.tagURL))
+        return RenderKeys.article(entry, displayDate: displayDates[position], anchor: anchors[position],
+                                  termURLs: context.termLinks(entry).flatMap { [$0.taxonomy.key] + $0.links.map(\.url) })
     }
 
     /// The entry page's key (`RenderKeys.entryPage`).

@@ -5,6 +5,16 @@ import Foundation
 /// output's key is, which outputs the last build's are kept
 /// (`ReuseLookup`, a pure lookup), and so which bodies must be read.
 struct RenderPlan {
+    /// A term's Atom feed (`tags/swift/feed.xml`): its stream's latest entries.
+    struct TermFeed {
+        let stream: EntryStream
+        let path: OutputPath
+        let key: String
+        let kept: KeptFile?
+        /// Main positions of the entries it carries, newest first.
+        let positions: [Int]
+    }
+
     let archive: Archive
     let streams: StreamSet
     let urls: SiteURLs
@@ -24,6 +34,10 @@ struct RenderPlan {
     let feedOrigin: String?
     let feedHost: String
     let feedCount: Int
+    /// Each term's own feed, with its key and, where the last build's is kept, its file.
+    let termFeeds: [TermFeed]
+    /// Main positions of the entries some feed to write carries, in order.
+    let feedPositions: [Int]
     /// Main positions of the entries whose bodies are read: those something renders.
     let toRead: [Int]
 }
@@ -34,7 +48,7 @@ extension SiteRenderer {
         let urls = SiteURLs(config: config)
         let dates = DateDisplay(language: config.language)
         let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
-        let context = TemplateContext(config: config, urls: urls, assetURLs: assetURLs, tagFolders: streams.tagFolders, hasFeeds: hasFeeds)
+        let context = TemplateContext(config: config, urls: urls, assetURLs: assetURLs, taxonomies: streams.taxonomies, hasFeeds: hasFeeds)
         let displayDates = dates.strings(for: archive.entries.map(\.date))
         let anchors = Self.anchors(archive.entries)
         let pages = EntryPages(
@@ -46,7 +60,7 @@ extension SiteRenderer {
 
         // Streams plan independently of each other: all at once, over every core.
         let streamRenderer = StreamRenderer(config: config, templates: templates, context: context)
-        var neighbourhoods = [StreamRenderer.Neighbours()] + streams.tags.map { _ in StreamRenderer.Neighbours() }
+        var neighbourhoods = [StreamRenderer.Neighbours()] + streams.terms.map { _ in StreamRenderer.Neighbours() }
         for index in streams.months.indices {
             neighbourhoods.append(StreamRenderer.Neighbours(
                 newer: index > 0 ? streams.months[index - 1] : nil,
@@ -65,10 +79,22 @@ extension SiteRenderer {
         let feedHost = config.baseURL.flatMap { URLComponents(string: $0)?.host } ?? "localhost"
         let feedOrigin = urls.origin.flatMap { hasFeeds ? $0 : nil }
         let feedCount = feedOrigin == nil ? 0 : config.feedSize
+        let termFeeds = streams.terms.compactMap { stream -> RenderPlan.TermFeed? in
+            guard let path = streamRenderer.feedPath(of: stream), let origin = feedOrigin else { return nil }
+            let positions = Array(stream.mainPositions.prefix(feedCount))
+            let key = RenderKeys.termFeed(stream, origin: origin, host: feedHost, articles: positions.map { articleKeys[$0] })
+            return RenderPlan.TermFeed(stream: stream, path: path, key: key, kept: reuse?.kept(path.string, key: key), positions: positions)
+        }
+        var carried = [Bool](repeating: false, count: archive.entries.count)
+        for position in 0..<min(feedCount, archive.entries.count) { carried[position] = true }
+        for feed in termFeeds where feed.kept == nil {
+            for position in feed.positions { carried[position] = true }
+        }
         return RenderPlan(
             archive: archive, streams: streams, urls: urls, dates: dates, context: context, anchors: anchors,
             entryPages: pages, streamRenderer: streamRenderer, streamPlans: streamPlans, entryPageKeys: pageKeys,
             keptEntryPages: keptPages, needsArticle: needsArticle, feedOrigin: feedOrigin, feedHost: feedHost, feedCount: feedCount,
-            toRead: archive.entries.indices.filter { needsArticle[$0] || keptPages[$0] == nil || $0 < feedCount })
+            termFeeds: termFeeds, feedPositions: carried.indices.filter { carried[$0] },
+            toRead: archive.entries.indices.filter { needsArticle[$0] || keptPages[$0] == nil || carried[$0] })
     }
 }

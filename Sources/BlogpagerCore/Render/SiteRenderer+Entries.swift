@@ -5,7 +5,8 @@ extension SiteRenderer {
     struct RenderedEntries {
         /// By main position; present where a fragment to render needs it.
         var articles: [String?]
-        var feedItems: [FeedItem]
+        /// By main position, for every entry a feed to write carries.
+        var feedItems: [Int: FeedItem]
         var slots: [String: RenderedSlots.Slot]
     }
 
@@ -15,7 +16,9 @@ extension SiteRenderer {
     func renderEntries(_ plan: RenderPlan, reader: EntryReader,
                        emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> RenderedEntries {
         let entries = plan.archive.entries
-        var done = RenderedEntries(articles: [String?](repeating: nil, count: entries.count), feedItems: [], slots: [:])
+        var done = RenderedEntries(articles: [String?](repeating: nil, count: entries.count), feedItems: [:], slots: [:])
+        var carried = [Bool](repeating: false, count: entries.count)
+        for position in plan.feedPositions { carried[position] = true }
         for position in entries.indices {
             let path = entries[position].outputPath.string
             done.slots[path] = RenderedSlots.Slot(key: plan.entryPageKeys[position], path: path)
@@ -25,7 +28,7 @@ extension SiteRenderer {
             let rendered = batch.parallelMap { position -> Result<(article: String?, page: OutputFile?, feedItem: FeedItem?), BuildFailure> in
                 reader.body(of: entries[position]).map { body in
                     let feedItem = plan.feedOrigin.flatMap { origin in
-                        position < plan.feedCount ? FeedItem(entries[position], body: body, origin: origin, host: plan.feedHost) : nil
+                        carried[position] ? FeedItem(entries[position], body: body, origin: origin, host: plan.feedHost) : nil
                     }
                     return (plan.needsArticle[position] ? plan.entryPages.article(at: position, body: body) : nil,
                             plan.keptEntryPages[position] == nil ? plan.entryPages.page(at: position, body: body) : nil, feedItem)
@@ -38,7 +41,7 @@ extension SiteRenderer {
                 case .success(let entry):
                     done.articles[position] = entry.article
                     if let page = entry.page { files.append(page) }
-                    if let item = entry.feedItem { done.feedItems.append(item) }
+                    if let item = entry.feedItem { done.feedItems[position] = item }
                 case .failure(let failure): log.append(contentsOf: failure.diagnostics)
                 }
             }

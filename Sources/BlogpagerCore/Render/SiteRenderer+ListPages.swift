@@ -1,28 +1,35 @@
-/// The site's two list pages: `tags/` (every tag with its count) and
-/// `archive/` (years and months with counts).
+/// The site's list pages: one per taxonomy (`tags/`, `categories/`,
+/// `authors/`: every term with its count) and `archive/` (years and months
+/// with counts).
 extension SiteRenderer {
     /// The list pages, with their URLs for the sitemap.
     func listPages(_ plan: RenderPlan, mainPageURLs: [String]) -> (files: [OutputFile], sitemap: [Sitemap.Location]) {
         var files: [OutputFile] = []
         var sitemap: [Sitemap.Location] = []
-        if !plan.streams.tags.isEmpty {
-            files.append(tagsPage(plan.streams, context: plan.context))
-            sitemap.append(Sitemap.Location(url: plan.urls.path(of: SiteURLs.tagsPage)))
+        for taxonomy in plan.streams.taxonomies {
+            files.append(termsPage(taxonomy, context: plan.context))
+            sitemap.append(Sitemap.Location(url: plan.urls.path(of: taxonomy.taxonomy.indexPage)))
         }
         files.append(monthsPage(plan.streams, mainPageURLs: mainPageURLs, anchors: plan.anchors, context: plan.context, dates: plan.dates))
         sitemap.append(Sitemap.Location(url: plan.urls.path(of: SiteURLs.archivePage)))
         return (files, sitemap)
     }
 
-    /// `tags/`: every tag with its count, by name.
-    private func tagsPage(_ streams: StreamSet, context: TemplateContext) -> OutputFile {
-        let tags = streams.tags.map { stream -> [String: Any] in
+    /// `tags/`: every term of a taxonomy with its count, by name.
+    private func termsPage(_ streams: StreamSet.TaxonomyStreams, context: TemplateContext) -> OutputFile {
+        let taxonomy = streams.taxonomy
+        let terms = streams.streams.map { stream -> [String: Any] in
             ["name": stream.name, "url": context.urls.path(of: stream.path("index.html")), "count": stream.archive.entries.count]
         }
-        let path = SiteURLs.tagsPage
-        let body = templates.render("tags", ["site": context.site, "tags": tags, "has_tags": !tags.isEmpty, "count": tags.count])
-        let meta = TemplateContext.PageMeta(title: "Tags · \(config.title)", description: "Every tag on \(config.title), with its entries.",
-                                            path: context.urls.path(of: path), heading: "Tags")
+        let path = taxonomy.indexPage
+        let countName = terms.count == 1 ? taxonomy.singular : taxonomy.title.lowercased()
+        let body = templates.render("terms", [
+            "site": context.site, "terms": terms, "has_terms": !terms.isEmpty, "count": terms.count,
+            "taxonomy": ["key": taxonomy.key, "title": taxonomy.title, "singular": taxonomy.singular, "count_name": countName],
+        ])
+        let meta = TemplateContext.PageMeta(title: "\(taxonomy.title) · \(config.title)",
+                                            description: "Every \(taxonomy.singular) on \(config.title), with its entries.",
+                                            path: context.urls.path(of: path), heading: taxonomy.title)
         return OutputFile(path: path, text: templates.render("layout", context.layout(meta, content: body, newer: nil, older: nil, kind: "tags")))
     }
 

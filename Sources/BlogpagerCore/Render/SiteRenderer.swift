@@ -44,16 +44,18 @@ public struct SiteRenderer: Sendable {
         let standalone = try standalonePages(pages, plan: plan)
         let lists = listPages(plan, mainPageURLs: rendered.main.pageURLs)
         let feeds = feedsAndSitemap(plan, feedItems: entries.feedItems, sitemap: rendered.sitemap + lists.sitemap + standalone.sitemap)
-        try await emit(OutputBatch(files: standalone.files + lists.files + feeds))
+        try await emit(OutputBatch(files: standalone.files + lists.files + feeds.files, kept: feeds.kept))
         // The main index last: the loader reads it first, and all it names is in place.
         try await emit(OutputBatch(files: rendered.mainIndexFiles))
         return Rendered(index: rendered.main.index, streamIndexes: rendered.indexes,
-                        slots: entries.slots.merging(rendered.slots) { first, _ in first }, bodiesRendered: plan.toRead.count)
+                        slots: entries.slots.merging(rendered.slots) { first, _ in first }.merging(feeds.slots) { first, _ in first },
+                        bodiesRendered: plan.toRead.count)
     }
 
     /// The main stream and the tag and month streams cut from it.
     public func streams(of archive: Archive) -> StreamSet {
-        StreamSet(archive: archive, pageSize: config.pageSize, monthName: DateDisplay(language: config.language).monthNames())
+        StreamSet(archive: archive, pageSize: config.pageSize, taxonomies: config.taxonomies,
+                  monthName: DateDisplay(language: config.language).monthNames())
     }
 
     /// Every path `render` writes except content-hashed fragments: what a
@@ -61,15 +63,17 @@ public struct SiteRenderer: Sendable {
     public func plannedPaths(_ archive: Archive, streams: StreamSet) -> Set<OutputPath> {
         var paths = Set(archive.entries.map(\.outputPath))
         // As many URLs as `render` puts in the sitemap: entries, every stream page, tags and archive.
-        var locations = archive.entries.count + (streams.tags.isEmpty ? 1 : 2)
+        var locations = archive.entries.count + 1 + streams.taxonomies.count
+        let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
         for stream in streams.all {
+            if hasFeeds, stream.kind.taxonomy != nil { paths.insert(stream.path("feed.xml")) }
             let pagePaths = StreamRenderer.pagePaths(of: stream)
             paths.formUnion(pagePaths)
             paths.insert(stream.path("index.json"))
             locations += pagePaths.count
         }
         paths.insert(SiteURLs.archivePage)
-        if !streams.tags.isEmpty { paths.insert(SiteURLs.tagsPage) }
+        for taxonomy in streams.taxonomies { paths.insert(taxonomy.taxonomy.indexPage) }
         if Self.writesFeeds(config) {
             paths.formUnion([SiteURLs.atomFeed, SiteURLs.jsonFeed, OutputPath(literal: "sitemap.xml")])
             if locations > Sitemap.maxPerFile {

@@ -21,14 +21,13 @@ public struct SiteURLs: Sendable {
     public var home: String { basePath + "/" }
 
     /// The site's own pages beside the streams, named once for templates, sitemap and feeds.
-    public static let tagsPage = OutputPath(literal: "tags/index.html")
     public static let archivePage = OutputPath(literal: "archive/index.html")
     public static let atomFeed = OutputPath(literal: "feed.xml")
     public static let jsonFeed = OutputPath(literal: "feed.json")
 
-    /// The front page of a tag's stream; `slug` comes from `TagSlug`, a safe segment.
-    public func tagStream(_ slug: String) -> String {
-        path(of: try! OutputPath(["tags", slug, "index.html"]))
+    /// The front page of a term's stream; `slug` comes from `TagSlug` and the key from the config's checks, safe segments.
+    public func termStream(_ taxonomy: Taxonomy, slug: String) -> String {
+        path(of: try! OutputPath([taxonomy.key, slug, "index.html"]))
     }
 
     /// The absolute URL of a root-relative path, or nil without a `base_url`.

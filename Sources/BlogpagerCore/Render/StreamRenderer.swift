@@ -109,7 +109,7 @@ struct StreamRenderer {
         let streamTitle = heading.map { "\($0) · \(config.title)" } ?? config.title
         let description = switch stream.kind {
         case .main: config.description
-        case .tag: "Entries tagged “\(stream.name)” on \(config.title)."
+        case .term(let taxonomy): taxonomy.description(of: stream.name, site: config.title)
         case .month: "Entries from \(stream.name) on \(config.title)."
         }
         var texts = PageTexts(
@@ -181,7 +181,8 @@ struct StreamRenderer {
                 ])
                 let meta = TemplateContext.PageMeta(title: texts.titles[index], description: texts.description, path: pageURLs[index], heading: texts.heading)
                 let page = templates.render("layout", context.layout(
-                    meta, content: list, newer: newerIndex.map { pageURLs[$0] }, older: olderIndex.map { pageURLs[$0] }, kind: "list"))
+                    meta, content: list, newer: newerIndex.map { pageURLs[$0] }, older: olderIndex.map { pageURLs[$0] }, kind: "list",
+                    feed: feedPath(of: stream).map(urls.path(of:))))
                 return OutputFile(path: pagePaths[index], text: page)
             }
             for index in batch { slots[pagePaths[index].string] = RenderedSlots.Slot(key: plan.pageKeys[index], path: pagePaths[index].string) }
@@ -191,6 +192,11 @@ struct StreamRenderer {
         }
 
         return Output(pageURLs: pageURLs, index: cursorIndex(stream, pageURLs: pageURLs, fragmentURLs: fragmentURLs), slots: slots)
+    }
+
+    /// A term's own Atom feed (`tags/swift/feed.xml`), when the site has feeds.
+    func feedPath(of stream: EntryStream) -> OutputPath? {
+        stream.kind.taxonomy != nil && context.hasFeeds ? stream.path("feed.xml") : nil
     }
 
     /// `index.json` and its parts: written after every fragment they name.
@@ -205,18 +211,22 @@ struct StreamRenderer {
     private func values(of stream: EntryStream, neighbours: Neighbours) -> [String: Any] {
         let urls = context.urls
         var values: [String: Any] = [
-            "kind": stream.kind.rawValue,
+            "kind": stream.kind.name,
             "url": urls.path(of: stream.path("index.html")),
             "index_url": urls.path(of: stream.path("index.json")),
             "is_main": stream.kind == .main,
-            "is_tag": stream.kind == .tag,
+            "is_tag": stream.kind == .term(.tags),
+            "is_term": stream.kind.taxonomy != nil,
             "is_month": stream.kind == .month,
         ]
         switch stream.kind {
         case .main: break
-        case .tag:
+        case .term(let taxonomy):
             values["name"] = stream.name
-            values["heading"] = "Tagged “\(stream.name)”"
+            values["heading"] = taxonomy.heading(of: stream.name)
+            values["taxonomy"] = ["key": taxonomy.key, "singular": taxonomy.singular, "title": taxonomy.title,
+                                  "title_lower": taxonomy.title.lowercased(), "url": urls.path(of: taxonomy.indexPage)]
+            if let feed = feedPath(of: stream) { values["feed_url"] = urls.path(of: feed) }
         case .month:
             values["name"] = stream.name
             values["heading"] = stream.name
@@ -248,7 +258,7 @@ struct StreamRenderer {
         return CursorIndex(
             version: CursorIndex.formatVersion,
             generator: "blogpager",
-            stream: .init(kind: stream.kind.rawValue, name: stream.kind == .main ? config.title : stream.name,
+            stream: .init(kind: stream.kind.name, name: stream.kind == .main ? config.title : stream.name,
                           url: context.urls.path(of: stream.path("index.html"))),
             order: "newest-first",
             display_order: config.order.rawValue,

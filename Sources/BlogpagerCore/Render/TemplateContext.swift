@@ -4,20 +4,26 @@ struct TemplateContext {
     let config: SiteConfig
     let urls: SiteURLs
     let assetURLs: [String: String]
-    /// `tags/<slug>/` by tag as written.
-    let tagFolders: [String: String]
+    /// Each term's folder name by the term as written, by taxonomy key (`tags` → `Swift` → `swift`).
+    let termFolders: [String: [String: String]]
+    /// The taxonomies some entry uses, in the config's order.
+    let taxonomies: [Taxonomy]
+    /// Whether the site writes feeds (it has an absolute address, and a feed size).
+    let hasFeeds: Bool
     /// The site's values, the same on every page: built once.
     let site: [String: Any]
 
-    init(config: SiteConfig, urls: SiteURLs, assetURLs: [String: String], tagFolders: [String: String], hasFeeds: Bool) {
+    init(config: SiteConfig, urls: SiteURLs, assetURLs: [String: String], taxonomies: [StreamSet.TaxonomyStreams], hasFeeds: Bool) {
         self.config = config
         self.urls = urls
         self.assetURLs = assetURLs
-        self.tagFolders = tagFolders
-        self.site = Self.siteValues(config: config, urls: urls, hasTags: !tagFolders.isEmpty, hasFeeds: hasFeeds)
+        self.termFolders = Dictionary(taxonomies.map { ($0.taxonomy.key, $0.termFolders) }, uniquingKeysWith: { first, _ in first })
+        self.taxonomies = taxonomies.map(\.taxonomy)
+        self.hasFeeds = hasFeeds
+        self.site = Self.siteValues(config: config, urls: urls, taxonomies: self.taxonomies, hasFeeds: hasFeeds)
     }
 
-    private static func siteValues(config: SiteConfig, urls: SiteURLs, hasTags: Bool, hasFeeds: Bool) -> [String: Any] {
+    private static func siteValues(config: SiteConfig, urls: SiteURLs, taxonomies: [Taxonomy], hasFeeds: Bool) -> [String: Any] {
         var values: [String: Any] = [
             "title": config.title,
             "lang": config.language,
@@ -31,7 +37,9 @@ struct TemplateContext {
         if !config.description.isEmpty { values["description"] = config.description }
         if !config.author.isEmpty { values["author"] = config.author }
         if let base = config.baseURL { values["base_url"] = base }
-        if hasTags { values["tags_url"] = urls.path(of: SiteURLs.tagsPage) }
+        // `tags_url`, `categories_url`...: each taxonomy's index page, and all of them for a menu.
+        for taxonomy in taxonomies { values["\(taxonomy.key)_url"] = urls.path(of: taxonomy.indexPage) }
+        values["taxonomies"] = taxonomies.map { ["key": $0.key, "title": $0.title, "url": urls.path(of: $0.indexPage)] }
         if hasFeeds {
             values["atom_url"] = urls.path(of: SiteURLs.atomFeed)
             values["json_feed_url"] = urls.path(of: SiteURLs.jsonFeed)
@@ -39,9 +47,17 @@ struct TemplateContext {
         return values
     }
 
-    /// The URL of a tag's stream.
-    func tagURL(_ tag: String) -> String {
-        urls.tagStream(tagFolders[tag] ?? TagSlug.make(tag))
+    /// The URL of a term's stream (`/tags/swift/`).
+    func termURL(_ term: String, in taxonomy: Taxonomy) -> String {
+        urls.termStream(taxonomy, slug: termFolders[taxonomy.key]?[term] ?? TagSlug.make(term))
+    }
+
+    /// Every term of an entry with its URL, taxonomy by taxonomy: what its article links.
+    func termLinks(_ entry: Entry) -> [(taxonomy: Taxonomy, links: [(name: String, url: String)])] {
+        taxonomies.compactMap { taxonomy in
+            let terms = entry.terms(of: taxonomy)
+            return terms.isEmpty ? nil : (taxonomy, terms.map { ($0, termURL($0, in: taxonomy)) })
+        }
     }
 
     func article(_ entry: Entry, body: EntryBody, displayDate: String, anchor: String, full: Bool) -> [String: Any] {
@@ -58,10 +74,21 @@ struct TemplateContext {
             "body_html": full || config.listContent == .full ? body.contentHTML : body.summaryHTML,
             "read_more": !full && config.listContent == .summary && body.isTruncated,
             "draft": entry.isDraft,
-            "has_tags": !entry.tags.isEmpty,
-            "tags": entry.tags.map { ["name": $0, "url": tagURL($0)] },
             "params": entry.params.mapValues(\.templateValue),
         ]
+        // `tags`, `categories`, `authors`... each with `has_<key>`, and `terms` for a template that shows them all.
+        let links = termLinks(entry)
+        for taxonomy in taxonomies { context["has_\(taxonomy.key)"] = false }
+        for (taxonomy, termLinks) in links {
+            context[taxonomy.key] = termLinks.map { ["name": $0.name, "url": $0.url] }
+            context["has_\(taxonomy.key)"] = true
+        }
+        context["has_tags"] = context["has_tags"] ?? false
+        // Tags and authors have their own places in an article; `terms` holds the rest (categories, series).
+        context["terms"] = links.filter { $0.taxonomy != .authors && $0.taxonomy != .tags }.map { taxonomy, termLinks in
+            ["key": taxonomy.key, "singular": taxonomy.singular, "title": taxonomy.title,
+             "links": termLinks.map { ["name": $0.name, "url": $0.url] }] as [String: Any]
+        }
         if let updated = entry.updated { context["updated"] = updated.rfc3339 }
         return context
     }
@@ -79,7 +106,7 @@ struct TemplateContext {
     }
 
     /// The shell every full page shares.
-    func layout(_ meta: PageMeta, content: String, newer: String?, older: String?, kind: String) -> [String: Any] {
+    func layout(_ meta: PageMeta, content: String, newer: String?, older: String?, kind: String, feed: String? = nil) -> [String: Any] {
         var context: [String: Any] = [
             "site": site,
             "title": meta.title,
@@ -96,6 +123,7 @@ struct TemplateContext {
         if let modified = meta.modified { context["modified"] = modified.rfc3339 }
         if let newer { context["newer_url"] = newer }
         if let older { context["older_url"] = older }
+        if let feed { context["stream_feed_url"] = feed }
         return context
     }
 }

@@ -1,13 +1,30 @@
 /// One run of entries a reader scrolls through, with its own pages, fragments
-/// and cursor index: the whole blog, the entries of one tag, or of one month.
+/// and cursor index: the whole blog, the entries of one term (a tag, a
+/// category, an author), or of one month.
 /// Each is paged by the same stable rule, so each keeps its pages' names.
 public struct EntryStream: Sendable {
-    public enum Kind: String, Sendable {
-        case main, tag, month
+    public enum Kind: Sendable, Equatable {
+        case main, month
+        /// The entries filed under one term of a taxonomy.
+        case term(Taxonomy)
+
+        /// `main`, `month`, or the taxonomy's singular (`tag`, `category`, `author`): the index's `stream.kind`.
+        public var name: String {
+            switch self {
+            case .main: "main"
+            case .month: "month"
+            case .term(let taxonomy): taxonomy.singular
+            }
+        }
+
+        public var taxonomy: Taxonomy? {
+            if case .term(let taxonomy) = self { return taxonomy }
+            return nil
+        }
     }
 
     public var kind: Kind
-    /// Its folder under `out/`: `[]`, `["tags", "swift"]`, `["archive", "2016", "05"]`.
+    /// Its folder under `out/`: `[]`, `["tags", "swift"]`, `["authors", "ada"]`, `["archive", "2016", "05"]`.
     public var folder: [String]
     /// What readers call it: the tag as written, `May 2016`; the site title for the main stream.
     public var name: String

@@ -4,7 +4,7 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, urlsplit, quote
 
 import pytest
 
@@ -36,8 +36,16 @@ def test_every_full_page_says_what_it_is(sample_site):
         assert head.meta.get("og:title") and head.meta.get("og:type") in ("website", "article")
         assert head.meta.get("og:url") == canonical[0]
         assert head.meta.get("description"), path
-        alternates = {l["type"]: l["href"] for l in head.links if l.get("rel") == "alternate"}
-        assert alternates == {"application/atom+xml": "/feed.xml", "application/feed+json": "/feed.json"}
+        alternates = [(l["type"], l["href"]) for l in head.links if l.get("rel") == "alternate"]
+        site_feeds = [("application/atom+xml", "/feed.xml"), ("application/feed+json", "/feed.json")]
+        relative = path.relative_to(sample_site).as_posix()
+        if relative.startswith("tags/") and relative != "tags/index.html":
+            # A term's pages also offer the term's own feed, which is there.
+            own = "/" + "/".join(relative.split("/")[:2]) + "/feed.xml"
+            assert alternates == site_feeds + [("application/atom+xml", quote(own))], path
+            assert (sample_site / unquote(own).lstrip("/")).is_file()
+        else:
+            assert alternates == site_feeds, path
 
 
 def test_entry_pages_show_date_tags_neighbours_and_the_way_back(sample_site):

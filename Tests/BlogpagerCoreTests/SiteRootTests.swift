@@ -181,4 +181,73 @@ struct SiteRootTests {
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/out"))
     }
+
+    /// Jekyll's other places of posts: `_drafts/` (undated, dated by the file's time, left out unless
+    /// asked for), `work/_posts/` (the folders above are categories), a menu of pages, terms split at spaces.
+    @Test func jekyllsDraftsCategoryFoldersAndMenu() async throws {
+        let folder = try Self.jekyll()
+        defer { folder.remove() }
+        try folder.write("site/_config.yml", "title: Jekyll Menu\nheader_pages: [about.md, missing.md]\n")
+        try folder.write("site/_drafts/thinking.md", "---\ntitle: Still thinking\ntags: ideas later\n---\nNot yet.\n")
+        try folder.write("site/work/code/_posts/2016-04-01-at-work.md", "---\ntitle: At work\ncategories: [swift]\n---\nWork.\n")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 4 && outcome.summary.skippedDrafts == 2)
+        var files = try folder.snapshot("out")
+        let atWork = String(decoding: try #require(files["posts/at-work/index.html"]), as: UTF8.self)
+        for category in ["work", "code", "swift"] { #expect(atWork.contains("href=\"/categories/\(category)/\">\(category)</a>")) }
+        #expect(files["categories/code/index.json"] != nil && files["posts/thinking/index.html"] == nil)
+        // The menu names the about page by its title, at its URL; a page that is not there is a warning.
+        let home = String(decoding: try #require(files["index.html"]), as: UTF8.self)
+        #expect(home.contains("<a href=\"/about.html\">About</a>"))
+        #expect(outcome.summary.warnings.contains { $0.description.contains("_config.yml:1:1: warning: the menu names 'missing.md'") })
+        #expect(SiteLoader(contentFolder: folder.path + "/site").layout.description(entries: 6, pages: 2)
+                == "Jekyll site: 6 entries in _posts/ (and _drafts/, work/code/_posts/), 2 pages, config _config.yml")
+
+        // With --drafts the draft is built, dated by its file, its tags split at spaces as Jekyll splits them.
+        let drafts = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", includeDrafts: true, program: .tests)
+        #expect(try await drafts.run(now: Date()).summary.entries == 6)
+        files = try folder.snapshot("out")
+        #expect(files["tags/ideas/index.html"] != nil && files["tags/later/index.html"] != nil && files["posts/thinking/index.html"] != nil)
+        // A new draft is an input: the next build sees it.
+        try folder.write("site/_drafts/another.md", "---\ntitle: Another\n---\nx\n")
+        #expect(try await drafts.run(now: Date()).summary.entries == 7)
+    }
+
+    /// Hugo: a config split over `config/_default/` (params and menus in their own files), `.html`
+    /// content files kept as written, `expiryDate`, and more taxonomies.
+    @Test func hugosSplitConfigHTMLContentAndExpiry() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/config/_default/hugo.toml", "baseURL = \"https://hugo.example.org/blog/\"\ntitle = \"Split\"\n[taxonomies]\ntag = \"tags\"\nseries = \"series\"\n")
+        try folder.write("site/config/_default/params.toml", "description = \"From params.toml\"\nauthor = \"Param Author\"\n")
+        try folder.write("site/config/_default/menus.toml", """
+            [[main]]
+            name = "Contact"
+            url = "/contact/"
+            weight = 20
+            [[main]]
+            name = "About"
+            pageRef = "/about"
+            weight = 10
+            """)
+        try folder.write("site/content/posts/plain.html", "---\ntitle: HTML entry\ndate: 2023-01-02\nseries: [Basics]\n---\n<p>First <em>para</em>.</p>\n<div class=\"raw\">  indented</div>\n")
+        try folder.write("site/content/posts/gone.md", "---\ntitle: Gone\ndate: 2023-01-01\nexpiryDate: 2023-06-01\n---\nx\n")
+        try folder.write("site/content/posts/later.md", "---\ntitle: Later\ndate: 2023-01-03\nexpiryDate: 2099-01-01\n---\nx\n")
+        try folder.write("site/content/about.md", "---\ntitle: About\n---\nAbout.\n")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 2 && outcome.summary.skippedExpired == 1)
+        let files = try folder.snapshot("out")
+        let html = String(decoding: try #require(files["posts/plain/index.html"]), as: UTF8.self)
+        #expect(html.contains("<p>First <em>para</em>.</p>\n<div class=\"raw\">  indented</div>"))
+        #expect(files["series/basics/index.html"] != nil && files["posts/gone/index.html"] == nil)
+        let home = String(decoding: try #require(files["index.html"]), as: UTF8.self)
+        #expect(home.contains("From params.toml") && home.contains("Param Author"))
+        #expect(home.range(of: "<a href=\"/blog/about/\">About</a>\n<a href=\"/blog/contact/\">Contact</a>") != nil)
+        // The summary of an HTML entry is its first paragraph.
+        #expect(home.contains("<p>First <em>para</em>.</p>") && !home.contains("indented"))
+        // Editing a part of the split config rebuilds.
+        #expect(try await Self.build(folder).site == nil)
+        try folder.write("site/config/_default/params.toml", "description = \"Changed\"\n")
+        #expect(try await Self.build(folder).site != nil)
+    }
 }

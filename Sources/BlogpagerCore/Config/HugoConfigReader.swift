@@ -18,6 +18,7 @@ struct HugoConfigReader {
             case "paginate": config.pageSize = values.pageSize(field.value, at: field) ?? config.pageSize
             case "pagination":
                 if case .map(let map) = field.value, let size = map["pagerSize"] { config.pageSize = values.pageSize(size, at: field) ?? config.pageSize }
+            case "menu", "menus": config.menu = SiteMenu(hugo: field.value)
             case "taxonomies":
                 // `tag = "tags"`: the plural is the front matter key and the folder.
                 if case .map(let map) = field.value { values.taxonomies(map.keys.sorted().compactMap { map[$0]?.scalarText }, at: field, into: &config) }

@@ -31,6 +31,9 @@ struct JekyllConfigReader {
             case "lang", "locale": config.language = values.text(field).map { $0.replacingOccurrences(of: "_", with: "-") } ?? config.language
             case "timezone": config.timeZone = values.timeZone(field) ?? config.timeZone
             case "paginate": config.pageSize = values.pageSize(field.value, at: field) ?? config.pageSize
+            case "header_pages":
+                // minima's menu: the pages, by file, in the order given.
+                if case .list(let names) = field.value { config.menu.pageFiles = names.compactMap(\.scalarText) }
             case "exclude":
                 if case .list(let names) = field.value { excludedNames.formUnion(names.compactMap(\.scalarText).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }) }
             case "permalink": values.notHonoured(field, "entries keep blogpager's URLs (/posts/<slug>/)")

@@ -39,6 +39,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var taxonomies = Taxonomy.standard
     /// Whether `tags: swift ios` is two tags (Jekyll splits a string of terms at spaces) or one.
     public var termsSplitOnSpaces = false
+    /// The site's navigation beside its own links (Latest, Archive, the taxonomies).
+    public var menu = SiteMenu()
     /// Keys blogpager does not know; they reach templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]
 
@@ -63,6 +65,7 @@ public struct SiteConfig: Sendable, Hashable {
             permalink.text, "\(pageSize)", "\(unsafeHTML)", listContent.rawValue, order.rawValue, "\(feedSize)", "\(requiresTitles)",
             "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)", "\(termsSplitOnSpaces)",
             taxonomies.map { "\($0.key)/\($0.singular)/\($0.title)" }.joined(separator: ","),
+            menu.items.map { "\($0.name)\u{1F}\($0.url)" }.joined(separator: "\u{1E}"), menu.pageFiles.joined(separator: "\u{1E}"),
         ]
         // A nested map's order may differ between runs: then nothing is kept, never a wrong page.
         parts += params.sorted { $0.key < $1.key }.map { "\($0.key)=\(String(describing: $0.value))" }

@@ -15,22 +15,43 @@ public struct SiteConfigLoader: Sendable {
         public var excludedNames: Set<String> = []
     }
 
+    /// One more file of a split config (Hugo's `config/_default/params.toml`): its text is the value of the key its name gives.
+    public struct Part: Sendable {
+        public var path: String
+        public var text: String
+
+        public init(path: String, text: String) {
+            self.path = path
+            self.text = text
+        }
+
+        /// `params` for `config/_default/params.toml`; Hugo reads `menu` and `menus` alike.
+        var key: String {
+            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent.lowercased()
+            return name == "menus" ? "menu" : name
+        }
+    }
+
     /// Reads a config as the generator it belongs to means it; blogpager's own is `load(_:)`.
-    public func load(_ text: String, origin: SiteLayout.Origin) -> Result<Loaded, BuildFailure> {
+    public func load(_ text: String, origin: SiteLayout.Origin, parts: [Part] = []) -> Result<Loaded, BuildFailure> {
         guard origin != .blogpager else { return load(text).map { Loaded(config: $0) } }
-        let read: Result<[FrontMatterField], Diagnostic>
-        if path.hasSuffix(".toml") {
-            read = TOMLMappingReader(path: path).read(text)
-        } else if path.hasSuffix(".json") {
-            read = JSONMappingReader(path: path).read(text)
-        } else {
-            read = YAMLMappingReader(path: path, keysMayRepeat: origin == .jekyll).read(text)
-        }
-        let fields: [FrontMatterField]
-        switch read {
+        var fields: [FrontMatterField]
+        var log = DiagnosticLog()
+        switch Self.fields(of: text, path: path, origin: origin) {
         case .success(let found): fields = found
-        case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
+        case .failure(let diagnostic): log.append(diagnostic); fields = []
         }
+        for part in parts {
+            switch Self.fields(of: part.text, path: part.path, origin: origin) {
+            case .success(let found):
+                let start = SourceLocation(path: part.path)
+                let value = FrontMatterValue.map(Dictionary(found.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }))
+                fields.removeAll { $0.key.lowercased() == part.key }
+                fields.append(FrontMatterField(key: part.key, keyLocation: start, valueLocation: start, value: value, rawText: nil, items: []))
+            case .failure(let diagnostic): log.append(diagnostic)
+            }
+        }
+        if log.hasErrors { return .failure(BuildFailure(log.diagnostics)) }
         var values = ConfigValues()
         var loaded: Loaded
         switch origin {
@@ -41,8 +62,15 @@ public struct SiteConfigLoader: Sendable {
         case .zola, .blogpager: loaded = Loaded(config: ZolaConfigReader().read(fields, into: &values))
         }
         if values.log.hasErrors { return .failure(BuildFailure(values.log.diagnostics)) }
-        loaded.warnings = values.warnings.sorted { $0.location.line < $1.location.line }
+        loaded.warnings = values.warnings.sorted { ($0.location.path, $0.location.line) < ($1.location.path, $1.location.line) }
         return .success(loaded)
+    }
+
+    /// A config file's top-level keys, in the language its name says.
+    private static func fields(of text: String, path: String, origin: SiteLayout.Origin) -> Result<[FrontMatterField], Diagnostic> {
+        if path.hasSuffix(".toml") { return TOMLMappingReader(path: path).read(text) }
+        if path.hasSuffix(".json") { return JSONMappingReader(path: path).read(text) }
+        return YAMLMappingReader(path: path, keysMayRepeat: origin == .jekyll).read(text)
     }
 
     public func load(_ yaml: String) -> Result<SiteConfig, BuildFailure> {

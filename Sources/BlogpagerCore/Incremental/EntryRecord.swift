@@ -6,7 +6,7 @@ import Foundation
 /// Text fields are escaped (`\\`, `\t`, `\n`, `\r`, and `\u` for the list
 /// separator U+001F), so any title or summary fits on its line.
 enum EntryRecord {
-    private static let fieldCount = 16
+    private static let fieldCount = 17
     private static let listSeparator: UInt8 = 0x1F
 
     /// The line for an entry read from a file; nil for one held in memory (nothing to find it by).
@@ -24,7 +24,8 @@ enum EntryRecord {
                 .joined(separator: [listSeparator])),
             entry.summarySource.map { [UInt8(ascii: "+")] + escaped($0) } ?? [],
             entry.isDraft ? [0x31] : [0x30],
-            entry.updated.map { Array("\($0.epochSeconds),\($0.nanoseconds),\($0.offsetSeconds),\($0.hasTime ? 1 : 0)".utf8) } ?? [],
+            dateField(entry.updated),
+            dateField(entry.expires),
         ]
         // Params are rare and may nest: JSON for them alone.
         if entry.params.isEmpty {
@@ -64,22 +65,30 @@ enum EntryRecord {
             guard first == UInt8(ascii: "+"), let text = unescaped(fields[12].dropFirst()) else { return nil }
             summary = text
         }
-        var updated: EntryDate?
-        if !fields[14].isEmpty {
-            let parts = text(fields[14]).split(separator: ",")
-            guard parts.count == 4, let seconds = Int64(parts[0]), let nanos = Int32(parts[1]), let offset = Int32(parts[2]) else { return nil }
-            updated = EntryDate(epochSeconds: seconds, nanoseconds: nanos, offsetSeconds: offset, hasTime: parts[3] == "1")
-        }
+        guard let updated = date(fields[14]), let expires = date(fields[15]) else { return nil }
         var params: [String: FrontMatterValue] = [:]
-        if !fields[15].isEmpty {
-            guard let json = unescaped(fields[15]),
+        if !fields[16].isEmpty {
+            guard let json = unescaped(fields[16]),
                   let decoded = try? JSONDecoder().decode([String: FrontMatterValue].self, from: Data(json.utf8)) else { return nil }
             params = decoded
         }
         let date = EntryDate(epochSeconds: epochSeconds, nanoseconds: nanoseconds, offsetSeconds: offsetSeconds, hasTime: fields[6].first == 0x31)
         return Entry(
             cursor: Cursor(date: date, slug: slug), title: title, source: source, outputPath: outputPath, url: url, tags: [], terms: terms,
-            summarySource: summary, isDraft: fields[13].first == 0x31, updated: updated, params: params)
+            summarySource: summary, isDraft: fields[13].first == 0x31, updated: updated, expires: expires, params: params)
+    }
+
+    /// An optional date as `seconds,nanoseconds,offset,hasTime`; empty for none.
+    private static func dateField(_ date: EntryDate?) -> [UInt8] {
+        date.map { Array("\($0.epochSeconds),\($0.nanoseconds),\($0.offsetSeconds),\($0.hasTime ? 1 : 0)".utf8) } ?? []
+    }
+
+    /// The optional date a field holds: `.some(nil)` for none, nil when the field is damaged.
+    private static func date(_ field: ArraySlice<UInt8>) -> EntryDate?? {
+        guard !field.isEmpty else { return .some(nil) }
+        let parts = text(field).split(separator: ",")
+        guard parts.count == 4, let seconds = Int64(parts[0]), let nanos = Int32(parts[1]), let offset = Int32(parts[2]) else { return nil }
+        return EntryDate(epochSeconds: seconds, nanoseconds: nanos, offsetSeconds: offset, hasTime: parts[3] == "1")
     }
 
     private static func text(_ bytes: ArraySlice<UInt8>) -> String {

@@ -13,6 +13,10 @@ struct InputFingerprint {
     /// Where a Hugo or Zola site's pages are, beside its entries' section.
     var pagesFolder: String?
     var configPath: String?
+    /// A split config's other files (Hugo's `config/_default/params.toml`).
+    var configParts: [String] = []
+    /// Folders of entries beside the content folder (Jekyll's `_drafts/`, `work/_posts/`).
+    var entryFolders: [String] = []
     var templatesFolder: String?
     var output: OutputFolder
     var includeDrafts: Bool
@@ -27,11 +31,16 @@ struct InputFingerprint {
         add("options drafts=\(includeDrafts) future=\(includeFuture)")
         add("output \(output.resolved)")
         add("config \(configPath ?? "-") \(configPath.flatMap { FileIdentity(itemAt: $0)?.recordText } ?? "-")")
+        for part in configParts { add("config part \(part) \(FileIdentity(itemAt: part)?.recordText ?? "-")") }
         add("templates \(templatesFolder ?? "-")")
         if let templatesFolder { Self.walk(templatesFolder, relative: "", into: &lines) }
         add("content \(OutputFolder.resolve(contentFolder))")
         guard FileIdentity(itemAt: contentFolder) != nil else { return nil }
         Self.walk(contentFolder, relative: "", into: &lines)
+        for folder in entryFolders {
+            add("entries \(folder)")
+            Self.walk(folder, relative: "", into: &lines)
+        }
         if let pagesFolder {
             add("pages \(pagesFolder)")
             Self.walk(pagesFolder, relative: "", into: &lines)

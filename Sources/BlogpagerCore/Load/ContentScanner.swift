@@ -8,6 +8,8 @@ public struct ContentScanner: Sendable {
     public struct Found: Sendable {
         public var sources: [SourceFile] = []
         public var staticFiles: [OutputFile] = []
+        /// Where each static file was found, by its output path, for messages.
+        public var staticSources: [OutputPath: String] = [:]
         public var diagnostics: [Diagnostic] = []
         /// Files with front matter outside the entries that are not Markdown (a Jekyll site's Liquid
         /// `index.html` or `atom.xml`): pages that are not built.
@@ -27,6 +29,10 @@ public struct ContentScanner: Sendable {
 
     /// A folder whose Markdown files outside `folder` are pages (Hugo's and Zola's `content/`).
     public var pagesFolder: String?
+    /// Folders of entries beside `folder` (Jekyll's `_drafts/`, `work/_posts/`), each source marked with its folder's facts.
+    public var entryFolders: [SiteLayout.EntryFolder] = []
+    /// The extensions of content files: Markdown, and HTML where the old generator read it as content (Hugo, Jekyll).
+    public var contentExtensions = ContentScanner.markdownExtensions
 
     public init(folder: String, staticFolders: [SiteLayout.StaticFolder] = [], excludedPaths: Set<String> = [], pagesFolder: String? = nil) {
         self.folder = folder
@@ -57,7 +63,7 @@ public struct ContentScanner: Sendable {
             let isStatic = relative.hasPrefix(Self.staticFolder + "/")
             let name = relative.split(separator: "/").last.map(String.init) ?? relative
             let ext = name.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last.map { $0.lowercased() } ?? ""
-            guard isStatic || Self.markdownExtensions.contains(ext) else {
+            guard isStatic || contentExtensions.contains(ext) else {
                 // A page bundle's files (beside its index.md) go beside its entry page.
                 let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
                 if !folder.isEmpty, SourceFile.bundleIndexNames.contains(where: { files.keys.contains("\(folder)/\($0)") }) {
@@ -88,10 +94,12 @@ public struct ContentScanner: Sendable {
             do {
                 let path = try OutputPath(relative.split(separator: "/").dropFirst().map(String.init))
                 found.staticFiles.append(OutputFile(path: path, bytes: bytes))
+                found.staticSources[path] = shown
             } catch {
                 found.diagnostics.append(.error(at: SourceLocation(path: shown), "static file has an unsafe name: \(error.message)"))
             }
         }
+        for entryFolder in entryFolders { scanEntries(entryFolder, into: &found) }
         for staticFolder in staticFolders { scanStatic(staticFolder, into: &found) }
         if let pagesFolder {
             for path in markdownFiles(in: pagesFolder, skipping: OutputFolder.resolve(folder), diagnostics: &found.diagnostics) {
@@ -101,6 +109,23 @@ public struct ContentScanner: Sendable {
             }
         }
         return found
+    }
+
+    /// The content files of a folder of entries beside the main one; their relative paths start with the folder's own.
+    private func scanEntries(_ entryFolder: SiteLayout.EntryFolder, into found: inout Found) {
+        var files: [String: String?] = [:]
+        collect(entryFolder.path, relative: entryFolder.relativePath, into: &files, diagnostics: &found.diagnostics, shownRoot: entryFolder.path)
+        for relative in files.keys.sorted() {
+            let name = relative.split(separator: "/").last.map(String.init) ?? relative
+            guard contentExtensions.contains(name.split(separator: ".").last.map { $0.lowercased() } ?? "") else { continue }
+            let path = entryFolder.path + relative.dropFirst(entryFolder.relativePath.count)
+            var source = SourceFile(displayPath: path, relativePath: relative, filePath: path, identity: files[relative].flatMap { $0 } ?? "missing")
+            source.folderFacts = entryFolder.facts
+            if entryFolder.datesUndatedByFileTime, let identity = FileIdentity(itemAt: path) {
+                source.folderFacts.undatedDate = EntryDate(epochSeconds: Int64(identity.modifiedSeconds))
+            }
+            found.sources.append(source)
+        }
     }
 
     /// The Markdown files below `root` but outside `skipping` (section files left out).
@@ -119,7 +144,7 @@ public struct ContentScanner: Sendable {
                 let child = "\(path)/\(name)"
                 if FileIdentity(itemAt: child)?.isFolder == true {
                     if OutputFolder.resolve(child) != skipping { pending.append(child) }
-                } else if Self.markdownExtensions.contains(name.split(separator: ".").last.map { $0.lowercased() } ?? ""),
+                } else if contentExtensions.contains(name.split(separator: ".").last.map { $0.lowercased() } ?? ""),
                           !Self.sectionFileNames.contains(name) {
                     files.append(child)
                 }
@@ -171,7 +196,9 @@ public struct ContentScanner: Sendable {
                     continue
                 }
                 do {
-                    found.staticFiles.append(OutputFile(path: try OutputPath(relative + [name]), bytes: bytes))
+                    let path = try OutputPath(relative + [name])
+                    found.staticFiles.append(OutputFile(path: path, bytes: bytes))
+                    found.staticSources[path] = child
                 } catch {
                     found.diagnostics.append(.error(at: SourceLocation(path: child), "static file has an unsafe name: \(error.message)"))
                 }

@@ -27,9 +27,28 @@ public struct SiteLayout: Sendable, Equatable {
     public var contentFolder: String
     /// The config file that applies, if any.
     public var configPath: String?
+    /// Folders of entries beside `contentFolder`, each with what it says of them: Jekyll's
+    /// `_drafts/`, and `_posts/` folders deeper in the root (`work/_posts/`, whose posts are in the category `work`).
+    public struct EntryFolder: Sendable, Equatable {
+        public var path: String
+        /// Its path below the root: the start of its entries' relative paths (`_drafts`, `work/_posts`).
+        public var relativePath: String
+        public var facts: FolderFacts
+        /// Whether an entry that names no date takes its file's modification time (Jekyll's drafts).
+        public var datesUndatedByFileTime: Bool
+    }
+
+    public var entryFolders: [EntryFolder] = []
+    /// The other files of a split Hugo config (`config/_default/params.toml`, `menus.toml`), each the value of its name's key.
+    public var configParts: [String] = []
     public var staticFolders: [StaticFolder]
     /// A folder whose Markdown files outside `contentFolder` are pages, not entries (Hugo's and Zola's `content/`).
     public var pagesFolder: String?
+
+    /// The extensions of content files: Hugo and Jekyll read `.html` content files (front matter, then HTML) too.
+    public var contentExtensions: Set<String> {
+        origin == .hugo || origin == .jekyll ? ContentScanner.markdownExtensions.union(HTMLContentRenderer.extensions) : ContentScanner.markdownExtensions
+    }
 
     /// What blogpager reads in a folder given to it.
     public static func detect(_ path: String, configPath: String?) -> SiteLayout {
@@ -42,8 +61,14 @@ public struct SiteLayout: Sendable, Equatable {
         let isNamed = { (config: String) in named == nil || named == OutputFolder.resolve(config) }
         if let jekyll = firstConfig(["_config.yml", "_config.yaml"]), isNamed(jekyll) {
             let excluded: Set<String> = ["Gemfile", "Gemfile.lock", "gemfiles", "node_modules", "vendor", "package.json", "package-lock.json"]
-            return SiteLayout(origin: .jekyll, root: root, contentFolder: "\(root)/_posts", configPath: jekyll,
-                              staticFolders: [StaticFolder(path: root, excludedNames: excluded, frontMatterFilesArePages: true)], pagesFolder: nil)
+            var layout = SiteLayout(origin: .jekyll, root: root, contentFolder: "\(root)/_posts", configPath: jekyll,
+                                    staticFolders: [StaticFolder(path: root, excludedNames: excluded, frontMatterFilesArePages: true)], pagesFolder: nil)
+            if isFolder("_drafts") {
+                layout.entryFolders.append(EntryFolder(path: "\(root)/_drafts", relativePath: "_drafts", facts: FolderFacts(isDraft: true),
+                                                       datesUndatedByFileTime: true))
+            }
+            layout.entryFolders += Self.categoryPostFolders(in: root, excluded: excluded)
+            return layout
         }
         if isFolder("content") {
             let hugo = firstConfig(["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config/_default/hugo.toml",
@@ -54,8 +79,10 @@ public struct SiteLayout: Sendable, Equatable {
                 let origin: Origin = hugo == nil && Self.isZolaConfig(config) ? .zola : .hugo
                 // The blog's section when it has one: the rest of content/ is pages (about.md, 404.md).
                 let section = ["posts", "post", "blog", "articles"].first { isFolder("content/\($0)") }
-                return SiteLayout(origin: origin, root: root, contentFolder: "\(root)/content" + (section.map { "/" + $0 } ?? ""),
-                                  configPath: config, staticFolders: statics, pagesFolder: section == nil ? nil : "\(root)/content")
+                var layout = SiteLayout(origin: origin, root: root, contentFolder: "\(root)/content" + (section.map { "/" + $0 } ?? ""),
+                                        configPath: config, staticFolders: statics, pagesFolder: section == nil ? nil : "\(root)/content")
+                if origin == .hugo { layout.configParts = Self.configParts(in: "\(root)/config/_default", besides: config) }
+                return layout
             }
             if exists(SiteLoader.configFileName) {
                 return SiteLayout(origin: .blogpager, root: root, contentFolder: "\(root)/content",
@@ -65,6 +92,35 @@ public struct SiteLayout: Sendable, Equatable {
         // A folder of entries; a config named on the command line says where it came from.
         return SiteLayout(origin: configPath.map(Self.origin(ofConfig:)) ?? .blogpager, root: nil, contentFolder: path,
                           configPath: configPath, staticFolders: [], pagesFolder: nil)
+    }
+
+    /// Jekyll's `_posts/` folders below other folders of the root (`work/code/_posts/`): the folders
+    /// above each are its posts' categories. Underscored, hidden and excluded folders are not looked in.
+    private static func categoryPostFolders(in root: String, excluded: Set<String>, depth: Int = 3) -> [EntryFolder] {
+        var found: [EntryFolder] = []
+        var pending: [[String]] = [[]]
+        while let folders = pending.popLast() {
+            let path = ([root] + folders).joined(separator: "/")
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
+            for name in names.sorted() where FileIdentity(itemAt: "\(path)/\(name)")?.isFolder == true {
+                if name == "_posts", !folders.isEmpty {
+                    found.append(EntryFolder(path: "\(path)/_posts", relativePath: (folders + ["_posts"]).joined(separator: "/"),
+                                             facts: FolderFacts(categories: folders), datesUndatedByFileTime: false))
+                } else if !name.hasPrefix("_"), !name.hasPrefix("."), !(folders.isEmpty && excluded.contains(name)), folders.count < depth {
+                    pending.append(folders + [name])
+                }
+            }
+        }
+        return found.sorted { $0.relativePath < $1.relativePath }
+    }
+
+    /// The files of Hugo's config folder beside its main file, in name order.
+    private static func configParts(in folder: String, besides main: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.sorted().filter { name in
+            !name.hasPrefix(".") && ["toml", "yaml", "yml", "json"].contains(name.split(separator: ".").last.map(String.init) ?? "")
+                && !name.hasPrefix("hugo.") && !name.hasPrefix("config.")
+        }.map { "\(folder)/\($0)" }.filter { $0 != main }
     }
 
     /// The generator a config file belongs to, by its name (and Zola's `base_url`).
@@ -90,7 +146,8 @@ public struct SiteLayout: Sendable, Equatable {
     /// `Jekyll site: 172 entries in _posts/, 3 pages, config _config.yml`: what was found, for the one line the command prints.
     public func description(entries: Int, pages: Int) -> String {
         let place = root.map { root in String(contentFolder.dropFirst(root.count + 1)) + "/" } ?? contentFolder
-        var parts = ["\(entries) entr\(entries == 1 ? "y" : "ies") in \(place)"]
+        let more = entryFolders.isEmpty ? "" : " (and " + entryFolders.map { $0.relativePath + "/" }.joined(separator: ", ") + ")"
+        var parts = ["\(entries) entr\(entries == 1 ? "y" : "ies") in \(place)\(more)"]
         if pages > 0 { parts.append("\(pages) page\(pages == 1 ? "" : "s")") }
         if let configPath { parts.append("config \(root.map { configPath.hasPrefix($0 + "/") ? String(configPath.dropFirst($0.count + 1)) : configPath } ?? configPath)") }
         return "\(origin.rawValue) site: " + parts.joined(separator: ", ")

@@ -30,8 +30,11 @@ public struct SiteLoader: Sendable {
         let templates = loadTemplates(configFile: configFile, log: &log)
         var staticFolders = layout.staticFolders
         for index in staticFolders.indices { staticFolders[index].excludedNames.formUnion(loaded?.excludedNames ?? []) }
-        let found = ContentScanner(folder: layout.contentFolder, staticFolders: staticFolders, excludedPaths: excludedPaths,
-                                   pagesFolder: layout.pagesFolder).scan()
+        var scanner = ContentScanner(folder: layout.contentFolder, staticFolders: staticFolders, excludedPaths: excludedPaths,
+                                     pagesFolder: layout.pagesFolder)
+        scanner.contentExtensions = layout.contentExtensions
+        scanner.entryFolders = layout.entryFolders
+        let found = scanner.scan()
         try log.throwIfErrors()
         guard let loaded, let templates else { throw BuildFailure(log.diagnostics) }
         var warnings = loaded.warnings
@@ -46,6 +49,7 @@ public struct SiteLoader: Sendable {
         input.pageCount = found.pages.count + found.pageSources.count
         input.pages = found.pageSources
         input.bundleResources = found.bundleResources
+        input.staticSources = found.staticSources
         return input
     }
 
@@ -71,7 +75,18 @@ public struct SiteLoader: Sendable {
             log.append(diagnostic)
             return (nil, path)
         case .success(let text):
-            switch SiteConfigLoader(path: path).load(text, origin: layout.origin) {
+            var parts: [SiteConfigLoader.Part] = []
+            for partPath in layout.configParts {
+                guard let bytes = DiskFile.contents(partPath) else {
+                    log.append(.error(at: SourceLocation(path: partPath), "cannot read config file"))
+                    continue
+                }
+                switch TextDecoding.decode(bytes, path: partPath) {
+                case .success(let partText): parts.append(SiteConfigLoader.Part(path: partPath, text: partText))
+                case .failure(let diagnostic): log.append(diagnostic)
+                }
+            }
+            switch SiteConfigLoader(path: path).load(text, origin: layout.origin, parts: parts) {
             case .success(let loaded): return (loaded, path)
             case .failure(let failure):
                 log.append(contentsOf: failure.diagnostics)
@@ -80,14 +95,15 @@ public struct SiteLoader: Sendable {
         }
     }
 
-    /// The templates folder that applies, if any: `--templates`, else `templates/` beside the config.
+    /// The templates folder that applies, if any: `--templates`, else `templates/` beside blogpager's own config.
     public func resolvedTemplatesFolder() -> String? {
         resolvedTemplatesFolder(configFile: resolvedConfigPath())
     }
 
     private func resolvedTemplatesFolder(configFile: String?) -> String? {
         if let templatesFolder { return templatesFolder }
-        guard let configFile else { return nil }
+        // Beside a Zola or Hugo config, `templates/` holds the old generator's theme, not ours.
+        guard let configFile, layout.origin == .blogpager else { return nil }
         let beside = URL(fileURLWithPath: configFile).deletingLastPathComponent().appending(path: "templates").path
         var isFolder: ObjCBool = false
         return FileManager.default.fileExists(atPath: beside, isDirectory: &isFolder) && isFolder.boolValue ? beside : nil

@@ -16,6 +16,7 @@ public struct Entry: Sendable {
         var summarySource: String?
         var isDraft: Bool
         var updated: EntryDate?
+        var expires: EntryDate?
         var params: [String: FrontMatterValue]
     }
 
@@ -29,11 +30,11 @@ public struct Entry: Sendable {
     /// `terms` are by taxonomy key (`categories`, `authors`); `tags` join them under `tags`.
     public init(cursor: Cursor, title: String, source: SourceFile, outputPath: OutputPath, url: String, tags: [String],
                 terms: [String: [String]] = [:], summarySource: String?, isDraft: Bool, updated: EntryDate?,
-                params: [String: FrontMatterValue]) {
+                expires: EntryDate? = nil, params: [String: FrontMatterValue]) {
         var terms = terms.filter { !$0.value.isEmpty }
         if !tags.isEmpty { terms[Taxonomy.tags.key] = tags }
         box = Box(Fields(cursor: cursor, title: title, source: source, outputPath: outputPath, url: url, terms: terms,
-                         summarySource: summarySource, isDraft: isDraft, updated: updated, params: params))
+                         summarySource: summarySource, isDraft: isDraft, updated: updated, expires: expires, params: params))
     }
 
     private init(_ fields: Fields) {
@@ -56,6 +57,8 @@ public struct Entry: Sendable {
     public var summarySource: String? { box.fields.summarySource }
     public var isDraft: Bool { box.fields.isDraft }
     public var updated: EntryDate? { box.fields.updated }
+    /// When it stops being published (Hugo's `expiryDate`): left out of builds from then on.
+    public var expires: EntryDate? { box.fields.expires }
     /// Front matter keys blogpager does not interpret.
     public var params: [String: FrontMatterValue] { box.fields.params }
 

@@ -11,6 +11,8 @@ public struct SourceFile: Sendable, Hashable {
     public var content: Content
     /// Equal for equal bytes (in memory) or an untouched file (size, time, inode on disk).
     public var identity: String
+    /// What the folder it was found in says of it (a draft, categories).
+    public var folderFacts = FolderFacts()
 
     public enum Content: Sendable, Hashable {
         case bytes([UInt8])

@@ -64,10 +64,13 @@ public struct BuildJob: Sendable {
     private func build(now: Date, cache: EntryCache, started: ContinuousClock.Instant) async throws(BuildFailure) -> Outcome {
         let folder = writer.folder
         // Taken before anything is read: a file changed during the build makes the next one run.
-        let inputs = InputFingerprint(
+        var fingerprint = InputFingerprint(
             program: program, contentFolder: loader.layout.contentFolder, staticFolders: loader.layout.staticFolders, pagesFolder: loader.layout.pagesFolder,
             configPath: loader.resolvedConfigPath(), templatesFolder: loader.resolvedTemplatesFolder(), output: folder,
-            includeDrafts: includeDrafts, includeFuture: includeFuture).digest()
+            includeDrafts: includeDrafts, includeFuture: includeFuture)
+        fingerprint.configParts = loader.layout.configParts
+        fingerprint.entryFolders = loader.layout.entryFolders.map(\.path)
+        let inputs = fingerprint.digest()
         if let record = PreviousBuild.unchanged(in: folder.state, inputs: inputs, now: now) {
             var report = WriteReport()
             report.unchanged = record.paths.count
@@ -122,8 +125,10 @@ public struct BuildJob: Sendable {
 
     /// The note about what was left out, if anything was.
     public static func leftOutNote(of site: BuildSummary) -> String? {
-        guard site.skippedDrafts + site.skippedFuture > 0 else { return nil }
+        let expired = site.skippedExpired ?? 0
+        guard site.skippedDrafts + site.skippedFuture + expired > 0 else { return nil }
         return "note: left out \(site.skippedDrafts) draft(s) and \(site.skippedFuture) future-dated entr\(site.skippedFuture == 1 ? "y" : "ies"); --drafts and --future include them"
+            + (expired > 0 ? "; \(expired) expired entr\(expired == 1 ? "y is" : "ies are") left out too (past its expiryDate)" : "")
     }
 
     /// What a failed or stopped build left in the output folder, in a sentence.

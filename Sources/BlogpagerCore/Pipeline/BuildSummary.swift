@@ -7,6 +7,8 @@ public struct BuildSummary: Sendable, Equatable, Codable {
     public var skippedFuture: Int
     /// Findings that did not stop the build (no `base_url`, so no feeds).
     public var warnings: [Diagnostic]
+    /// Entries past their expiry date; nil in a record an earlier version wrote.
+    public var skippedExpired: Int?
     /// Pages found beside the entries (not built yet); nil in a record an earlier version wrote.
     public var standalonePages: Int?
 

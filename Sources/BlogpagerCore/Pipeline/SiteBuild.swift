@@ -11,13 +11,15 @@ public struct SiteBuild: Sendable {
     public var warnings: [Diagnostic]
     public var skippedDrafts: Int
     public var skippedFuture: Int
+    /// Entries past their `expiryDate`.
+    public var skippedExpired = 0
     /// Pages found beside the entries, not built yet.
     public var standalonePages = 0
     /// Every entry read in this build, to pass to the next one.
     public var entryCache: EntryCache
     /// How many sources were parsed (the rest came from the cache).
     public var entriesRead: Int
-    /// The instant (epoch seconds) the first left-out future entry comes due: then the site changes.
+    /// The instant (epoch seconds) the first left-out future entry comes due, or the first published one expires: then the site changes.
     public var nextPublication: Int64?
     /// How many entries' bodies were rendered: all of them, unless outputs were kept.
     public var bodiesRendered: Int
@@ -28,6 +30,7 @@ public struct SiteBuild: Sendable {
         var summary = BuildSummary(entries: archive.entries.count, pages: archive.pages.count,
                                    skippedDrafts: skippedDrafts, skippedFuture: skippedFuture, warnings: warnings)
         summary.standalonePages = standalonePages
+        summary.skippedExpired = skippedExpired
         return summary
     }
 }

@@ -32,9 +32,12 @@ public struct SiteBuilder: Sendable {
         let now = EntryDate(epochSeconds: Int64(options.now.timeIntervalSince1970.rounded(.down)))
         let isLeftOutDraft = { (entry: Entry) in entry.isDraft && !options.includeDrafts }
         let isLeftOutFuture = { (entry: Entry) in entry.date.isAfter(now) && !options.includeFuture }
+        // Hugo's `expiryDate`: from that instant on, the entry is no longer published.
+        let isExpired = { (entry: Entry) in entry.expires.map { !$0.isAfter(now) } ?? false }
         let drafts = entries.filter(isLeftOutDraft)
         let future = entries.filter { !isLeftOutDraft($0) && isLeftOutFuture($0) }
-        let published = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) }
+        let expired = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && isExpired($0) }
+        let published = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && !isExpired($0) }
         checkUniqueURLs(published, log: &problems)
 
         let sorted = SortedList(published) { Cursor.newestFirst($0.cursor, $1.cursor) }
@@ -48,21 +51,29 @@ public struct SiteBuilder: Sendable {
             problems.append(contentsOf: error.diagnostics)
             throw BuildFailure(problems.sortedByLocation().diagnostics)
         }
-        let renderer = SiteRenderer(config: input.config, templates: input.templates, assetURLs: assets.urls)
-        let streams = renderer.streams(of: archive)
-        let staticFiles = input.staticFiles + bundleFiles(published, resources: input.bundleResources, log: &problems)
         var pages = readPages(input.pages, config: input.config, log: &problems)
         var warnings = input.warnings
+        // The menu's pages are known now: the config every page is rendered with names their URLs.
+        var config = input.config
+        let menu = config.menu.resolved(pages: pages)
+        config.menu = menu.menu
+        for file in menu.missing {
+            warnings.append(.warning(at: SourceLocation(path: input.configPath ?? SiteLoader.configFileName),
+                                     "the menu names '\(file)', which is not a Markdown page of this site; it is left out of the navigation"))
+        }
+        let renderer = SiteRenderer(config: config, templates: input.templates, assetURLs: assets.urls)
+        let streams = renderer.streams(of: archive)
+        let staticFiles = input.staticFiles + bundleFiles(published, resources: input.bundleResources, log: &problems)
         // Without static files or pages nothing can collide: no need to list every planned path.
         if !staticFiles.isEmpty || !pages.isEmpty {
             let generated = renderer.plannedPaths(archive, streams: streams).union(assets.files.map(\.path))
-            checkStaticFiles(staticFiles, generated: generated, log: &problems)
+            checkStaticFiles(staticFiles, sources: input.staticSources, generated: generated, log: &problems)
             pages = pagesBesideTheArchive(pages, generated: generated.union(staticFiles.map(\.path)), warnings: &warnings)
         }
         try problems.sortedByLocation().throwIfErrors()
         // Assets and static files first: pages link them.
         try await emit(OutputBatch(files: assets.files + staticFiles))
-        let generation = RenderKeys.generation(program: options.program, config: input.config, templates: input.templates, assetURLs: assets.urls)
+        let generation = RenderKeys.generation(program: options.program, config: config, templates: input.templates, assetURLs: assets.urls)
         let rendered = try await renderer.render(
             archive, streams: streams, pages: pages, reader: EntryReader(config: input.config), reuse: reuse?.matching(generation: generation), emit: emit)
         if !SiteRenderer.writesFeeds(input.config) {
@@ -72,8 +83,9 @@ public struct SiteBuilder: Sendable {
         }
         return SiteBuild(
             files: [], index: rendered.index, archive: archive, streamIndexes: rendered.streamIndexes, warnings: warnings,
-            skippedDrafts: drafts.count, skippedFuture: future.count, standalonePages: input.pageCount, entryCache: newCache, entriesRead: readCount,
-            nextPublication: future.map { $0.date.epochSeconds + ($0.date.nanoseconds > 0 ? 1 : 0) }.min(),
+            skippedDrafts: drafts.count, skippedFuture: future.count, skippedExpired: expired.count, standalonePages: input.pageCount, entryCache: newCache, entriesRead: readCount,
+            // The site changes when a future entry comes due or a published one expires.
+            nextPublication: (future.map(\.date) + published.compactMap(\.expires)).map { $0.epochSeconds + ($0.nanoseconds > 0 ? 1 : 0) }.min(),
             bodiesRendered: rendered.bodiesRendered,
             rendered: RenderedSlots(generation: generation, slots: rendered.slots))
     }
@@ -175,10 +187,11 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Static files go beside the generated ones but may not replace any.
-    private func checkStaticFiles(_ staticFiles: [OutputFile], generated: Set<OutputPath>, log: inout DiagnosticLog) {
+    private func checkStaticFiles(_ staticFiles: [OutputFile], sources: [OutputPath: String], generated: Set<OutputPath>,
+                                  log: inout DiagnosticLog) {
         for file in staticFiles where generated.contains(file.path) || file.path.segments.first == "fragments" {
             log.append(.error(
-                at: SourceLocation(path: "content/static/\(file.path)"),
+                at: SourceLocation(path: sources[file.path] ?? "content/static/\(file.path)"),
                 "static file would replace the generated \(file.path); rename or move it"))
         }
     }

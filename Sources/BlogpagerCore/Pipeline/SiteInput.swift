@@ -4,8 +4,10 @@ public struct SiteInput: Sendable {
     public var templates: TemplateSet
     /// Markdown sources, in any order.
     public var sources: [SourceFile]
-    /// Files copied as they are (from `content/static/`), by output path.
+    /// Files copied as they are (from `content/static/`, a site's `static/` or a Jekyll root), by output path.
     public var staticFiles: [OutputFile]
+    /// Where each static file was found (`site/static/CNAME`), by output path, for messages.
+    public var staticSources: [OutputPath: String] = [:]
     /// Problems found while gathering the input (unreadable files); reported
     /// together with the entries' own, so one run shows them all.
     public var diagnostics: [Diagnostic]

@@ -24,7 +24,11 @@ public struct EntryReader: Sendable {
     public func body(of entry: Entry) -> Result<EntryBody, BuildFailure> {
         // A bundle's relative links point into its folder, beside the entry's page.
         let base = entry.source.isBundleIndex ? entry.url : nil
-        return frontMatter.split(entry.source).map { renderBody($0.body, summarySource: entry.summarySource, base: base) }
+        return frontMatter.split(entry.source).map { parts in
+            HTMLContentRenderer.isHTML(entry.source)
+                ? renderHTMLBody(parts.body, summarySource: entry.summarySource)
+                : renderBody(parts.body, summarySource: entry.summarySource, base: base)
+        }
     }
 
     /// Both at once: what a caller that wants one whole entry asks for.
@@ -64,10 +68,13 @@ public struct EntryReader: Sendable {
             case .success(let parsed): date = parsed
             case .failure(let failure): log.append(.error(at: start, "invalid date in file name: \(failure.message)"))
             }
+        } else if let undated = file.folderFacts.undatedDate {
+            date = undated
         } else {
             log.append(.error(at: start, "missing date: add 'date: 2016-05-12' to the front matter or name the file 2016-05-12-\(nameParts.slug).md"))
         }
         let updated = byKey["updated"].flatMap { $0.value == .null ? nil : parseDate($0, log: &log) }
+        let expires = byKey["expires"].flatMap { $0.value == .null ? nil : parseDate($0, log: &log) }
 
         // slug
         var slug = nameParts.slug
@@ -84,12 +91,16 @@ public struct EntryReader: Sendable {
             log.append(.error(at: slugLocation, "slug '\(slug)' is not allowed: \(problem); a slug must stay inside out/"))
         }
 
-        let terms = EntryTermsReader(taxonomies: config.taxonomies, splitsOnSpaces: config.termsSplitOnSpaces).read(byKey, log: &log)
+        var terms = EntryTermsReader(taxonomies: config.taxonomies, splitsOnSpaces: config.termsSplitOnSpaces).read(byKey, log: &log)
+        if !file.folderFacts.categories.isEmpty {
+            let written = terms[Taxonomy.categories.key] ?? []
+            terms[Taxonomy.categories.key] = file.folderFacts.categories + written.filter { !file.folderFacts.categories.contains($0) }
+        }
 
-        var isDraft = false
+        var isDraft = file.folderFacts.isDraft
         if let field = byKey["draft"] {
             switch field.value {
-            case .bool(let flag): isDraft = flag
+            case .bool(let flag): isDraft = flag || file.folderFacts.isDraft
             case .null: break
             default: log.append(.error(at: field.valueLocation, "draft must be true or false"))
             }
@@ -102,7 +113,7 @@ public struct EntryReader: Sendable {
             }
         }
 
-        let known = Set(["title", "date", "slug", "summary", "draft", "updated"] + config.taxonomies.map(\.key))
+        let known = Set(["title", "date", "slug", "summary", "draft", "updated", "expires"] + config.taxonomies.map(\.key))
         var params: [String: FrontMatterValue] = [:]
         for field in fields where !known.contains(field.key) && !aliases.consumed.contains(field.key) { params[field.key] = field.value }
 
@@ -127,6 +138,7 @@ public struct EntryReader: Sendable {
             summarySource: summarySource,
             isDraft: isDraft,
             updated: updated,
+            expires: expires,
             params: params))
     }
 
@@ -168,6 +180,26 @@ public struct EntryReader: Sendable {
         return EntryBody(
             contentHTML: content.html, summaryHTML: first, summaryText: content.firstParagraphText,
             isTruncated: first.trimmingSpaces != content.html.trimmingSpaces)
+    }
+}
+
+extension EntryReader {
+    /// An HTML body is kept as written; the summary is what comes before `<!--more-->`, else its first paragraph.
+    private func renderHTMLBody(_ html: String, summarySource: String?) -> EntryBody {
+        let content = HTMLContentRenderer()
+        if let summarySource {
+            return EntryBody(contentHTML: html, summaryHTML: renderer.render(summarySource).html,
+                             summaryText: renderer.plainText(summarySource), isTruncated: true)
+        }
+        if let marker = html.utf8Range(of: Self.moreMarker) {
+            let before = String(html[..<marker.lowerBound])
+            return EntryBody(contentHTML: before + html[marker.upperBound...], summaryHTML: before,
+                             summaryText: content.plainText(before), isTruncated: true)
+        }
+        let rendered = content.render(html)
+        let first = rendered.firstParagraphHTML ?? html
+        return EntryBody(contentHTML: html, summaryHTML: first, summaryText: rendered.firstParagraphText,
+                         isTruncated: first.trimmingSpaces != html.trimmingSpaces)
     }
 }
 

@@ -2,6 +2,7 @@
 /// under blogpager's own name, so one reading of the keys serves every origin:
 /// - the date: `date`, else Hugo's `publishDate`, `pubdate` or `published` (a date);
 /// - the updated time: `updated`, else `lastmod` (Hugo) or `last_modified_at` (Jekyll);
+/// - the end of publication: `expires`, else Hugo's `expiryDate` or `unpublishDate`;
 /// - terms: `tags`, `categories`, `authors`, else one written alone (`tag`,
 ///   `category`, `author`), else Zola's `[taxonomies]` (every taxonomy in it);
 /// - a summary: `summary`, else Jekyll's `excerpt`;
@@ -16,7 +17,7 @@ struct FrontMatterAliases {
     /// The keys read under any spelling of their case, as Hugo reads every key (`Title:`, `Date:`).
     private static let caseless = ["title", "date", "slug", "tags", "summary", "draft", "updated", "publishDate", "pubdate",
                                    "published", "lastmod", "last_modified_at", "excerpt", "taxonomies", "categories", "category",
-                                   "authors", "author", "tag"]
+                                   "authors", "author", "tag", "expires", "expiryDate", "unpublishDate"]
 
     init(_ original: [String: FrontMatterField]) {
         var fields = original
@@ -31,6 +32,7 @@ struct FrontMatterAliases {
         take("date", from: ["publishDate", "pubdate", "published"]) { $0.value.isDateLike }
         take("updated", from: ["lastmod", "last_modified_at"])
         take("summary", from: ["excerpt"])
+        take("expires", from: ["expiryDate", "unpublishDate"])
         take("tags", from: ["tag"])
         take("categories", from: ["category"])
         take("authors", from: ["author"])

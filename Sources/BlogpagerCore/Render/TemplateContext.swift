@@ -39,6 +39,7 @@ struct TemplateContext {
         if let base = config.baseURL { values["base_url"] = base }
         // `tags_url`, `categories_url`...: each taxonomy's index page, and all of them for a menu.
         for taxonomy in taxonomies { values["\(taxonomy.key)_url"] = urls.path(of: taxonomy.indexPage) }
+        values["menu"] = config.menu.links(basePath: config.basePath).map { ["name": $0.name, "url": $0.url] }
         values["taxonomies"] = taxonomies.map { ["key": $0.key, "title": $0.title, "url": urls.path(of: $0.indexPage)] }
         if hasFeeds {
             values["atom_url"] = urls.path(of: SiteURLs.atomFeed)

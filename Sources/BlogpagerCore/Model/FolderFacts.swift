@@ -1,0 +1,17 @@
+/// What a source's folder says of the entry in it, as the old generator read
+/// it: Jekyll's `_drafts/` holds drafts (dated by their file's time when they
+/// name no date), and the folders above a `_posts/` (`work/code/_posts/`) are
+/// categories of every post in it. Found by the Load end; read with the front matter.
+public struct FolderFacts: Sendable, Hashable {
+    public var isDraft = false
+    /// Categories before those the front matter names.
+    public var categories: [String] = []
+    /// The date of an entry that names none (the file's modification time, for a draft).
+    public var undatedDate: EntryDate?
+
+    public init(isDraft: Bool = false, categories: [String] = [], undatedDate: EntryDate? = nil) {
+        self.isDraft = isDraft
+        self.categories = categories
+        self.undatedDate = undatedDate
+    }
+}

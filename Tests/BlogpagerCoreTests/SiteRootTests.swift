@@ -250,4 +250,16 @@ struct SiteRootTests {
         try folder.write("site/config/_default/params.toml", "description = \"Changed\"\n")
         #expect(try await Self.build(folder).site != nil)
     }
+
+    /// `future: true` and `show_drafts: true` in a Jekyll config build what `--future` and `--drafts` would.
+    @Test func theConfigMayAskForFutureEntriesAndDrafts() async throws {
+        let folder = try Self.jekyll()
+        defer { folder.remove() }
+        try folder.write("site/_posts/2999-01-01-far-ahead.md", "---\ntitle: Far ahead\n---\nx\n")
+        #expect(try await Self.build(folder).summary.skippedFuture == 1)
+        try folder.write("site/_config.yml", "title: Eager\nfuture: true\nshow_drafts: true\n")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.skippedFuture == 0 && outcome.summary.skippedDrafts == 0 && outcome.summary.entries == 5)
+        #expect(!outcome.summary.warnings.contains { $0.message.contains("'future'") })
+    }
 }

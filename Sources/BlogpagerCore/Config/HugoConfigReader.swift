@@ -37,8 +37,9 @@ struct HugoConfigReader {
                 }
             case "permalinks", "uglyurls", "disablepathtolower": values.notHonoured(field, "entries keep blogpager's URLs (/posts/<slug>/)")
             case "summarylength": values.notHonoured(field, "summaries end at <!--more--> or the first paragraph")
-            case "buildfuture": values.notHonoured(field, "future-dated entries are built with --future")
-            case "builddrafts": values.notHonoured(field, "drafts are built with --drafts")
+            case "buildfuture": config.buildsFuture = field.value == .bool(true)
+            case "builddrafts": config.buildsDrafts = field.value == .bool(true)
+            case "buildexpired": config.buildsExpired = field.value == .bool(true)
             case "theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
             default: break
             }

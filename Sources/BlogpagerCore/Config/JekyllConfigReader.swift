@@ -39,8 +39,8 @@ struct JekyllConfigReader {
             case "permalink": values.notHonoured(field, "entries keep blogpager's URLs (/posts/<slug>/)")
             case "excerpt_separator":
                 if field.rawText != EntryReader.moreMarker { values.notHonoured(field, "summaries end at <!--more--> or the first paragraph") }
-            case "future": values.notHonoured(field, "future-dated entries are built with --future")
-            case "show_drafts": values.notHonoured(field, "drafts are built with --drafts")
+            case "future": config.buildsFuture = field.value == .bool(true)
+            case "show_drafts": config.buildsDrafts = field.value == .bool(true)
             case "theme", "remote_theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
             case "plugins", "gems": values.notHonoured(field, "Jekyll plugins do not run; their output is not made")
             case "url", "baseurl": break

@@ -39,6 +39,11 @@ public struct SiteConfig: Sendable, Hashable {
     public var taxonomies = Taxonomy.standard
     /// Whether `tags: swift ios` is two tags (Jekyll splits a string of terms at spaces) or one.
     public var termsSplitOnSpaces = false
+    /// What the config asks to build beside published entries (Jekyll's `future`, `show_drafts`;
+    /// Hugo's `buildFuture`, `buildDrafts`, `buildExpired`), as `--future` and `--drafts` do.
+    public var buildsFuture = false
+    public var buildsDrafts = false
+    public var buildsExpired = false
     /// The site's navigation beside its own links (Latest, Archive, the taxonomies).
     public var menu = SiteMenu()
     /// Keys blogpager does not know; they reach templates as `site.params`.
@@ -65,6 +70,7 @@ public struct SiteConfig: Sendable, Hashable {
             permalink.text, "\(pageSize)", "\(unsafeHTML)", listContent.rawValue, order.rawValue, "\(feedSize)", "\(requiresTitles)",
             "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)", "\(termsSplitOnSpaces)",
             taxonomies.map { "\($0.key)/\($0.singular)/\($0.title)" }.joined(separator: ","),
+            "\(buildsFuture)\(buildsDrafts)\(buildsExpired)",
             menu.items.map { "\($0.name)\u{1F}\($0.url)" }.joined(separator: "\u{1E}"), menu.pageFiles.joined(separator: "\u{1E}"),
         ]
         // A nested map's order may differ between runs: then nothing is kept, never a wrong page.

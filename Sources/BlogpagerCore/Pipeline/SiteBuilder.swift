@@ -30,10 +30,11 @@ public struct SiteBuilder: Sendable {
         var problems = DiagnosticLog()
         let (entries, newCache, readCount) = readEntries(input, cache: cache, program: options.program, log: &problems)
         let now = EntryDate(epochSeconds: Int64(options.now.timeIntervalSince1970.rounded(.down)))
-        let isLeftOutDraft = { (entry: Entry) in entry.isDraft && !options.includeDrafts }
-        let isLeftOutFuture = { (entry: Entry) in entry.date.isAfter(now) && !options.includeFuture }
+        let config = input.config
+        let isLeftOutDraft = { (entry: Entry) in entry.isDraft && !options.includeDrafts && !config.buildsDrafts }
+        let isLeftOutFuture = { (entry: Entry) in entry.date.isAfter(now) && !options.includeFuture && !config.buildsFuture }
         // Hugo's `expiryDate`: from that instant on, the entry is no longer published.
-        let isExpired = { (entry: Entry) in entry.expires.map { !$0.isAfter(now) } ?? false }
+        let isExpired = { (entry: Entry) in !config.buildsExpired && (entry.expires.map { !$0.isAfter(now) } ?? false) }
         let drafts = entries.filter(isLeftOutDraft)
         let future = entries.filter { !isLeftOutDraft($0) && isLeftOutFuture($0) }
         let expired = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && isExpired($0) }
@@ -54,14 +55,14 @@ public struct SiteBuilder: Sendable {
         var pages = readPages(input.pages, config: input.config, log: &problems)
         var warnings = input.warnings
         // The menu's pages are known now: the config every page is rendered with names their URLs.
-        var config = input.config
+        var withMenu = config
         let menu = config.menu.resolved(pages: pages)
-        config.menu = menu.menu
+        withMenu.menu = menu.menu
         for file in menu.missing {
             warnings.append(.warning(at: SourceLocation(path: input.configPath ?? SiteLoader.configFileName),
                                      "the menu names '\(file)', which is not a Markdown page of this site; it is left out of the navigation"))
         }
-        let renderer = SiteRenderer(config: config, templates: input.templates, assetURLs: assets.urls)
+        let renderer = SiteRenderer(config: withMenu, templates: input.templates, assetURLs: assets.urls)
         let streams = renderer.streams(of: archive)
         let staticFiles = input.staticFiles + bundleFiles(published, resources: input.bundleResources, log: &problems)
         // Without static files or pages nothing can collide: no need to list every planned path.
@@ -73,7 +74,7 @@ public struct SiteBuilder: Sendable {
         try problems.sortedByLocation().throwIfErrors()
         // Assets and static files first: pages link them.
         try await emit(OutputBatch(files: assets.files + staticFiles))
-        let generation = RenderKeys.generation(program: options.program, config: config, templates: input.templates, assetURLs: assets.urls)
+        let generation = RenderKeys.generation(program: options.program, config: withMenu, templates: input.templates, assetURLs: assets.urls)
         let rendered = try await renderer.render(
             archive, streams: streams, pages: pages, reader: EntryReader(config: input.config), reuse: reuse?.matching(generation: generation), emit: emit)
         if !SiteRenderer.writesFeeds(input.config) {

@@ -262,4 +262,27 @@ struct SiteRootTests {
         #expect(outcome.summary.skippedFuture == 0 && outcome.summary.skippedDrafts == 0 && outcome.summary.entries == 5)
         #expect(!outcome.summary.warnings.contains { $0.message.contains("'future'") })
     }
+
+    /// As Jekyll reads `_posts/`: a post without front matter is a post, an untitled one is titled
+    /// after its file, a file not named by a date is no post; an old static `sitemap.xml` gives way to ours.
+    @Test func postsAsJekyllReadsThem() async throws {
+        let folder = try Self.jekyll()
+        defer { folder.remove() }
+        try folder.write("site/_config.yml", "title: As Jekyll\nurl: https://jk.example.org\n")
+        try folder.write("site/_posts/2016-05-01-no-front-matter.md", "Just *text*.\n")
+        try folder.write("site/_posts/2016-05-02-untitled-post.md", "---\nlayout: post\n---\nBody.\n")
+        try folder.write("site/_posts/notes-to-self.md", "---\ntitle: Notes\ndate: 2016-05-03\n---\nNot a post.\n")
+        try folder.write("site/_posts/2016-05-04-liquid-first.md", "{% raw %}{{ x }}{% endraw %}\n")
+        try folder.write("site/sitemap.xml", "<urlset>old</urlset>\n")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 6)
+        let files = try folder.snapshot("out")
+        #expect(String(decoding: try #require(files["posts/no-front-matter/index.html"]), as: UTF8.self).contains("Just <em>text</em>."))
+        #expect(String(decoding: try #require(files["posts/untitled-post/index.html"]), as: UTF8.self).contains("<title>Untitled Post · As Jekyll</title>"))
+        #expect(files["posts/notes-to-self/index.html"] == nil && files["posts/liquid-first/index.html"] != nil)
+        #expect(String(decoding: try #require(files["sitemap.xml"]), as: UTF8.self).contains("https://jk.example.org/posts/untitled-post/"))
+        let warnings = outcome.summary.warnings.map(\.description)
+        #expect(warnings.contains { $0.hasSuffix("_posts/notes-to-self.md:1:1: warning: 1 file is not named yyyy-mm-dd-title (this one among them): like Jekyll, blogpager reads no other file of _posts/ as a post") })
+        #expect(warnings.contains { $0.hasSuffix("site/sitemap.xml:1:1: warning: not copied: blogpager writes its own sitemap.xml") })
+    }
 }

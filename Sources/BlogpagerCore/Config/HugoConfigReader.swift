@@ -5,7 +5,7 @@
 struct HugoConfigReader {
     func read(_ fields: [FrontMatterField], into values: inout ConfigValues) -> SiteConfig {
         var config = SiteConfig()
-        config.requiresTitles = false
+        config.untitledEntries = .fileName
         for field in fields {
             switch field.key.lowercased() {
             case "title": config.title = values.text(field) ?? config.title

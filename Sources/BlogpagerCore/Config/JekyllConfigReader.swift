@@ -11,6 +11,8 @@ struct JekyllConfigReader {
         config.showsDatesInSiteZone = true
         config.yamlKeysMayRepeat = true
         config.termsSplitOnSpaces = true
+        config.untitledEntries = .fileNameCapitalized
+        config.frontMatterIsOptional = true
         config.pagesEndInHTML = fields.first { $0.key == "permalink" }?.rawText != "pretty"
         let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var address = ""

@@ -23,9 +23,13 @@ public struct SiteConfig: Sendable, Hashable {
     public var order = Order.newestFirst
     /// How many of the latest entries `feed.xml` and `feed.json` carry; 0 writes no feeds.
     public var feedSize = 20
-    /// Whether an entry without a title is an error (blogpager, Jekyll) or is
-    /// named after its file, as Hugo and Zola build untitled pages.
-    public var requiresTitles = true
+    /// What an entry without a title is called: an error (blogpager's own sites), its file's
+    /// name (`my-post` → `my post`, as Hugo and Zola leave it), or that name in capitals
+    /// (`My Post`, as Jekyll titles a post).
+    public enum UntitledEntries: String, Sendable, Hashable { case error, fileName, fileNameCapitalized }
+    public var untitledEntries = UntitledEntries.error
+    /// Whether a file without front matter is an entry all the same, its whole text the body (Jekyll's posts).
+    public var frontMatterIsOptional = false
     /// Whether every date is shown in the site's `timeZone`, whatever offset it
     /// was written with (Jekyll moves every date there; Hugo keeps a date's own).
     public var showsDatesInSiteZone = false
@@ -67,7 +71,7 @@ public struct SiteConfig: Sendable, Hashable {
     var keyParts: [String] {
         var parts = [
             title, description, author, baseURL ?? "-", language, timeZone.identifier,
-            permalink.text, "\(pageSize)", "\(unsafeHTML)", listContent.rawValue, order.rawValue, "\(feedSize)", "\(requiresTitles)",
+            permalink.text, "\(pageSize)", "\(unsafeHTML)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)",
             "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)", "\(termsSplitOnSpaces)",
             taxonomies.map { "\($0.key)/\($0.singular)/\($0.title)" }.joined(separator: ","),
             "\(buildsFuture)\(buildsDrafts)\(buildsExpired)",

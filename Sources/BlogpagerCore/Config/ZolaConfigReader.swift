@@ -4,7 +4,7 @@
 struct ZolaConfigReader {
     func read(_ fields: [FrontMatterField], into values: inout ConfigValues) -> SiteConfig {
         var config = SiteConfig()
-        config.requiresTitles = false
+        config.untitledEntries = .fileName
         config.unsafeHTML = true
         for field in fields {
             switch field.key {

@@ -16,6 +16,8 @@ public struct ContentScanner: Sendable {
         public var pages: [String] = []
         /// Markdown pages outside the entries (`about.md`), built as standalone pages.
         public var pageSources: [SourceFile] = []
+        /// Content files not read because their names carry no date where only dated names are entries.
+        public var undatedNames: [String] = []
         /// The files of each page bundle, by the bundle's folder (relative to the content folder).
         public var bundleResources: [String: [BundleResource]] = [:]
     }
@@ -29,6 +31,8 @@ public struct ContentScanner: Sendable {
 
     /// A folder whose Markdown files outside `folder` are pages (Hugo's and Zola's `content/`).
     public var pagesFolder: String?
+    /// Whether only files named `yyyy-mm-dd-title` in `folder` are entries (Jekyll's `_posts/`).
+    public var namesNeedDates = false
     /// Folders of entries beside `folder` (Jekyll's `_drafts/`, `work/_posts/`), each source marked with its folder's facts.
     public var entryFolders: [SiteLayout.EntryFolder] = []
     /// The extensions of content files: Markdown, and HTML where the old generator read it as content (Hugo, Jekyll).
@@ -77,6 +81,10 @@ public struct ContentScanner: Sendable {
                 continue
             }
             if !isStatic, Self.sectionFileNames.contains(name) { continue }
+            if !isStatic, namesNeedDates, FileNameParts(fileName: name).datePrefix == nil {
+                found.undatedNames.append(shown)
+                continue
+            }
             guard isStatic else {
                 // Entries are read when the build needs them, not held from here.
                 let identity = files[relative].flatMap { $0 } ?? "missing"
@@ -119,6 +127,10 @@ public struct ContentScanner: Sendable {
             let name = relative.split(separator: "/").last.map(String.init) ?? relative
             guard contentExtensions.contains(name.split(separator: ".").last.map { $0.lowercased() } ?? "") else { continue }
             let path = entryFolder.path + relative.dropFirst(entryFolder.relativePath.count)
+            if entryFolder.namesNeedDates, FileNameParts(fileName: name).datePrefix == nil {
+                found.undatedNames.append(path)
+                continue
+            }
             var source = SourceFile(displayPath: path, relativePath: relative, filePath: path, identity: files[relative].flatMap { $0 } ?? "missing")
             source.folderFacts = entryFolder.facts
             if entryFolder.datesUndatedByFileTime, let identity = FileIdentity(itemAt: path) {

@@ -36,7 +36,12 @@ public struct SiteLayout: Sendable, Equatable {
         public var facts: FolderFacts
         /// Whether an entry that names no date takes its file's modification time (Jekyll's drafts).
         public var datesUndatedByFileTime: Bool
+        /// Whether only files named `yyyy-mm-dd-title` are entries (Jekyll's `_posts/`).
+        public var namesNeedDates = false
     }
+
+    /// Whether only files named `yyyy-mm-dd-title` in the content folder are entries: Jekyll reads no other file of `_posts/`.
+    public var contentNamesNeedDates = false
 
     public var entryFolders: [EntryFolder] = []
     /// The other files of a split Hugo config (`config/_default/params.toml`, `menus.toml`), each the value of its name's key.
@@ -68,6 +73,7 @@ public struct SiteLayout: Sendable, Equatable {
                                                        datesUndatedByFileTime: true))
             }
             layout.entryFolders += Self.categoryPostFolders(in: root, excluded: excluded)
+            layout.contentNamesNeedDates = true
             return layout
         }
         if isFolder("content") {
@@ -105,7 +111,7 @@ public struct SiteLayout: Sendable, Equatable {
             for name in names.sorted() where FileIdentity(itemAt: "\(path)/\(name)")?.isFolder == true {
                 if name == "_posts", !folders.isEmpty {
                     found.append(EntryFolder(path: "\(path)/_posts", relativePath: (folders + ["_posts"]).joined(separator: "/"),
-                                             facts: FolderFacts(categories: folders), datesUndatedByFileTime: false))
+                                             facts: FolderFacts(categories: folders), datesUndatedByFileTime: false, namesNeedDates: true))
                 } else if !name.hasPrefix("_"), !name.hasPrefix("."), !(folders.isEmpty && excluded.contains(name)), folders.count < depth {
                     pending.append(folders + [name])
                 }

@@ -34,6 +34,7 @@ public struct SiteLoader: Sendable {
                                      pagesFolder: layout.pagesFolder)
         scanner.contentExtensions = layout.contentExtensions
         scanner.entryFolders = layout.entryFolders
+        scanner.namesNeedDates = layout.contentNamesNeedDates
         let found = scanner.scan()
         try log.throwIfErrors()
         guard let loaded, let templates else { throw BuildFailure(log.diagnostics) }
@@ -41,6 +42,11 @@ public struct SiteLoader: Sendable {
         if let first = found.pages.first {
             warnings.append(.warning(at: SourceLocation(path: first),
                                      "\(found.pages.count) page\(found.pages.count == 1 ? "" : "s") written in HTML or another format with front matter (this one among them) \(found.pages.count == 1 ? "is" : "are") not built: only Markdown pages are"))
+        }
+        if let first = found.undatedNames.first {
+            let count = found.undatedNames.count
+            warnings.append(.warning(at: SourceLocation(path: first),
+                                     "\(count) file\(count == 1 ? " is" : "s are") not named yyyy-mm-dd-title (this one among them): like Jekyll, blogpager reads no other file of _posts/ as a post"))
         }
         var input = SiteInput(
             config: loaded.config, templates: templates, sources: found.sources,
@@ -50,6 +56,8 @@ public struct SiteLoader: Sendable {
         input.pages = found.pageSources
         input.bundleResources = found.bundleResources
         input.staticSources = found.staticSources
+        // An imported site's static files were made for its old generator: where ours replace them, ours win.
+        input.generatedFilesWin = layout.origin != .blogpager
         return input
     }
 

@@ -64,11 +64,11 @@ public struct SiteBuilder: Sendable {
         }
         let renderer = SiteRenderer(config: withMenu, templates: input.templates, assetURLs: assets.urls)
         let streams = renderer.streams(of: archive)
-        let staticFiles = input.staticFiles + bundleFiles(published, resources: input.bundleResources, log: &problems)
+        var staticFiles = input.staticFiles + bundleFiles(published, resources: input.bundleResources, log: &problems)
         // Without static files or pages nothing can collide: no need to list every planned path.
         if !staticFiles.isEmpty || !pages.isEmpty {
             let generated = renderer.plannedPaths(archive, streams: streams).union(assets.files.map(\.path))
-            checkStaticFiles(staticFiles, sources: input.staticSources, generated: generated, log: &problems)
+            staticFiles = checkStaticFiles(staticFiles, input: input, generated: generated, log: &problems, warnings: &warnings)
             pages = pagesBesideTheArchive(pages, generated: generated.union(staticFiles.map(\.path)), warnings: &warnings)
         }
         try problems.sortedByLocation().throwIfErrors()
@@ -188,12 +188,19 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Static files go beside the generated ones but may not replace any.
-    private func checkStaticFiles(_ staticFiles: [OutputFile], sources: [OutputPath: String], generated: Set<OutputPath>,
-                                  log: inout DiagnosticLog) {
-        for file in staticFiles where generated.contains(file.path) || file.path.segments.first == "fragments" {
-            log.append(.error(
-                at: SourceLocation(path: sources[file.path] ?? "content/static/\(file.path)"),
-                "static file would replace the generated \(file.path); rename or move it"))
+    /// The static files that go out: one that would replace a generated file is an error, or for an
+    /// imported site (`generatedFilesWin`) left out with a warning.
+    private func checkStaticFiles(_ staticFiles: [OutputFile], input: SiteInput, generated: Set<OutputPath>,
+                                  log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> [OutputFile] {
+        staticFiles.filter { file in
+            guard generated.contains(file.path) || file.path.segments.first == "fragments" else { return true }
+            let location = SourceLocation(path: input.staticSources[file.path] ?? "content/static/\(file.path)")
+            if input.generatedFilesWin {
+                warnings.append(.warning(at: location, "not copied: blogpager writes its own \(file.path)"))
+            } else {
+                log.append(.error(at: location, "static file would replace the generated \(file.path); rename or move it"))
+            }
+            return false
         }
     }
 }

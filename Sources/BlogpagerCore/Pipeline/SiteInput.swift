@@ -6,6 +6,9 @@ public struct SiteInput: Sendable {
     public var sources: [SourceFile]
     /// Files copied as they are (from `content/static/`, a site's `static/` or a Jekyll root), by output path.
     public var staticFiles: [OutputFile]
+    /// Whether a static file at a path blogpager writes itself is left out with a warning (an
+    /// imported site's old `sitemap.xml` or `feed.xml`) rather than an error (a file put in `content/static/` on purpose).
+    public var generatedFilesWin = false
     /// Where each static file was found (`site/static/CNAME`), by output path, for messages.
     public var staticSources: [OutputPath: String] = [:]
     /// Problems found while gathering the input (unreadable files); reported

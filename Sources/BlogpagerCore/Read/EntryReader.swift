@@ -18,7 +18,7 @@ public struct EntryReader: Sendable {
         frontMatter.fields(file).flatMap { interpret($0, file: file) }
     }
 
-    private var frontMatter: FrontMatterReader { FrontMatterReader(yamlKeysMayRepeat: config.yamlKeysMayRepeat) }
+    private var frontMatter: FrontMatterReader { FrontMatterReader(config: config) }
 
     /// The entry's body rendered, read again from its source.
     public func body(of entry: Entry) -> Result<EntryBody, BuildFailure> {
@@ -53,10 +53,13 @@ public struct EntryReader: Sendable {
             } else {
                 log.append(.error(at: field.valueLocation, "title must be non-empty text"))
             }
-        } else if config.requiresTitles {
-            log.append(.error(at: start, "missing title: add 'title: ...' to the front matter"))
         } else {
-            title = nameParts.slug.replacingOccurrences(of: "-", with: " ")
+            switch config.untitledEntries {
+            case .error: log.append(.error(at: start, "missing title: add 'title: ...' to the front matter"))
+            case .fileName: title = nameParts.slug.replacingOccurrences(of: "-", with: " ")
+            case .fileNameCapitalized:
+                title = nameParts.slug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+            }
         }
 
         // date: front matter, else the file name's YYYY-MM-DD- prefix

@@ -2,6 +2,13 @@
 /// located fields, and gives its body: what entries and pages share.
 struct FrontMatterReader {
     var yamlKeysMayRepeat: Bool
+    /// Whether a file without front matter is read as all body (Jekyll's posts) rather than refused.
+    var frontMatterIsOptional = false
+
+    init(config: SiteConfig) {
+        yamlKeysMayRepeat = config.yamlKeysMayRepeat
+        frontMatterIsOptional = config.frontMatterIsOptional
+    }
 
     /// The file's text split into front matter and body.
     func split(_ file: SourceFile) -> Result<FrontMatterSplitter.Parts, BuildFailure> {
@@ -16,12 +23,14 @@ struct FrontMatterReader {
         case .success(let decoded): text = decoded
         case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
         }
-        return FrontMatterSplitter(path: path).split(text).mapError { BuildFailure($0) }
+        return FrontMatterSplitter(path: path).split(text, optional: frontMatterIsOptional).mapError { BuildFailure($0) }
     }
 
     /// The front matter's fields.
     func fields(_ file: SourceFile) -> Result<[FrontMatterField], BuildFailure> {
         split(file).flatMap { parts in
+            // No front matter at all (where that is allowed): no fields.
+            if parts.firstLine == 0 { return .success([]) }
             let read = switch parts.language {
             case .yaml: YAMLMappingReader(path: file.displayPath, firstLine: parts.firstLine, keysMayRepeat: yamlKeysMayRepeat).read(parts.text)
             case .toml: TOMLMappingReader(path: file.displayPath, firstLine: parts.firstLine).read(parts.text)

@@ -26,7 +26,8 @@ public struct FrontMatterSplitter: Sendable {
 
     /// `text` must already have its line endings normalised to `\n`. Only the
     /// front matter's lines are visited; the body is one slice of the text.
-    public func split(_ text: String) -> Result<Parts, Diagnostic> {
+    /// With `optional`, a text that opens with no front matter is all body (`firstLine` 0).
+    public func split(_ text: String, optional: Bool = false) -> Result<Parts, Diagnostic> {
         let newline = UInt8(ascii: "\n")
         let firstEnd = text.utf8.firstIndex(of: newline) ?? text.endIndex
         let first = Self.trimmedEnd(text[..<firstEnd])
@@ -35,7 +36,9 @@ public struct FrontMatterSplitter: Sendable {
         case "---": language = .yaml
         case "+++": language = .toml
         default:
-            if first.hasPrefix("{") { return splitJSON(text) }
+            // A Liquid tag (`{% raw %}`, `{{ x }}`) opening a file that needs no front matter is body, not JSON.
+            if first.hasPrefix("{"), !(optional && (first.hasPrefix("{%") || first.hasPrefix("{{"))) { return splitJSON(text) }
+            if optional { return .success(Parts(language: .yaml, text: "", firstLine: 0, body: text)) }
             return .failure(.error(
                 at: SourceLocation(path: path),
                 "missing front matter: expected '---' on the first line, then YAML with at least a title, then '---' (or TOML between '+++' lines, or a JSON object)"))

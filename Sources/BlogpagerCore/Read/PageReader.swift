@@ -6,7 +6,7 @@ struct PageReader {
     var config: SiteConfig
 
     func read(_ file: SourceFile) -> Result<StandalonePage, BuildFailure> {
-        FrontMatterReader(yamlKeysMayRepeat: config.yamlKeysMayRepeat).fields(file).flatMap { fields in
+        FrontMatterReader(config: config).fields(file).flatMap { fields in
             let byKey = Dictionary(fields.map { ($0.key.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
             let stem = String(file.fileName.split(separator: ".").dropLast().joined(separator: "."))
             let title = byKey["title"]?.rawText?.trimmingSpaces ?? stem
@@ -39,7 +39,7 @@ struct PageReader {
 
     /// The page's body rendered.
     func body(of page: StandalonePage) -> Result<String, BuildFailure> {
-        FrontMatterReader(yamlKeysMayRepeat: config.yamlKeysMayRepeat).split(page.source).map { parts in
+        FrontMatterReader(config: config).split(page.source).map { parts in
             HTMLContentRenderer.isHTML(page.source) ? parts.body : MarkdownRenderer(allowsRawHTML: config.unsafeHTML).render(parts.body).html
         }
     }

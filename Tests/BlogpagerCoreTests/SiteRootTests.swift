@@ -222,6 +222,14 @@ struct SiteRootTests {
         try folder.write("site/config/_default/params.toml", "description = \"From params.toml\"\nauthor = \"Param Author\"\n")
         try folder.write("site/config/_default/menus.toml", """
             [[main]]
+            name = "Home"
+            url = "/"
+            weight = 1
+            [[main]]
+            name = "All series"
+            url = "/blog/series"
+            weight = 2
+            [[main]]
             name = "Contact"
             url = "/contact/"
             weight = 20
@@ -243,6 +251,8 @@ struct SiteRootTests {
         let home = String(decoding: try #require(files["index.html"]), as: UTF8.self)
         #expect(home.contains("From params.toml") && home.contains("Param Author"))
         #expect(home.range(of: "<a href=\"/blog/about/\">About</a>\n<a href=\"/blog/contact/\">Contact</a>") != nil)
+        // Items for pages the navigation links already (the front page, a taxonomy's list) are left to it.
+        #expect(!home.contains(">Home</a>") && !home.contains(">All series</a>") && home.contains("<a href=\"/blog/series/\">Series</a>"))
         // The summary of an HTML entry is its first paragraph.
         #expect(home.contains("<p>First <em>para</em>.</p>") && !home.contains("indented"))
         // Editing a part of the split config rebuilds.

@@ -39,13 +39,21 @@ struct TemplateContext {
         if let base = config.baseURL { values["base_url"] = base }
         // `tags_url`, `categories_url`...: each taxonomy's index page, and all of them for a menu.
         for taxonomy in taxonomies { values["\(taxonomy.key)_url"] = urls.path(of: taxonomy.indexPage) }
-        values["menu"] = config.menu.links(basePath: config.basePath).map { ["name": $0.name, "url": $0.url] }
+        // A menu item for a page the navigation links already (the home page, a taxonomy's list) is left to ours.
+        let own = Set(([urls.home, urls.path(of: SiteURLs.archivePage)] + taxonomies.map { urls.path(of: $0.indexPage) }).map(Self.withSlash))
+        values["menu"] = config.menu.links(basePath: config.basePath).filter { !own.contains(Self.withSlash($0.url)) }
+            .map { ["name": $0.name, "url": $0.url] }
         values["taxonomies"] = taxonomies.map { ["key": $0.key, "title": $0.title, "url": urls.path(of: $0.indexPage)] }
         if hasFeeds {
             values["atom_url"] = urls.path(of: SiteURLs.atomFeed)
             values["json_feed_url"] = urls.path(of: SiteURLs.jsonFeed)
         }
         return values
+    }
+
+    /// A site-relative URL with its folder's slash, so `/tags` and `/tags/` compare equal.
+    private static func withSlash(_ url: String) -> String {
+        url.hasSuffix("/") || url.contains(".") ? url : url + "/"
     }
 
     /// The URL of a term's stream (`/tags/swift/`).

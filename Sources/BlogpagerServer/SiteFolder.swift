@@ -29,7 +29,13 @@ public struct SiteFolder: Sendable {
 
     public func lookup(_ request: RequestPath) -> Lookup {
         let joined = request.segments.isEmpty ? realPath : realPath + "/" + request.relativePath
-        guard let real = Self.realPath(joined), isInside(real) else { return .notFound }
+        guard let real = Self.realPath(joined), isInside(real) else {
+            // `/posts/name` serves `posts/name.html`, as GitHub Pages and Netlify do (Jekyll's extensionless URLs).
+            if !request.endsWithSlash, !request.segments.isEmpty, let page = Self.realPath(joined + ".html"), isInside(page), Self.isRegularFile(page) {
+                return .file(realPath: page, requestedPath: joined + ".html")
+            }
+            return .notFound
+        }
         if Self.isFolder(real) {
             guard request.endsWithSlash || request.segments.isEmpty else { return .addSlash }
             // A folder is served by its index.html, never listed.

@@ -6,6 +6,9 @@ struct HugoConfigReader {
     func read(_ fields: [FrontMatterField], into values: inout ConfigValues) -> SiteConfig {
         var config = SiteConfig()
         config.untitledEntries = .fileName
+        var permalinks: [String: String] = [:]
+        var uglyURLs = false
+        var lowercase = true
         for field in fields {
             switch field.key.lowercased() {
             case "title": config.title = values.text(field) ?? config.title
@@ -35,7 +38,13 @@ struct HugoConfigReader {
                    case .bool(let unsafe)? = renderer["unsafe"] {
                     config.unsafeHTML = unsafe
                 }
-            case "permalinks", "uglyurls", "disablepathtolower": values.notHonoured(field, "entries keep blogpager's URLs (/posts/<slug>/)")
+            case "permalinks":
+                // `posts = "/:year/:title/"`, or Hugo's newer `[permalinks.page] posts = ...`.
+                guard case .map(let map) = field.value else { break }
+                let pages = if case .map(let page)? = map["page"] { page } else { map }
+                for (section, template) in pages { if let text = template.scalarText { permalinks[section] = text } }
+            case "uglyurls": uglyURLs = field.value == .bool(true)
+            case "disablepathtolower": lowercase = field.value != .bool(true)
             case "summarylength": values.notHonoured(field, "summaries end at <!--more--> or the first paragraph")
             case "buildfuture": config.buildsFuture = field.value == .bool(true)
             case "builddrafts": config.buildsDrafts = field.value == .bool(true)
@@ -44,6 +53,7 @@ struct HugoConfigReader {
             default: break
             }
         }
+        config.entryURLs = .hugo(templates: permalinks, uglyURLs: uglyURLs, lowercase: lowercase)
         return config
     }
 }

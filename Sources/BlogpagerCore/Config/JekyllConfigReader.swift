@@ -14,6 +14,13 @@ struct JekyllConfigReader {
         config.untitledEntries = .fileNameCapitalized
         config.frontMatterIsOptional = true
         config.pagesEndInHTML = fields.first { $0.key == "permalink" }?.rawText != "pretty"
+        // Posts' URLs: `collections: posts: permalink:`, else the site's `permalink` (a style or a template), else Jekyll's `date` style.
+        var postsPermalink: String?
+        if case .map(let collections)? = fields.first(where: { $0.key == "collections" })?.value,
+           case .map(let posts)? = collections["posts"], let permalink = posts["permalink"]?.scalarText {
+            postsPermalink = permalink
+        }
+        config.entryURLs = .jekyll(permalink: postsPermalink ?? fields.first { $0.key == "permalink" }?.rawText ?? "date")
         let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var address = ""
         if let url = byKey["url"], let text = values.text(url) { address = text }
@@ -38,7 +45,7 @@ struct JekyllConfigReader {
                 if case .list(let names) = field.value { config.menu.pageFiles = names.compactMap(\.scalarText) }
             case "exclude":
                 if case .list(let names) = field.value { excludedNames.formUnion(names.compactMap(\.scalarText).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }) }
-            case "permalink": values.notHonoured(field, "entries keep blogpager's URLs (/posts/<slug>/)")
+            case "permalink": break
             case "excerpt_separator":
                 if field.rawText != EntryReader.moreMarker { values.notHonoured(field, "summaries end at <!--more--> or the first paragraph") }
             case "future": config.buildsFuture = field.value == .bool(true)

@@ -15,7 +15,15 @@ public struct SiteConfig: Sendable, Hashable {
     public var baseURL: String?
     public var language = "en"
     public var timeZone = TimeZone(identifier: "UTC")!
-    public var permalink = PermalinkPattern.default
+    /// How entries' URLs are made: blogpager's `permalink` pattern, or the old generator's rules.
+    public var entryURLs = EntryURLRule.pattern(.default)
+    /// blogpager's own `permalink` pattern (`/posts/:slug/`).
+    public var permalink: PermalinkPattern {
+        get { if case .pattern(let pattern) = entryURLs { pattern } else { .default } }
+        set { entryURLs = .pattern(newValue) }
+    }
+    /// The entries' folder below the site's content root (`posts` for a Hugo site's `content/posts/`), which Hugo's and Zola's URLs start with.
+    public var contentSection: [String] = []
     public var pageSize = 10
     public var unsafeHTML = false
     public var listContent = ListContent.summary
@@ -71,7 +79,7 @@ public struct SiteConfig: Sendable, Hashable {
     var keyParts: [String] {
         var parts = [
             title, description, author, baseURL ?? "-", language, timeZone.identifier,
-            permalink.text, "\(pageSize)", "\(unsafeHTML)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)",
+            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)",
             "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)", "\(termsSplitOnSpaces)",
             taxonomies.map { "\($0.key)/\($0.singular)/\($0.title)" }.joined(separator: ","),
             "\(buildsFuture)\(buildsDrafts)\(buildsExpired)",

@@ -6,6 +6,7 @@ struct ZolaConfigReader {
         var config = SiteConfig()
         config.untitledEntries = .fileName
         config.unsafeHTML = true
+        config.entryURLs = .zola
         for field in fields {
             switch field.key {
             case "title": config.title = values.text(field) ?? config.title

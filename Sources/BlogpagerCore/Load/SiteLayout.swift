@@ -50,6 +50,12 @@ public struct SiteLayout: Sendable, Equatable {
     /// A folder whose Markdown files outside `contentFolder` are pages, not entries (Hugo's and Zola's `content/`).
     public var pagesFolder: String?
 
+    /// The entries' folder below the content root (`posts` for `content/posts/`), where Hugo's and Zola's URLs start.
+    public var contentSection: [String] {
+        guard let root, origin == .hugo || origin == .zola, contentFolder.hasPrefix(root + "/content/") else { return [] }
+        return contentFolder.dropFirst(root.count + "/content/".count).split(separator: "/").map(String.init)
+    }
+
     /// The extensions of content files: Hugo and Jekyll read `.html` content files (front matter, then HTML) too.
     public var contentExtensions: Set<String> {
         origin == .hugo || origin == .jekyll ? ContentScanner.markdownExtensions.union(HTMLContentRenderer.extensions) : ContentScanner.markdownExtensions

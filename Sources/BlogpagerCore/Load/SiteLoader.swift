@@ -48,8 +48,10 @@ public struct SiteLoader: Sendable {
             warnings.append(.warning(at: SourceLocation(path: first),
                                      "\(count) file\(count == 1 ? " is" : "s are") not named yyyy-mm-dd-title (this one among them): like Jekyll, blogpager reads no other file of _posts/ as a post"))
         }
+        var config = loaded.config
+        config.contentSection = layout.contentSection
         var input = SiteInput(
-            config: loaded.config, templates: templates, sources: found.sources,
+            config: config, templates: templates, sources: found.sources,
             staticFiles: found.staticFiles, diagnostics: found.diagnostics, configPath: configFile)
         input.warnings = warnings
         input.pageCount = found.pages.count + found.pageSources.count

@@ -81,11 +81,13 @@ public struct EntryReader: Sendable {
 
         // slug
         var slug = nameParts.slug
+        var frontSlug: String?
         var slugLocation = start
         if let field = byKey["slug"] {
             slugLocation = field.valueLocation
             if let text = field.rawText?.trimmingSpaces, field.value != .null, !text.isEmpty {
                 slug = text
+                frontSlug = text
             } else {
                 log.append(.error(at: field.valueLocation, "slug must be non-empty text"))
             }
@@ -116,26 +118,37 @@ public struct EntryReader: Sendable {
             }
         }
 
-        let known = Set(["title", "date", "slug", "summary", "draft", "updated", "expires"] + config.taxonomies.map(\.key))
+        // The URL the entry names for itself (Jekyll's `permalink:`, Hugo's `url:`, Zola's `path:`).
+        var ownURL: String?
+        if let key = config.entryURLs.ownURLKey, let field = byKey[key], field.value != .null {
+            if let text = field.rawText?.trimmingSpaces, !text.isEmpty, field.value.scalarText != nil { ownURL = text } else {
+                log.append(.error(at: field.valueLocation, "\(key) must be a URL path such as /2016/05/my-entry/"))
+            }
+        }
+
+        let known = Set(["title", "date", "slug", "summary", "draft", "updated", "expires"] + config.taxonomies.map(\.key)
+                        + (config.entryURLs.ownURLKey.map { [$0] } ?? []))
         var params: [String: FrontMatterValue] = [:]
         for field in fields where !known.contains(field.key) && !aliases.consumed.contains(field.key) { params[field.key] = field.value }
 
         guard !log.hasErrors, let date else { return .failure(BuildFailure(log.diagnostics)) }
 
-        let segments = config.permalink.outputSegments(slug: slug, date: date)
-        let outputPath: OutputPath
-        do {
-            outputPath = try OutputPath(segments)
+        let maker = EntryURLMaker(rule: config.entryURLs, basePath: config.basePath, section: config.contentSection)
+        let made: EntryURLMaker.Made
+        do throws(EntryURLMaker.Problem) {
+            made = try maker.make(EntryURLMaker.Facts(
+                source: file, fileStem: nameParts.stem, fileSlug: nameParts.slug, frontSlug: frontSlug,
+                title: title, date: date, categories: terms[Taxonomy.categories.key] ?? [], ownURL: ownURL))
         } catch {
-            return .failure(BuildFailure(.error(at: slugLocation, "permalink for slug '\(slug)' is not a safe path: \(error.message)")))
+            return .failure(BuildFailure(.error(at: slugLocation, "entry not placed: \(error.message)")))
         }
 
         return .success(Entry(
             cursor: Cursor(date: date, slug: slug),
             title: title,
             source: file,
-            outputPath: outputPath,
-            url: outputPath.urlPath(basePath: config.basePath),
+            outputPath: made.outputPath,
+            url: made.url,
             tags: [],
             terms: terms,
             summarySource: summarySource,

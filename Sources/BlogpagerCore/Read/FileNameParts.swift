@@ -4,6 +4,8 @@
 public struct FileNameParts: Sendable, Equatable {
     public var datePrefix: String?
     public var slug: String
+    /// The name without its extension, date and all, as written (`2016-05-12-hello world`).
+    public var stem: String
 
     /// A page bundle's `index.md` (Hugo's, and Zola's with its assets) is named by its folder.
     public init(source: SourceFile) {
@@ -14,6 +16,7 @@ public struct FileNameParts: Sendable, Equatable {
     public init(fileName: String) {
         var stem = Substring(fileName)
         if let dot = stem.lastIndex(of: ".") { stem = stem[..<dot] }
+        self.stem = String(stem)
         if let length = Self.datePrefixLength(Array(stem.utf8)) {
             datePrefix = String(stem.prefix(length))
             stem = stem.dropFirst(length + 1)

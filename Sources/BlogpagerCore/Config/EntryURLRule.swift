@@ -1,0 +1,50 @@
+/// How an entry's URL is made, as the generator its site comes from made it,
+/// so every old URL keeps working: blogpager's own `permalink` pattern,
+/// Jekyll's `permalink` (a style or a template of `:tokens`), Hugo's
+/// `[permalinks]` per section with `uglyURLs` and path lowercasing, or
+/// Zola's section path and slug. Read from the config; applied by `EntryURLMaker`.
+public enum EntryURLRule: Sendable, Hashable {
+    case pattern(PermalinkPattern)
+    /// A Jekyll template such as `/:categories/:year/:month/:day/:title:output_ext`.
+    case jekyll(template: String)
+    /// Hugo: a template per section (`posts` → `/:year/:month/:title/`), `.html` URLs with
+    /// `uglyURLs`, paths lowercased unless `disablePathToLower`.
+    case hugo(templates: [String: String], uglyURLs: Bool, lowercase: Bool)
+    /// Zola: `/<section>/<slug>/`.
+    case zola
+
+    /// Jekyll's named styles and the template each stands for; `date` is Jekyll's default.
+    static let jekyllStyles = [
+        "date": "/:categories/:year/:month/:day/:title:output_ext",
+        "pretty": "/:categories/:year/:month/:day/:title/",
+        "ordinal": "/:categories/:year/:y_day/:title:output_ext",
+        "weekdate": "/:categories/:year/W:week/:short_day/:title:output_ext",
+        "none": "/:categories/:title:output_ext",
+    ]
+
+    /// The template a Jekyll `permalink` value stands for (a style's name, or a template as written).
+    static func jekyll(permalink: String) -> EntryURLRule {
+        .jekyll(template: jekyllStyles[permalink] ?? permalink)
+    }
+
+    /// The front matter key by which an entry names its own URL, where the generator has one.
+    var ownURLKey: String? {
+        switch self {
+        case .pattern: nil
+        case .jekyll: "permalink"
+        case .hugo: "url"
+        case .zola: "path"
+        }
+    }
+
+    /// Text for the keys a cached entry was read under.
+    var keyText: String {
+        switch self {
+        case .pattern(let pattern): "pattern \(pattern.text)"
+        case .jekyll(let template): "jekyll \(template)"
+        case .hugo(let templates, let ugly, let lowercase):
+            "hugo \(templates.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")) \(ugly) \(lowercase)"
+        case .zola: "zola"
+        }
+    }
+}

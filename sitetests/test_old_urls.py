@@ -96,3 +96,18 @@ def test_hugo_entries_keep_their_urls(tmp_path, setting):
     assert len(expected) == 8
     run_build(site, tmp_path / "out")
     assert our_entry_urls(tmp_path / "out") == expected
+    # The old addresses (aliases): a redirect page where Hugo writes one, and each in _redirects.
+    subprocess.run([str(HUGO), "--quiet", "-d", str(tmp_path / "hugo")], cwd=site, check=True, capture_output=True)
+    expected_redirects = redirect_pages(tmp_path / "hugo")
+    assert len(expected_redirects) == 4
+    assert redirect_pages(tmp_path / "out") == expected_redirects
+    lines = (tmp_path / "out" / "_redirects").read_text().splitlines()
+    assert len(lines) == 4 and all(line.endswith(" 301") for line in lines)
+    first = next(url for url in expected if "first" in url.lower())
+    assert any(line.startswith("/old/first") and line.endswith(f" {first} 301") for line in lines)
+
+
+def redirect_pages(folder):
+    """The pages that send the reader elsewhere at once (meta refresh), by path."""
+    return sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*.html")
+                  if 'http-equiv="refresh"' in path.read_text(encoding="utf-8"))

@@ -1,5 +1,6 @@
 @testable import BlogpagerCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Entry URLs as each generator makes them. Jekyll's and Hugo's are compared with the real tools
@@ -39,5 +40,41 @@ struct EntryURLTests {
         #expect(EntryURLMaker.hugoURLize("x -- y") == "x--y")
         #expect(EntryURLMaker.hugoURLize("a.b_c-d/e (f) #g ~h @i %j") == "a.b_c-d-e-f-#g-~h-@i-j")
         #expect(EntryURLMaker.hugoURLize("it's 100% fine") == "its-100-fine")
+    }
+
+    /// Old addresses lead to the new place: a redirect page at each, listed in `_redirects`;
+    /// an address claimed twice, or one that is another entry's URL, is an error naming both.
+    @Test func oldAddressesLeadToTheEntry() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/_config.yml", "title: Moved\nurl: https://moved.example.org\nbaseurl: /blog\npermalink: pretty\n")
+        try folder.write("site/_posts/2016-01-02-new-home.md", "---\ntitle: New home\nredirect_from:\n  - /old/home/\n  - /legacy.html\n---\nx\n")
+        try folder.write("site/_posts/2016-01-03-other.md", "---\ntitle: Other\nredirect_from: /other-old\n---\nx\n")
+        let job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests)
+        _ = try await job.run(now: Date())
+        let files = try folder.snapshot("out")
+        let page = String(decoding: try #require(files["old/home/index.html"]), as: UTF8.self)
+        let target = "https://moved.example.org/blog/2016/01/02/new-home/"
+        #expect(page.contains("<meta http-equiv=\"refresh\" content=\"0; url=\(target)\">") && page.contains("<link rel=\"canonical\" href=\"\(target)\">"))
+        #expect(page.contains("<a href=\"\(target)\">New home</a>") && files["legacy.html"] != nil && files["other-old/index.html"] != nil)
+        let redirects = String(decoding: try #require(files["_redirects"]), as: UTF8.self)
+        let expected = [
+            "/blog/legacy.html /blog/2016/01/02/new-home/ 301",
+            "/blog/old/home/ /blog/2016/01/02/new-home/ 301",
+            "/blog/other-old/ /blog/2016/01/03/other/ 301",
+        ]
+        #expect(redirects == expected.joined(separator: "\n") + "\n")
+
+        try folder.write("site/_posts/2016-01-04-thief.md", "---\ntitle: Thief\nredirect_from: [/old/home/, /2016/01/03/other/]\n---\nx\n")
+        var messages: [String] = []
+        do {
+            _ = try await job.run(now: Date())
+        } catch {
+            messages = error.diagnostics.filter { $0.severity == .error }.map(\.message)
+        }
+        let claimedTwice = messages.filter { $0.hasPrefix("old address /old/home/ (aliases) is also an old address of ") }
+        let hidesAnEntry = messages.filter { $0.hasPrefix("old address /2016/01/03/other/ (aliases) is the URL of ") }
+        #expect(claimedTwice.count == 1 && claimedTwice[0].hasSuffix("2016-01-02-new-home.md; it can lead to one entry only"))
+        #expect(hidesAnEntry.count == 1)
     }
 }

@@ -37,6 +37,12 @@ public enum EntryURLRule: Sendable, Hashable {
         }
     }
 
+    /// Whether old addresses are written as files (`old.html`), as Hugo writes aliases with `uglyURLs`.
+    var aliasesAreFiles: Bool {
+        if case .hugo(_, let uglyURLs, _) = self { return uglyURLs }
+        return false
+    }
+
     /// Text for the keys a cached entry was read under.
     var keyText: String {
         switch self {

@@ -6,7 +6,7 @@ import Foundation
 /// Text fields are escaped (`\\`, `\t`, `\n`, `\r`, and `\u` for the list
 /// separator U+001F), so any title or summary fits on its line.
 enum EntryRecord {
-    private static let fieldCount = 17
+    private static let fieldCount = 18
     private static let listSeparator: UInt8 = 0x1F
 
     /// The line for an entry read from a file; nil for one held in memory (nothing to find it by).
@@ -26,6 +26,7 @@ enum EntryRecord {
             entry.isDraft ? [0x31] : [0x30],
             dateField(entry.updated),
             dateField(entry.expires),
+            Array(entry.redirectsFrom.map { escaped($0.string) }.joined(separator: [listSeparator])),
         ]
         // Params are rare and may nest: JSON for them alone.
         if entry.params.isEmpty {
@@ -66,16 +67,23 @@ enum EntryRecord {
             summary = text
         }
         guard let updated = date(fields[14]), let expires = date(fields[15]) else { return nil }
-        var params: [String: FrontMatterValue] = [:]
+        var redirectsFrom: [OutputPath] = []
         if !fields[16].isEmpty {
-            guard let json = unescaped(fields[16]),
+            for item in fields[16].split(separator: listSeparator, omittingEmptySubsequences: false) {
+                guard let text = unescaped(item), let path = try? OutputPath(text.split(separator: "/").map(String.init)) else { return nil }
+                redirectsFrom.append(path)
+            }
+        }
+        var params: [String: FrontMatterValue] = [:]
+        if !fields[17].isEmpty {
+            guard let json = unescaped(fields[17]),
                   let decoded = try? JSONDecoder().decode([String: FrontMatterValue].self, from: Data(json.utf8)) else { return nil }
             params = decoded
         }
         let date = EntryDate(epochSeconds: epochSeconds, nanoseconds: nanoseconds, offsetSeconds: offsetSeconds, hasTime: fields[6].first == 0x31)
         return Entry(
             cursor: Cursor(date: date, slug: slug), title: title, source: source, outputPath: outputPath, url: url, tags: [], terms: terms,
-            summarySource: summary, isDraft: fields[13].first == 0x31, updated: updated, expires: expires, params: params)
+            summarySource: summary, isDraft: fields[13].first == 0x31, updated: updated, expires: expires, redirectsFrom: redirectsFrom, params: params)
     }
 
     /// An optional date as `seconds,nanoseconds,offset,hasTime`; empty for none.

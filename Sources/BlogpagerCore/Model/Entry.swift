@@ -17,6 +17,7 @@ public struct Entry: Sendable {
         var isDraft: Bool
         var updated: EntryDate?
         var expires: EntryDate?
+        var redirectsFrom: [OutputPath]
         var params: [String: FrontMatterValue]
     }
 
@@ -30,11 +31,12 @@ public struct Entry: Sendable {
     /// `terms` are by taxonomy key (`categories`, `authors`); `tags` join them under `tags`.
     public init(cursor: Cursor, title: String, source: SourceFile, outputPath: OutputPath, url: String, tags: [String],
                 terms: [String: [String]] = [:], summarySource: String?, isDraft: Bool, updated: EntryDate?,
-                expires: EntryDate? = nil, params: [String: FrontMatterValue]) {
+                expires: EntryDate? = nil, redirectsFrom: [OutputPath] = [], params: [String: FrontMatterValue]) {
         var terms = terms.filter { !$0.value.isEmpty }
         if !tags.isEmpty { terms[Taxonomy.tags.key] = tags }
         box = Box(Fields(cursor: cursor, title: title, source: source, outputPath: outputPath, url: url, terms: terms,
-                         summarySource: summarySource, isDraft: isDraft, updated: updated, expires: expires, params: params))
+                         summarySource: summarySource, isDraft: isDraft, updated: updated, expires: expires,
+                         redirectsFrom: redirectsFrom, params: params))
     }
 
     private init(_ fields: Fields) {
@@ -59,6 +61,8 @@ public struct Entry: Sendable {
     public var updated: EntryDate? { box.fields.updated }
     /// When it stops being published (Hugo's `expiryDate`): left out of builds from then on.
     public var expires: EntryDate? { box.fields.expires }
+    /// Old addresses that lead here (Hugo's and Zola's `aliases`, Jekyll's `redirect_from`): a redirect page is written at each.
+    public var redirectsFrom: [OutputPath] { box.fields.redirectsFrom }
     /// Front matter keys blogpager does not interpret.
     public var params: [String: FrontMatterValue] { box.fields.params }
 

@@ -176,6 +176,22 @@ public struct SiteBuilder: Sendable {
                 owners[entry.outputPath] = entry
             }
         }
+        // An old address (an alias) may lead to one entry only, and never hide one.
+        var aliasOwners: [OutputPath: Entry] = [:]
+        for entry in entries {
+            for path in entry.redirectsFrom {
+                let url = path.urlPath(basePath: "")
+                if let page = owners[path] {
+                    log.append(.error(at: SourceLocation(path: entry.sourcePath),
+                                      "old address \(url) (aliases) is the URL of \(page.sourcePath); an address cannot lead to one entry and be another"))
+                } else if let first = aliasOwners[path], first.sourcePath != entry.sourcePath {
+                    log.append(.error(at: SourceLocation(path: entry.sourcePath),
+                                      "old address \(url) (aliases) is also an old address of \(first.sourcePath); it can lead to one entry only"))
+                } else {
+                    aliasOwners[path] = entry
+                }
+            }
+        }
     }
 
     /// The same instant and slug twice would make the order ambiguous.

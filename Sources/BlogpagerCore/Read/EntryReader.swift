@@ -126,7 +126,7 @@ public struct EntryReader: Sendable {
             }
         }
 
-        let known = Set(["title", "date", "slug", "summary", "draft", "updated", "expires"] + config.taxonomies.map(\.key)
+        let known = Set(["title", "date", "slug", "summary", "draft", "updated", "expires", "aliases"] + config.taxonomies.map(\.key)
                         + (config.entryURLs.ownURLKey.map { [$0] } ?? []))
         var params: [String: FrontMatterValue] = [:]
         for field in fields where !known.contains(field.key) && !aliases.consumed.contains(field.key) { params[field.key] = field.value }
@@ -142,6 +142,12 @@ public struct EntryReader: Sendable {
         } catch {
             return .failure(BuildFailure(.error(at: slugLocation, "entry not placed: \(error.message)")))
         }
+        // A relative old address is taken from the folder the entry's page sits in (`/posts/` for `/posts/x/`).
+        var entryFolder = made.outputPath.segments
+        if entryFolder.last == "index.html" { entryFolder.removeLast() }
+        entryFolder.removeLast()
+        let redirectsFrom = byKey["aliases"].map { RedirectPathsReader(entryFolder: entryFolder, pathsAreFiles: config.entryURLs.aliasesAreFiles).read($0, log: &log) } ?? []
+        guard !log.hasErrors else { return .failure(BuildFailure(log.diagnostics)) }
 
         return .success(Entry(
             cursor: Cursor(date: date, slug: slug),
@@ -155,6 +161,7 @@ public struct EntryReader: Sendable {
             isDraft: isDraft,
             updated: updated,
             expires: expires,
+            redirectsFrom: redirectsFrom,
             params: params))
     }
 

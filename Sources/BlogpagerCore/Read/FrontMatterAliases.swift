@@ -3,6 +3,7 @@
 /// - the date: `date`, else Hugo's `publishDate`, `pubdate` or `published` (a date);
 /// - the updated time: `updated`, else `lastmod` (Hugo) or `last_modified_at` (Jekyll);
 /// - the end of publication: `expires`, else Hugo's `expiryDate` or `unpublishDate`;
+/// - old addresses: `aliases` (Hugo, Zola), else Jekyll's `redirect_from`;
 /// - terms: `tags`, `categories`, `authors`, else one written alone (`tag`,
 ///   `category`, `author`), else Zola's `[taxonomies]` (every taxonomy in it);
 /// - a summary: `summary`, else Jekyll's `excerpt`;
@@ -17,7 +18,7 @@ struct FrontMatterAliases {
     /// The keys read under any spelling of their case, as Hugo reads every key (`Title:`, `Date:`).
     private static let caseless = ["title", "date", "slug", "tags", "summary", "draft", "updated", "publishDate", "pubdate",
                                    "published", "lastmod", "last_modified_at", "excerpt", "taxonomies", "categories", "category",
-                                   "authors", "author", "tag", "expires", "expiryDate", "unpublishDate"]
+                                   "authors", "author", "tag", "expires", "expiryDate", "unpublishDate", "aliases"]
 
     init(_ original: [String: FrontMatterField]) {
         var fields = original
@@ -33,6 +34,7 @@ struct FrontMatterAliases {
         take("updated", from: ["lastmod", "last_modified_at"])
         take("summary", from: ["excerpt"])
         take("expires", from: ["expiryDate", "unpublishDate"])
+        take("aliases", from: ["redirect_from"])
         take("tags", from: ["tag"])
         take("categories", from: ["category"])
         take("authors", from: ["author"])

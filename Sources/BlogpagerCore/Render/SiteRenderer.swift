@@ -43,8 +43,9 @@ public struct SiteRenderer: Sendable {
         let rendered = try await renderStreams(plan, articles: entries.articles, emit: emit)
         let standalone = try standalonePages(pages, plan: plan)
         let lists = listPages(plan, mainPageURLs: rendered.main.pageURLs)
+        let redirects = redirectPages(plan)
         let feeds = feedsAndSitemap(plan, feedItems: entries.feedItems, sitemap: rendered.sitemap + lists.sitemap + standalone.sitemap)
-        try await emit(OutputBatch(files: standalone.files + lists.files + feeds.files, kept: feeds.kept))
+        try await emit(OutputBatch(files: standalone.files + lists.files + redirects + feeds.files, kept: feeds.kept))
         // The main index last: the loader reads it first, and all it names is in place.
         try await emit(OutputBatch(files: rendered.mainIndexFiles))
         return Rendered(index: rendered.main.index, streamIndexes: rendered.indexes,
@@ -73,6 +74,8 @@ public struct SiteRenderer: Sendable {
             locations += pagePaths.count
         }
         paths.insert(SiteURLs.archivePage)
+        for entry in archive.entries { paths.formUnion(entry.redirectsFrom) }
+        if archive.entries.contains(where: { !$0.redirectsFrom.isEmpty }) { paths.insert(SiteURLs.redirectsFile) }
         for taxonomy in streams.taxonomies { paths.insert(taxonomy.taxonomy.indexPage) }
         if Self.writesFeeds(config) {
             paths.formUnion([SiteURLs.atomFeed, SiteURLs.jsonFeed, OutputPath(literal: "sitemap.xml")])

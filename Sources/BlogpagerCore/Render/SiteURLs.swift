@@ -24,6 +24,8 @@ public struct SiteURLs: Sendable {
     public static let archivePage = OutputPath(literal: "archive/index.html")
     public static let atomFeed = OutputPath(literal: "feed.xml")
     public static let jsonFeed = OutputPath(literal: "feed.json")
+    /// Every old address and where it leads, for hosts that read it (Netlify, Cloudflare Pages).
+    public static let redirectsFile = OutputPath(literal: "_redirects")
 
     /// The front page of a term's stream; `slug` comes from `TagSlug` and the key from the config's checks, safe segments.
     public func termStream(_ taxonomy: Taxonomy, slug: String) -> String {

@@ -6,6 +6,7 @@ struct HugoConfigReader {
     func read(_ fields: [FrontMatterField], into values: inout ConfigValues) -> SiteConfig {
         var config = SiteConfig()
         config.untitledEntries = .fileName
+        config.templateSyntax = .hugo
         var permalinks: [String: String] = [:]
         var uglyURLs = false
         var lowercase = true

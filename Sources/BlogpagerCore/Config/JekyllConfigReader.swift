@@ -13,6 +13,7 @@ struct JekyllConfigReader {
         config.termsSplitOnSpaces = true
         config.untitledEntries = .fileNameCapitalized
         config.frontMatterIsOptional = true
+        config.templateSyntax = .liquid
         config.pagesEndInHTML = fields.first { $0.key == "permalink" }?.rawText != "pretty"
         // Posts' URLs: `collections: posts: permalink:`, else the site's `permalink` (a style or a template), else Jekyll's `date` style.
         var postsPermalink: String?

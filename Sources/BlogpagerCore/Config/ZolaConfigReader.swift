@@ -7,6 +7,7 @@ struct ZolaConfigReader {
         config.untitledEntries = .fileName
         config.unsafeHTML = true
         config.entryURLs = .zola
+        config.templateSyntax = .zola
         for field in fields {
             switch field.key {
             case "title": config.title = values.text(field) ?? config.title

@@ -6,7 +6,7 @@ import Foundation
 /// Text fields are escaped (`\\`, `\t`, `\n`, `\r`, and `\u` for the list
 /// separator U+001F), so any title or summary fits on its line.
 enum EntryRecord {
-    private static let fieldCount = 18
+    private static let fieldCount = 19
     private static let listSeparator: UInt8 = 0x1F
 
     /// The line for an entry read from a file; nil for one held in memory (nothing to find it by).
@@ -27,6 +27,7 @@ enum EntryRecord {
             dateField(entry.updated),
             dateField(entry.expires),
             Array(entry.redirectsFrom.map { escaped($0.string) }.joined(separator: [listSeparator])),
+            Array(entry.references.map(referenceField).joined(separator: [listSeparator])),
         ]
         // Params are rare and may nest: JSON for them alone.
         if entry.params.isEmpty {
@@ -74,16 +75,45 @@ enum EntryRecord {
                 redirectsFrom.append(path)
             }
         }
-        var params: [String: FrontMatterValue] = [:]
+        var references: [BodyReference] = []
         if !fields[17].isEmpty {
-            guard let json = unescaped(fields[17]),
+            for item in fields[17].split(separator: listSeparator, omittingEmptySubsequences: false) {
+                guard let reference = reference(item) else { return nil }
+                references.append(reference)
+            }
+        }
+        var params: [String: FrontMatterValue] = [:]
+        if !fields[18].isEmpty {
+            guard let json = unescaped(fields[18]),
                   let decoded = try? JSONDecoder().decode([String: FrontMatterValue].self, from: Data(json.utf8)) else { return nil }
             params = decoded
         }
         let date = EntryDate(epochSeconds: epochSeconds, nanoseconds: nanoseconds, offsetSeconds: offsetSeconds, hasTime: fields[6].first == 0x31)
         return Entry(
             cursor: Cursor(date: date, slug: slug), title: title, source: source, outputPath: outputPath, url: url, tags: [], terms: terms,
-            summarySource: summary, isDraft: fields[13].first == 0x31, updated: updated, expires: expires, redirectsFrom: redirectsFrom, params: params)
+            summarySource: summary, isDraft: fields[13].first == 0x31, updated: updated, expires: expires, redirectsFrom: redirectsFrom, references: references, params: params)
+    }
+
+    /// `line:column:kind:text`, the kind `L<style>` (a link), `S` (a shortcode) or `U` (an unknown tag).
+    private static func referenceField(_ reference: BodyReference) -> [UInt8] {
+        let (kind, text): (String, String) = switch reference.kind {
+        case .link(let style, let target): ("L" + style, target)
+        case .shortcode(let name): ("S", name)
+        case .unknown(let name): ("U", name)
+        }
+        return Array("\(reference.line):\(reference.column):\(kind):".utf8) + escaped(text)
+    }
+
+    private static func reference(_ field: ArraySlice<UInt8>) -> BodyReference? {
+        let parts = field.split(separator: UInt8(ascii: ":"), maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, let line = Int(text(parts[0])), let column = Int(text(parts[1])), let value = unescaped(parts[3]) else { return nil }
+        let kind = text(parts[2])
+        switch kind.first {
+        case "L": return BodyReference(kind: .link(style: String(kind.dropFirst()), target: value), line: line, column: column)
+        case "S": return BodyReference(kind: .shortcode(name: value), line: line, column: column)
+        case "U": return BodyReference(kind: .unknown(name: value), line: line, column: column)
+        default: return nil
+        }
     }
 
     /// An optional date as `seconds,nanoseconds,offset,hasTime`; empty for none.

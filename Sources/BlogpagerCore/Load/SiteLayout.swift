@@ -52,6 +52,7 @@ public struct SiteLayout: Sendable, Equatable {
 
     /// The entries' folder below the content root (`posts` for `content/posts/`), where Hugo's and Zola's URLs start.
     public var contentSection: [String] {
+        if root != nil, origin == .jekyll { return ["_posts"] }
         guard let root, origin == .hugo || origin == .zola, contentFolder.hasPrefix(root + "/content/") else { return [] }
         return contentFolder.dropFirst(root.count + "/content/".count).split(separator: "/").map(String.init)
     }

@@ -18,6 +18,7 @@ public struct Entry: Sendable {
         var updated: EntryDate?
         var expires: EntryDate?
         var redirectsFrom: [OutputPath]
+        var references: [BodyReference]
         var params: [String: FrontMatterValue]
     }
 
@@ -31,12 +32,13 @@ public struct Entry: Sendable {
     /// `terms` are by taxonomy key (`categories`, `authors`); `tags` join them under `tags`.
     public init(cursor: Cursor, title: String, source: SourceFile, outputPath: OutputPath, url: String, tags: [String],
                 terms: [String: [String]] = [:], summarySource: String?, isDraft: Bool, updated: EntryDate?,
-                expires: EntryDate? = nil, redirectsFrom: [OutputPath] = [], params: [String: FrontMatterValue]) {
+                expires: EntryDate? = nil, redirectsFrom: [OutputPath] = [], references: [BodyReference] = [],
+                params: [String: FrontMatterValue]) {
         var terms = terms.filter { !$0.value.isEmpty }
         if !tags.isEmpty { terms[Taxonomy.tags.key] = tags }
         box = Box(Fields(cursor: cursor, title: title, source: source, outputPath: outputPath, url: url, terms: terms,
                          summarySource: summarySource, isDraft: isDraft, updated: updated, expires: expires,
-                         redirectsFrom: redirectsFrom, params: params))
+                         redirectsFrom: redirectsFrom, references: references, params: params))
     }
 
     private init(_ fields: Fields) {
@@ -63,6 +65,8 @@ public struct Entry: Sendable {
     public var expires: EntryDate? { box.fields.expires }
     /// Old addresses that lead here (Hugo's and Zola's `aliases`, Jekyll's `redirect_from`): a redirect page is written at each.
     public var redirectsFrom: [OutputPath] { box.fields.redirectsFrom }
+    /// Links to other entries, shortcodes and old template tags in its body, with their places.
+    public var references: [BodyReference] { box.fields.references }
     /// Front matter keys blogpager does not interpret.
     public var params: [String: FrontMatterValue] { box.fields.params }
 

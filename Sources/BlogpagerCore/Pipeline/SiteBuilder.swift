@@ -40,6 +40,9 @@ public struct SiteBuilder: Sendable {
         let expired = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && isExpired($0) }
         let published = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && !isExpired($0) }
         checkUniqueURLs(published, log: &problems)
+        let links = EntryLinks(entries: published, section: config.contentSection)
+        var warnings = input.warnings
+        checkReferences(published, links: links, templates: input.templates, log: &problems, warnings: &warnings)
 
         let sorted = SortedList(published) { Cursor.newestFirst($0.cursor, $1.cursor) }
         checkUniqueCursors(sorted, log: &problems)
@@ -53,7 +56,6 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure(problems.sortedByLocation().diagnostics)
         }
         var pages = readPages(input.pages, config: input.config, log: &problems)
-        var warnings = input.warnings
         // The menu's pages are known now: the config every page is rendered with names their URLs.
         var withMenu = config
         let menu = config.menu.resolved(pages: pages)
@@ -75,8 +77,11 @@ public struct SiteBuilder: Sendable {
         // Assets and static files first: pages link them.
         try await emit(OutputBatch(files: assets.files + staticFiles))
         let generation = RenderKeys.generation(program: options.program, config: withMenu, templates: input.templates, assetURLs: assets.urls)
+        var reader = EntryReader(config: input.config)
+        reader.links = links
+        reader.shortcodes = input.templates
         let rendered = try await renderer.render(
-            archive, streams: streams, pages: pages, reader: EntryReader(config: input.config), reuse: reuse?.matching(generation: generation), emit: emit)
+            archive, streams: streams, pages: pages, reader: reader, reuse: reuse?.matching(generation: generation), emit: emit)
         if !SiteRenderer.writesFeeds(input.config) {
             warnings.append(.warning(
                 at: SourceLocation(path: input.configPath ?? SiteLoader.configFileName),
@@ -191,6 +196,48 @@ public struct SiteBuilder: Sendable {
                     aliasOwners[path] = entry
                 }
             }
+        }
+    }
+
+    /// Every link between entries must land: one that names no entry is an error where it is
+    /// written. A shortcode without a template of the site's, or a tag blogpager does not make,
+    /// is left out: a warning for each name, at its first place, with how many there are.
+    private func checkReferences(_ entries: [Entry], links: EntryLinks, templates: TemplateSet,
+                                 log: inout DiagnosticLog, warnings: inout [Diagnostic]) {
+        var leftOut: [String: (location: SourceLocation, count: Int, message: String)] = [:]
+        for entry in entries {
+            for reference in entry.references {
+                let location = SourceLocation(path: entry.sourcePath, line: reference.line, column: reference.column)
+                switch reference.kind {
+                case .link(let style, let target):
+                    guard let style = TemplateText.LinkReference.Style(rawValue: style) else { continue }
+                    if links.url(for: TemplateText.LinkReference(style: style, target: target), from: entry.source) == nil {
+                        log.append(.error(at: location, "link to '\(target)' names no entry of this site\(Self.linkHint(style))"))
+                    }
+                case .shortcode(let name) where !templates.hasShortcode(name):
+                    let key = "shortcode " + name
+                    let message = "shortcode '\(name)' is left out: add templates/shortcodes/\(name).mustache to make it"
+                    leftOut[key] = leftOut[key].map { ($0.location, $0.count + 1, message) } ?? (location, 1, message)
+                case .unknown(let name):
+                    let key = "tag " + name
+                    let message = "'\(name)' is left out: blogpager does not make this tag of the old generator"
+                    leftOut[key] = leftOut[key].map { ($0.location, $0.count + 1, message) } ?? (location, 1, message)
+                case .shortcode: continue
+                }
+            }
+        }
+        for (_, found) in leftOut.sorted(by: { $0.key < $1.key }) {
+            warnings.append(.warning(at: found.location, found.message + (found.count > 1 ? " (\(found.count) places, this one first)" : "")))
+        }
+    }
+
+    private static func linkHint(_ style: TemplateText.LinkReference.Style) -> String {
+        switch style {
+        case .postName: " (post_url names a post of _posts/ by its file's name, such as 2016-05-12-name)"
+        case .sitePath: " (link names a file by its path from the site's root, such as _posts/2016-05-12-name.md)"
+        case .hugoRef: " (ref names a content file by its path, such as posts/name.md, or by its name alone)"
+        case .contentPath: " (@/ names a content file by its path below content/, such as @/blog/name.md)"
+        case .relativeFile: " (a link to a .md file is taken from the linking file's own folder)"
         }
     }
 

@@ -3,7 +3,11 @@
 /// Markdown and summary later, when a page needs them.
 public struct EntryReader: Sendable {
     public var config: SiteConfig
-    private let renderer: MarkdownRenderer
+    /// Where each entry is, for the links between entries; nil while entries are being read.
+    public var links: EntryLinks?
+    /// The site's templates, for its own shortcodes (`templates/shortcodes/NAME.mustache`).
+    public var shortcodes: TemplateSet?
+    let renderer: MarkdownRenderer
     private let dateParser: EntryDateParser
 
     public static let moreMarker = "<!--more-->"
@@ -15,7 +19,7 @@ public struct EntryReader: Sendable {
     }
 
     public func read(_ file: SourceFile) -> Result<Entry, BuildFailure> {
-        frontMatter.fields(file).flatMap { interpret($0, file: file) }
+        frontMatter.read(file).flatMap { interpret($0.fields, file: file, body: $0.parts) }
     }
 
     private var frontMatter: FrontMatterReader { FrontMatterReader(config: config) }
@@ -25,9 +29,13 @@ public struct EntryReader: Sendable {
         // A bundle's relative links point into its folder, beside the entry's page.
         let base = entry.source.isBundleIndex ? entry.url : nil
         return frontMatter.split(entry.source).map { parts in
-            HTMLContentRenderer.isHTML(entry.source)
-                ? renderHTMLBody(parts.body, summarySource: entry.summarySource)
-                : renderBody(parts.body, summarySource: entry.summarySource, base: base)
+            let (text, placeholders) = expandTemplateText(parts.body, of: entry)
+            var body = HTMLContentRenderer.isHTML(entry.source)
+                ? renderHTMLBody(text, summarySource: entry.summarySource)
+                : renderBody(text, summarySource: entry.summarySource, base: base)
+            body.contentHTML = Self.fillingPlaceholders(body.contentHTML, placeholders)
+            body.summaryHTML = Self.fillingPlaceholders(body.summaryHTML, placeholders)
+            return body
         }
     }
 
@@ -36,7 +44,7 @@ public struct EntryReader: Sendable {
         read(file).flatMap { entry in body(of: entry).map { (entry, $0) } }
     }
 
-    private func interpret(_ fields: [FrontMatterField], file: SourceFile) -> Result<Entry, BuildFailure> {
+    private func interpret(_ fields: [FrontMatterField], file: SourceFile, body: FrontMatterSplitter.Parts) -> Result<Entry, BuildFailure> {
         var log = DiagnosticLog()
         let path = file.displayPath
         let start = SourceLocation(path: path)
@@ -162,6 +170,7 @@ public struct EntryReader: Sendable {
             updated: updated,
             expires: expires,
             redirectsFrom: redirectsFrom,
+            references: bodyReferences(body, params: params),
             params: params))
     }
 

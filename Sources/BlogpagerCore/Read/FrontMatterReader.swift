@@ -28,15 +28,20 @@ struct FrontMatterReader {
 
     /// The front matter's fields.
     func fields(_ file: SourceFile) -> Result<[FrontMatterField], BuildFailure> {
+        read(file).map(\.fields)
+    }
+
+    /// The front matter's fields and the parts of the file, read once.
+    func read(_ file: SourceFile) -> Result<(fields: [FrontMatterField], parts: FrontMatterSplitter.Parts), BuildFailure> {
         split(file).flatMap { parts in
             // No front matter at all (where that is allowed): no fields.
-            if parts.firstLine == 0 { return .success([]) }
+            if parts.firstLine == 0 { return .success(([], parts)) }
             let read = switch parts.language {
             case .yaml: YAMLMappingReader(path: file.displayPath, firstLine: parts.firstLine, keysMayRepeat: yamlKeysMayRepeat).read(parts.text)
             case .toml: TOMLMappingReader(path: file.displayPath, firstLine: parts.firstLine).read(parts.text)
             case .json: JSONMappingReader(path: file.displayPath).read(parts.text)
             }
-            return read.mapError { BuildFailure($0) }
+            return read.map { ($0, parts) }.mapError { BuildFailure($0) }
         }
     }
 }

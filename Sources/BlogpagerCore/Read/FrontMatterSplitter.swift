@@ -16,6 +16,8 @@ public struct FrontMatterSplitter: Sendable {
         /// Line of the file where `text` starts.
         public var firstLine: Int
         public var body: String
+        /// Line of the file where `body` starts.
+        public var bodyLine = 1
     }
 
     public var path: String
@@ -53,7 +55,8 @@ public struct FrontMatterSplitter: Sendable {
             if line == fence || (language == .yaml && line == "...") {
                 var front = text[start..<lineStart]
                 if front.hasSuffix("\n") { front.removeLast() }
-                return .success(Parts(language: language, text: String(front), firstLine: 2, body: body(after: lineEnd, in: text)))
+                return .success(Parts(language: language, text: String(front), firstLine: 2, body: body(after: lineEnd, in: text),
+                                      bodyLine: bodyLine(after: lineEnd, in: text)))
             }
             guard lineEnd < text.endIndex else { break }
             lineStart = text.utf8.index(after: lineEnd)
@@ -80,7 +83,8 @@ public struct FrontMatterSplitter: Sendable {
                 if depth == 0 {
                     let end = text.utf8.index(after: index)
                     let lineEnd = text.utf8[end...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
-                    return .success(Parts(language: .json, text: String(text[..<end]), firstLine: 1, body: body(after: lineEnd, in: text)))
+                    return .success(Parts(language: .json, text: String(text[..<end]), firstLine: 1, body: body(after: lineEnd, in: text),
+                                          bodyLine: bodyLine(after: lineEnd, in: text)))
                 }
             }
             index = text.utf8.index(after: index)
@@ -93,6 +97,11 @@ public struct FrontMatterSplitter: Sendable {
         var body = lineEnd == text.endIndex ? text[lineEnd...] : text[text.utf8.index(after: lineEnd)...]
         if body.hasSuffix("\n") { body.removeLast() }
         return String(body)
+    }
+
+    /// The line the body starts on: one after the front matter's last.
+    private func bodyLine(after lineEnd: String.Index, in text: String) -> Int {
+        text.utf8[..<lineEnd].reduce(into: 2) { lines, byte in if byte == UInt8(ascii: "\n") { lines += 1 } }
     }
 
     private func unclosed(_ fence: String) -> Result<Parts, Diagnostic> {

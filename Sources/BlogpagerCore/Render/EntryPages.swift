@@ -22,10 +22,15 @@ struct EntryPages {
     }
 
     /// The article's key (`RenderKeys.article`).
-    func articleKey(at position: Int) -> String {
+    func articleKey(at position: Int, links: EntryLinks? = nil) -> String {
         let entry = archive.entries[position]
+        // A link to another entry makes the article depend on that entry's URL.
+        let linkURLs = entry.references.compactMap { reference -> String? in
+            guard case .link(let style, let target) = reference.kind, let style = TemplateText.LinkReference.Style(rawValue: style) else { return nil }
+            return links?.url(for: TemplateText.LinkReference(style: style, target: target), from: entry.source) ?? "-"
+        }
         return RenderKeys.article(entry, displayDate: displayDates[position], anchor: anchors[position],
-                                  termURLs: context.termLinks(entry).flatMap { [$0.taxonomy.key] + $0.links.map(\.url) })
+                                  termURLs: context.termLinks(entry).flatMap { [$0.taxonomy.key] + $0.links.map(\.url) } + linkURLs)
     }
 
     /// The entry page's key (`RenderKeys.entryPage`).

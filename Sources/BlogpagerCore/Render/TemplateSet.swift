@@ -23,7 +23,8 @@ public struct TemplateSet: Sendable {
         HTMLEscaping.register()
         var library = MustacheLibrary()
         var log = DiagnosticLog()
-        for (path, text) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".mustache") && !path.contains("/") {
+        let isTemplate = { (path: String) in path.hasSuffix(".mustache") && (!path.contains("/") || Self.isShortcode(path)) }
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) where isTemplate(path) {
             let name = String(path.dropLast(".mustache".count))
             do {
                 library.register(try MustacheTemplate(string: HTMLEscaping.pragmaLine + text), named: name)
@@ -47,6 +48,28 @@ public struct TemplateSet: Sendable {
     /// The defaults with `overrides` laid over them, file by file.
     public static func defaults(overriddenBy overrides: [String: String], origins: [String: String]) throws(BuildFailure) -> TemplateSet {
         try TemplateSet(files: DefaultTemplates.all.merging(overrides) { _, override in override }, origins: origins)
+    }
+
+    /// `shortcodes/NAME.mustache`: a site's own shortcode.
+    private static func isShortcode(_ path: String) -> Bool {
+        path.hasPrefix("shortcodes/") && path.split(separator: "/").count == 2
+    }
+
+    /// Whether the site makes a shortcode with a template of its own.
+    public func hasShortcode(_ name: String) -> Bool {
+        files["shortcodes/\(name).mustache"] != nil
+    }
+
+    /// A shortcode made by the site's template: its positional `arguments` (also `arg0`, `arg1`...),
+    /// its named arguments by name, and its inner text as written (`inner`) and rendered (`inner_html`).
+    func shortcode(_ name: String, arguments: [String], named: [String: String], inner: String?, innerHTML: String?) -> String? {
+        guard hasShortcode(name) else { return nil }
+        var context: [String: Any] = named
+        context["arguments"] = arguments
+        for (index, argument) in arguments.enumerated() { context["arg\(index)"] = argument }
+        if let inner { context["inner"] = inner }
+        if let innerHTML { context["inner_html"] = innerHTML }
+        return render("shortcodes/\(name)", context)
     }
 
     /// Renders a named template; the names are checked when the set is made.

@@ -1,0 +1,22 @@
+/// What an entry's body refers to that the build checks before anything is
+/// written: a link to another entry (by the old generator's way of naming
+/// it), a shortcode the site may make with a template of its own, or a tag
+/// blogpager does not make. Found when the entry is read, kept with it.
+public struct BodyReference: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// `style` is `TemplateText.LinkReference.Style`'s raw value.
+        case link(style: String, target: String)
+        case shortcode(name: String)
+        case unknown(name: String)
+    }
+
+    public var kind: Kind
+    public var line: Int
+    public var column: Int
+
+    public init(kind: Kind, line: Int, column: Int) {
+        self.kind = kind
+        self.line = line
+        self.column = column
+    }
+}

@@ -1,0 +1,77 @@
+/// Where each entry is, by every name a body may use for it: its file's path
+/// from the content root (Zola's `@/`, Hugo's `ref`, a relative `.md` link),
+/// its path from the site's root (Jekyll's `{% link %}`), and its file's name
+/// (Jekyll's `{% post_url %}`, Hugo's `ref "name"`). Made once the entries
+/// are read; the render step replaces each link by the URL it finds here.
+public struct EntryLinks: Sendable {
+    /// The content root's folder of the entries (`posts`, `_posts`), before each source's relative path.
+    private let section: [String]
+    private var byContentPath: [String: String] = [:]
+    private var byName: [String: [String]] = [:]
+
+    public init(entries: [Entry], section: [String]) {
+        self.section = section
+        for entry in entries {
+            let path = Self.contentPath(of: entry.source, section: section)
+            byContentPath[path] = entry.url
+            byContentPath[Self.withoutExtension(path)] = entry.url
+            var name = Self.withoutExtension(entry.source.fileName)
+            if entry.source.isBundleIndex {
+                let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+                byContentPath[folder] = entry.url
+                name = String(folder.split(separator: "/").last ?? "")
+            }
+            byName[name, default: []].append(entry.url)
+        }
+    }
+
+    /// The URL a link names, seen from the entry read from `source`; nil when it names no entry (or, by name alone, two).
+    func url(for reference: TemplateText.LinkReference, from source: SourceFile) -> String? {
+        let target = reference.target
+        switch reference.style {
+        case .postName:
+            // `{% post_url 2016/2016-05-12-name %}`: the post by its name, folders before it allowed.
+            return unique(byName[String(target.split(separator: "/").last ?? "")])
+        case .sitePath, .contentPath:
+            return byContentPath[Self.normalized(target.hasPrefix("/") ? String(target.dropFirst()) : target)]
+        case .relativeFile:
+            let folder = Self.contentPath(of: source, section: section).split(separator: "/").dropLast().joined(separator: "/")
+            return byContentPath[Self.normalized(folder.isEmpty ? target : folder + "/" + target)]
+        case .hugoRef:
+            if target.hasPrefix("/") { return byContentPath[Self.normalized(String(target.dropFirst()))] }
+            let folder = Self.contentPath(of: source, section: section).split(separator: "/").dropLast().joined(separator: "/")
+            if let near = byContentPath[Self.normalized(folder.isEmpty ? target : folder + "/" + target)] { return near }
+            if let exact = byContentPath[Self.normalized(target)] { return exact }
+            return unique(byName[Self.withoutExtension(String(target.split(separator: "/").last ?? ""))])
+        }
+    }
+
+    private func unique(_ urls: [String]?) -> String? {
+        guard let urls, urls.count == 1 else { return nil }
+        return urls[0]
+    }
+
+    /// The source's path from the content root: the section's folder, then its path below it
+    /// (a Jekyll source found beside `_posts/`, such as `_drafts/x.md`, already starts from the root).
+    static func contentPath(of source: SourceFile, section: [String]) -> String {
+        let relative = source.relativePath
+        if relative.hasPrefix("_drafts/") || relative.contains("_posts/") { return relative }
+        return (section + [relative]).joined(separator: "/")
+    }
+
+    /// `a/./b/../c.md` → `a/c.md`.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return parts.joined(separator: "/")
+    }
+
+    static func withoutExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, !name[dot...].contains("/") else { return name }
+        return String(name[..<dot])
+    }
+}

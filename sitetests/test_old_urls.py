@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import feedparser
 import pytest
 
 from helpers import REPO, run_build
@@ -111,3 +112,50 @@ def redirect_pages(folder):
     """The pages that send the reader elsewhere at once (meta refresh), by path."""
     return sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*.html")
                   if 'http-equiv="refresh"' in path.read_text(encoding="utf-8"))
+
+
+def feed_files(folder, name):
+    return sorted(path.relative_to(folder).as_posix() for path in folder.rglob(name))
+
+
+def test_old_feeds_keep_their_urls_and_are_valid(tmp_path):
+    """Hugo's RSS of the site, the section and each term, where Hugo writes them; each a valid feed
+    whose items are our entries. (Hugo's taxonomy-level lists, `tags/index.xml`, are not made.)"""
+    site = tmp_path / "site"
+    shutil.copytree(FIXTURES / "hugo_urls", site)
+    subprocess.run([str(HUGO), "--quiet", "-d", str(tmp_path / "hugo")], cwd=site, check=True, capture_output=True)
+    run_build(site, tmp_path / "out")
+    hugo_feeds = [path for path in feed_files(tmp_path / "hugo", "index.xml") if path not in ("tags/index.xml", "categories/index.xml")]
+    assert hugo_feeds == ["categories/notes/index.xml", "index.xml", "posts/index.xml", "tags/swift/index.xml", "tags/web-dev/index.xml"]
+    ours = feed_files(tmp_path / "out", "index.xml")
+    assert ours == hugo_feeds
+    entry_urls = {"https://hugo.example.org" + url for url in our_entry_urls(tmp_path / "out")}
+    for path in ours:
+        parsed = feedparser.parse((tmp_path / "out" / path).read_bytes())
+        assert not parsed.bozo, (path, parsed.get("bozo_exception"))
+        assert parsed.version == "rss20" and parsed.feed.title and parsed.entries, path
+        assert {entry.link for entry in parsed.entries} <= {url for url in entry_urls}, path
+    swift = feedparser.parse((tmp_path / "out" / "tags/swift/index.xml").read_bytes())
+    assert [entry.title for entry in swift.entries] == ["Slugged", "C++ & Swift: a Tale!"]
+
+
+def test_zolas_and_jekyll_feeds_at_their_old_urls(tmp_path):
+    zola = tmp_path / "zola"
+    (zola / "content" / "blog").mkdir(parents=True)
+    (zola / "config.toml").write_text(
+        'base_url = "https://zola.example.org"\ntitle = "Z"\ngenerate_feeds = true\nfeed_filenames = ["atom.xml", "rss.xml"]\n'
+        'taxonomies = [{name = "tags", feed = true}]\n')
+    (zola / "content" / "blog" / "a.md").write_text('+++\ntitle = "A"\ndate = 2020-01-01\n[taxonomies]\ntags = ["rust"]\n+++\nA.\n')
+    run_build(zola, tmp_path / "zout")
+    for path, version in [("atom.xml", "atom10"), ("rss.xml", "rss20"), ("tags/rust/atom.xml", "atom10"), ("tags/rust/rss.xml", "rss20")]:
+        parsed = feedparser.parse((tmp_path / "zout" / path).read_bytes())
+        assert not parsed.bozo and parsed.version == version and [e.link for e in parsed.entries] == ["https://zola.example.org/blog/a/"], path
+
+    jekyll = tmp_path / "jekyll"
+    shutil.copytree(FIXTURES / "jekyll_urls", jekyll)
+    config = jekyll / "_config.yml"
+    config.write_text(config.read_text() + "plugins: [jekyll-feed]\nfeed:\n  path: atom.xml\n")
+    run_build(jekyll, tmp_path / "jout")
+    for path in ["feed.xml", "atom.xml"]:
+        parsed = feedparser.parse((tmp_path / "jout" / path).read_bytes())
+        assert not parsed.bozo and parsed.version == "atom10" and len(parsed.entries) == 8, path

@@ -55,6 +55,15 @@ struct HugoConfigReader {
             }
         }
         config.entryURLs = .hugo(templates: permalinks, uglyURLs: uglyURLs, lowercase: lowercase)
+        // Hugo's RSS at the home page, the section and each term, unless `disableKinds` turns RSS off.
+        let disabled = fields.first { $0.key.lowercased() == "disablekinds" }.map { field -> [String] in
+            if case .list(let kinds) = field.value { return kinds.compactMap { $0.scalarText?.lowercased() } }
+            return []
+        } ?? []
+        if !disabled.contains("rss") {
+            config.oldFeeds = [OldFeed(format: .rss, place: .site(path: "index.xml")), OldFeed(format: .rss, place: .section(fileName: "index.xml")),
+                               OldFeed(format: .rss, place: .terms(taxonomy: nil, fileName: "index.xml"))]
+        }
         return config
     }
 }

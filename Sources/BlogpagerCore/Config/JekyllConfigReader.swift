@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a Jekyll `_config.yml` as Jekyll means it: `url` and `baseurl` make
 /// the site's address, `paginate` the page size, `timezone` the zone of every
 /// date; raw HTML stays, as kramdown keeps it. Templates stay ours.
@@ -52,7 +54,15 @@ struct JekyllConfigReader {
             case "future": config.buildsFuture = field.value == .bool(true)
             case "show_drafts": config.buildsDrafts = field.value == .bool(true)
             case "theme", "remote_theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
-            case "plugins", "gems": values.notHonoured(field, "Jekyll plugins do not run; their output is not made")
+            case "plugins", "gems": values.notHonoured(field, "Jekyll plugins do not run; their output is not made (jekyll-feed's feed.xml is: blogpager writes one)")
+            case "feed":
+                // jekyll-feed at a path of its own: Atom there too (`feed.xml` is blogpager's own).
+                guard case .map(let feed) = field.value else { break }
+                var path = feed["path"]?.scalarText
+                if case .map(let collections)? = feed["collections"], case .map(let posts)? = collections["posts"] { path = posts["path"]?.scalarText ?? path }
+                if let path, path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) != "feed.xml" {
+                    config.oldFeeds.append(OldFeed(format: .atom, place: .site(path: path.trimmingCharacters(in: CharacterSet(charactersIn: "/")))))
+                }
             case "url", "baseurl": break
             default: config.params[field.key] = field.value
             }

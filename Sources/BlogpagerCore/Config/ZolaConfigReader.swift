@@ -8,6 +8,9 @@ struct ZolaConfigReader {
         config.unsafeHTML = true
         config.entryURLs = .zola
         config.templateSyntax = .zola
+        var generatesFeeds = false
+        var feedNames = ["atom.xml"]
+        var feedTaxonomies: [String] = []
         for field in fields {
             switch field.key {
             case "title": config.title = values.text(field) ?? config.title
@@ -24,7 +27,14 @@ struct ZolaConfigReader {
                 // `[{name = "tags", feed = true}]`
                 if case .list(let list) = field.value {
                     values.taxonomies(list.compactMap { item in if case .map(let map) = item { map["name"]?.scalarText } else { nil } }, at: field, into: &config)
+                    feedTaxonomies = list.compactMap { item in
+                        if case .map(let map) = item, map["feed"] == .bool(true) { map["name"]?.scalarText } else { nil }
+                    }
                 }
+            case "generate_feeds", "generate_feed": generatesFeeds = field.value == .bool(true)
+            case "feed_filenames":
+                if case .list(let names) = field.value { feedNames = names.compactMap(\.scalarText) }
+            case "feed_filename": feedNames = field.rawText.map { [$0] } ?? feedNames
             case "paginate_by": config.pageSize = values.pageSize(field.value, at: field) ?? config.pageSize
             case "theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
             case "compile_sass": values.notHonoured(field, "Sass is not compiled; blogpager's own stylesheet is used")
@@ -34,6 +44,13 @@ struct ZolaConfigReader {
                 }
             default: break
             }
+        }
+        // Zola's feeds: the site's when `generate_feeds` is on, each term's of a taxonomy with `feed = true`.
+        // A feed's name is a file of the site's root or a term's folder: one segment, safe.
+        for name in feedNames where OutputPath.problem(with: name) == nil {
+            let format = OldFeed.format(ofFileName: name)
+            if generatesFeeds { config.oldFeeds.append(OldFeed(format: format, place: .site(path: name))) }
+            for taxonomy in feedTaxonomies { config.oldFeeds.append(OldFeed(format: format, place: .terms(taxonomy: taxonomy, fileName: name))) }
         }
         return config
     }

@@ -9,6 +9,7 @@ struct FeedItem {
     var contentHTML: String
     var summary: String
     var published: String
+    var publishedDate: EntryDate
     var updated: String
     /// The newest of these dates the feed's own `updated`.
     var updatedDate: EntryDate
@@ -31,6 +32,7 @@ struct FeedItem {
         contentHTML = Self.absoluteLinks(in: body.contentHTML, base: url)
         summary = body.summaryText
         published = entry.date.rfc3339
+        publishedDate = entry.date
         updatedDate = entry.updated ?? entry.date
         updated = updatedDate.rfc3339
         tags = entry.tags

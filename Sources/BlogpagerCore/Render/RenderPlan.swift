@@ -5,12 +5,14 @@ import Foundation
 /// output's key is, which outputs the last build's are kept
 /// (`ReuseLookup`, a pure lookup), and so which bodies must be read.
 struct RenderPlan {
-    /// A term's Atom feed (`tags/swift/feed.xml`): its stream's latest entries.
+    /// A term's feeds (`tags/swift/feed.xml`, and the old site's `tags/swift/index.xml`): its stream's latest entries.
     struct TermFeed {
         let stream: EntryStream
-        let path: OutputPath
+        /// Where each is written, in which format; blogpager's own Atom first.
+        let outputs: [(path: OutputPath, format: OldFeed.Format)]
         let key: String
-        let kept: KeptFile?
+        /// The last build's files, when every one of them is kept; else nil, and all are written.
+        let kept: [KeptFile]?
         /// Main positions of the entries it carries, newest first.
         let positions: [Int]
     }
@@ -43,6 +45,34 @@ struct RenderPlan {
 }
 
 extension SiteRenderer {
+    /// The old site's feeds of a term's stream (`tags/swift/index.xml`).
+    private func oldTermFeeds(of stream: EntryStream) -> [(OutputPath, OldFeed.Format)] {
+        guard let taxonomy = stream.kind.taxonomy else { return [] }
+        return config.oldFeeds.compactMap { feed in
+            guard feed.covers(taxonomy), case .terms(_, let fileName) = feed.place, fileName != "feed.xml" else { return nil }
+            return (stream.path(fileName), feed.format)
+        }
+    }
+
+    /// Where the old site's feeds of the whole site go (`index.xml`, `posts/index.xml`, `atom.xml`).
+    func oldSiteFeeds() -> [(path: OutputPath, format: OldFeed.Format)] {
+        var paths: [(path: OutputPath, format: OldFeed.Format)] = []
+        for feed in config.oldFeeds {
+            let segments: [String]
+            switch feed.place {
+            case .site(let path): segments = path.split(separator: "/").map(String.init)
+            case .section(let fileName):
+                guard !config.contentSection.isEmpty else { continue }
+                segments = config.contentSection + [fileName]
+            case .terms: continue
+            }
+            guard let path = try? OutputPath(segments), path != SiteURLs.atomFeed, path != SiteURLs.jsonFeed,
+                  !paths.contains(where: { $0.path == path }) else { continue }
+            paths.append((path, feed.format))
+        }
+        return paths
+    }
+
     /// Plans the whole render; `reuse` says what the last build made under the same generation.
     func plan(_ archive: Archive, streams: StreamSet, reuse: ReuseLookup?, links: EntryLinks? = nil) -> RenderPlan {
         let urls = SiteURLs(config: config)
@@ -83,7 +113,10 @@ extension SiteRenderer {
             guard let path = streamRenderer.feedPath(of: stream), let origin = feedOrigin else { return nil }
             let positions = Array(stream.mainPositions.prefix(feedCount))
             let key = RenderKeys.termFeed(stream, origin: origin, host: feedHost, articles: positions.map { articleKeys[$0] })
-            return RenderPlan.TermFeed(stream: stream, path: path, key: key, kept: reuse?.kept(path.string, key: key), positions: positions)
+            let outputs = [(path, OldFeed.Format.atom)] + oldTermFeeds(of: stream)
+            let kept = outputs.map { reuse?.kept($0.0.string, key: key) }
+            return RenderPlan.TermFeed(stream: stream, outputs: outputs, key: key,
+                                       kept: kept.allSatisfy { $0 != nil } ? kept.compactMap { $0 } : nil, positions: positions)
         }
         var carried = [Bool](repeating: false, count: archive.entries.count)
         for position in 0..<min(feedCount, archive.entries.count) { carried[position] = true }

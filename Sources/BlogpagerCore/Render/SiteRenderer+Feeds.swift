@@ -16,13 +16,24 @@ extension SiteRenderer {
         if plan.feedOrigin != nil {
             let latest = (0..<min(plan.feedCount, plan.archive.entries.count)).compactMap { feedItems[$0] }
             done.files = feeds(latest, origin: origin, urls: plan.urls)
+            // The old site's feeds of the whole site, at their URLs and in their formats.
+            for (path, format) in oldSiteFeeds() {
+                done.files.append(feed(format, at: path, title: config.title, description: config.description,
+                                       home: origin + plan.urls.home, items: latest, origin: origin, urls: plan.urls))
+            }
         }
         for feed in plan.termFeeds {
-            done.slots[feed.path.string] = RenderedSlots.Slot(key: feed.key, path: feed.path.string)
+            for output in feed.outputs { done.slots[output.path.string] = RenderedSlots.Slot(key: feed.key, path: output.path.string) }
             if let kept = feed.kept {
-                done.kept.append(kept)
+                done.kept += kept
             } else {
-                done.files.append(termFeed(feed, items: feed.positions.compactMap { feedItems[$0] }, origin: origin, urls: plan.urls))
+                let items = feed.positions.compactMap { feedItems[$0] }
+                let taxonomy = feed.stream.kind.taxonomy ?? .tags
+                for output in feed.outputs {
+                    done.files.append(self.feed(output.format, at: output.path, title: "\(taxonomy.heading(of: feed.stream.name)) · \(config.title)",
+                                                description: taxonomy.description(of: feed.stream.name, site: config.title),
+                                                home: origin + plan.urls.path(of: feed.stream.path("index.html")), items: items, origin: origin, urls: plan.urls))
+                }
             }
         }
         let absolute = sitemap.map { Sitemap.Location(url: origin + $0.url, lastModified: $0.lastModified) }
@@ -32,15 +43,20 @@ extension SiteRenderer {
         return done
     }
 
-    /// One term's Atom feed, so a reader can follow a tag, a category or an author alone.
-    private func termFeed(_ feed: RenderPlan.TermFeed, items: [FeedItem], origin: String, urls: SiteURLs) -> OutputFile {
-        let taxonomy = feed.stream.kind.taxonomy ?? .tags
-        let atom = AtomFeed(
-            title: "\(taxonomy.heading(of: feed.stream.name)) · \(config.title)",
-            subtitle: taxonomy.description(of: feed.stream.name, site: config.title),
-            author: config.author.isEmpty ? config.title : config.author, language: config.language,
-            home: origin + urls.path(of: feed.stream.path("index.html")), selfURL: origin + urls.path(of: feed.path), items: items)
-        return OutputFile(path: feed.path, bytes: atom.bytes())
+    /// A feed in either format: a term's (so a reader can follow a tag, a category or an author
+    /// alone), or one the old site published at its own URL.
+    private func feed(_ format: OldFeed.Format, at path: OutputPath, title: String, description: String, home: String,
+                      items: [FeedItem], origin: String, urls: SiteURLs) -> OutputFile {
+        let selfURL = origin + urls.path(of: path)
+        switch format {
+        case .atom:
+            let atom = AtomFeed(title: title, subtitle: description, author: config.author.isEmpty ? config.title : config.author,
+                                language: config.language, home: home, selfURL: selfURL, items: items)
+            return OutputFile(path: path, bytes: atom.bytes())
+        case .rss:
+            let rss = RSSFeed(title: title, description: description, language: config.language, home: home, selfURL: selfURL, items: items)
+            return OutputFile(path: path, bytes: rss.bytes())
+        }
     }
 
     private func feeds(_ items: [FeedItem], origin: String, urls: SiteURLs) -> [OutputFile] {

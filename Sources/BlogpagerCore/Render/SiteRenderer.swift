@@ -67,7 +67,12 @@ public struct SiteRenderer: Sendable {
         var locations = archive.entries.count + 1 + streams.taxonomies.count
         let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
         for stream in streams.all {
-            if hasFeeds, stream.kind.taxonomy != nil { paths.insert(stream.path("feed.xml")) }
+            if hasFeeds, let taxonomy = stream.kind.taxonomy {
+                paths.insert(stream.path("feed.xml"))
+                for feed in config.oldFeeds where feed.covers(taxonomy) {
+                    if case .terms(_, let fileName) = feed.place { paths.insert(stream.path(fileName)) }
+                }
+            }
             let pagePaths = StreamRenderer.pagePaths(of: stream)
             paths.formUnion(pagePaths)
             paths.insert(stream.path("index.json"))
@@ -79,6 +84,7 @@ public struct SiteRenderer: Sendable {
         for taxonomy in streams.taxonomies { paths.insert(taxonomy.taxonomy.indexPage) }
         if Self.writesFeeds(config) {
             paths.formUnion([SiteURLs.atomFeed, SiteURLs.jsonFeed, OutputPath(literal: "sitemap.xml")])
+            if hasFeeds { paths.formUnion(oldSiteFeeds().map(\.path)) }
             if locations > Sitemap.maxPerFile {
                 for number in 1...((locations + Sitemap.maxPerFile - 1) / Sitemap.maxPerFile) {
                     paths.insert(OutputPath(literal: "sitemap-\(number).xml"))

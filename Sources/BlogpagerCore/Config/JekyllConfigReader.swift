@@ -67,6 +67,11 @@ struct JekyllConfigReader {
             default: config.params[field.key] = field.value
             }
         }
+        // jekyll-paginate: page N of the front page at `paginate_path` (`/page:num/`).
+        if let size = fields.first(where: { $0.key == "paginate" }).flatMap({ values.pageSize($0.value, at: $0) }) {
+            let path = fields.first { $0.key == "paginate_path" }?.rawText ?? "/page:num/"
+            config.oldListPages = OldListPages(pageSize: size, templates: [path])
+        }
         return config
     }
 }

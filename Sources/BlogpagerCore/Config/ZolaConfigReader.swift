@@ -35,7 +35,9 @@ struct ZolaConfigReader {
             case "feed_filenames":
                 if case .list(let names) = field.value { feedNames = names.compactMap(\.scalarText) }
             case "feed_filename": feedNames = field.rawText.map { [$0] } ?? feedNames
-            case "paginate_by": config.pageSize = values.pageSize(field.value, at: field) ?? config.pageSize
+            case "paginate_by":
+                config.pageSize = values.pageSize(field.value, at: field) ?? config.pageSize
+                config.oldListPages = OldListPages(pageSize: config.pageSize, templates: ["/:section/page/:num/"])
             case "theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
             case "compile_sass": values.notHonoured(field, "Sass is not compiled; blogpager's own stylesheet is used")
             case "markdown":

@@ -17,6 +17,8 @@ struct InputFingerprint {
     var configParts: [String] = []
     /// Folders of entries beside the content folder (Jekyll's `_drafts/`, `work/_posts/`).
     var entryFolders: [String] = []
+    /// Other files read (`legacy-pages.yml`), present or not.
+    var files: [String] = []
     var templatesFolder: String?
     var output: OutputFolder
     var includeDrafts: Bool
@@ -32,6 +34,7 @@ struct InputFingerprint {
         add("output \(output.resolved)")
         add("config \(configPath ?? "-") \(configPath.flatMap { FileIdentity(itemAt: $0)?.recordText } ?? "-")")
         for part in configParts { add("config part \(part) \(FileIdentity(itemAt: part)?.recordText ?? "-")") }
+        for file in files { add("file \(file) \(FileIdentity(itemAt: file)?.recordText ?? "-")") }
         add("templates \(templatesFolder ?? "-")")
         if let templatesFolder { Self.walk(templatesFolder, relative: "", into: &lines) }
         add("content \(OutputFolder.resolve(contentFolder))")

@@ -44,6 +44,12 @@ public struct SiteLayout: Sendable, Equatable {
     public var contentNamesNeedDates = false
 
     public var entryFolders: [EntryFolder] = []
+
+    /// `legacy-pages.yml` at the root of a site from another generator: where its old list pages lead.
+    public var legacyPagesPath: String? {
+        guard let root, origin != .blogpager else { return nil }
+        return "\(root)/\(LegacyPages.fileName)"
+    }
     /// The other files of a split Hugo config (`config/_default/params.toml`, `menus.toml`), each the value of its name's key.
     public var configParts: [String] = []
     public var staticFolders: [StaticFolder]
@@ -72,7 +78,8 @@ public struct SiteLayout: Sendable, Equatable {
         let named = configPath.map(OutputFolder.resolve)
         let isNamed = { (config: String) in named == nil || named == OutputFolder.resolve(config) }
         if let jekyll = firstConfig(["_config.yml", "_config.yaml"]), isNamed(jekyll) {
-            let excluded: Set<String> = ["Gemfile", "Gemfile.lock", "gemfiles", "node_modules", "vendor", "package.json", "package-lock.json"]
+            let excluded: Set<String> = ["Gemfile", "Gemfile.lock", "gemfiles", "node_modules", "vendor", "package.json", "package-lock.json",
+                                         LegacyPages.fileName]
             var layout = SiteLayout(origin: .jekyll, root: root, contentFolder: "\(root)/_posts", configPath: jekyll,
                                     staticFolders: [StaticFolder(path: root, excludedNames: excluded, frontMatterFilesArePages: true)], pagesFolder: nil)
             if isFolder("_drafts") {

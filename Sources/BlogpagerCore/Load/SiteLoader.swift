@@ -43,6 +43,14 @@ public struct SiteLoader: Sendable {
             warnings.append(.warning(at: SourceLocation(path: first),
                                      "\(found.pages.count) page\(found.pages.count == 1 ? "" : "s") written in HTML or another format with front matter (this one among them) \(found.pages.count == 1 ? "is" : "are") not built: only Markdown pages are"))
         }
+        var legacyPages: LegacyPages?
+        if let path = layout.legacyPagesPath, let bytes = DiskFile.contents(path) {
+            switch TextDecoding.decode(bytes, path: path).mapError({ BuildFailure($0) }).flatMap({ LegacyPages.read($0, path: path) }) {
+            case .success(let read): legacyPages = read
+            case .failure(let failure): log.append(contentsOf: failure.diagnostics)
+            }
+        }
+        try log.throwIfErrors()
         if let first = found.undatedNames.first {
             let count = found.undatedNames.count
             warnings.append(.warning(at: SourceLocation(path: first),
@@ -58,6 +66,8 @@ public struct SiteLoader: Sendable {
         input.pages = found.pageSources
         input.bundleResources = found.bundleResources
         input.staticSources = found.staticSources
+        input.legacyPagesPath = layout.legacyPagesPath
+        input.legacyPages = legacyPages
         // An imported site's static files were made for its old generator: where ours replace them, ours win.
         input.generatedFilesWin = layout.origin != .blogpager
         return input

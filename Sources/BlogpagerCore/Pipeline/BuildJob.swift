@@ -70,7 +70,8 @@ public struct BuildJob: Sendable {
             includeDrafts: includeDrafts, includeFuture: includeFuture)
         fingerprint.configParts = loader.layout.configParts
         fingerprint.entryFolders = loader.layout.entryFolders.map(\.path)
-        let inputs = fingerprint.digest()
+        fingerprint.files = loader.layout.legacyPagesPath.map { [$0] } ?? []
+        var inputs = fingerprint.digest()
         if let record = PreviousBuild.unchanged(in: folder.state, inputs: inputs, now: now) {
             var report = WriteReport()
             report.unchanged = record.paths.count
@@ -99,6 +100,17 @@ public struct BuildJob: Sendable {
             throw failure
         }
         let report = session.finish()
+        var legacyWarnings: [Diagnostic] = []
+        // The first build from another generator's root keeps where the old list pages lead, as a source beside the config.
+        if let created = site.createdLegacyPages, let path = loader.layout.legacyPagesPath, FileIdentity(itemAt: path) == nil {
+            do {
+                try DiskFile.replace(path, with: Array(created.text().utf8), durable: true)
+                // The file written is an input from now on: the record names it as it is.
+                inputs = fingerprint.digest()
+            } catch {
+                legacyWarnings.append(.warning(at: SourceLocation(path: path), "could not write \(LegacyPages.fileName) (\(error)); the next build tries again"))
+            }
+        }
         let lastBuild = inputs.flatMap { inputs in
             BuildRecord.outputsDigest(report.paths, in: folder).map { outputs in
                 BuildRecord(inputs: inputs, validUntil: site.nextPublication, summary: site.summary, paths: report.paths, outputs: outputs)
@@ -110,7 +122,7 @@ public struct BuildJob: Sendable {
             manifest: OutputManifest(files: report.paths, digests: report.digests), lastBuild: lastBuild,
             renderCache: RenderCache(site.rendered, digests: report.digests), entryCache: entryCacheChanged ? site.entryCache : nil))
         var summary = site.summary
-        summary.warnings += warnings
+        summary.warnings += legacyWarnings + warnings
         return Outcome(site: site, summary: summary, report: report, duration: ContinuousClock.now - started)
     }
 

@@ -23,6 +23,8 @@ public struct SiteBuild: Sendable {
     public var nextPublication: Int64?
     /// How many entries' bodies were rendered: all of them, unless outputs were kept.
     public var bodiesRendered: Int
+    /// `legacy-pages.yml` as this build made it, the first time: the build writes it beside the config.
+    public var createdLegacyPages: LegacyPages? = nil
     /// Each costly output's key and path, for the next build's render cache.
     public var rendered: RenderedSlots
 

@@ -64,7 +64,10 @@ public struct SiteBuilder: Sendable {
             warnings.append(.warning(at: SourceLocation(path: input.configPath ?? SiteLoader.configFileName),
                                      "the menu names '\(file)', which is not a Markdown page of this site; it is left out of the navigation"))
         }
-        let renderer = SiteRenderer(config: withMenu, templates: input.templates, assetURLs: assets.urls)
+        var renderer = SiteRenderer(config: withMenu, templates: input.templates, assetURLs: assets.urls)
+        let legacy = legacyPages(input, entries: archive.entries, warnings: &warnings)
+        renderer.legacyPages = legacy.redirects
+        let createdLegacyPages = legacy.created
         let streams = renderer.streams(of: archive)
         var staticFiles = input.staticFiles + bundleFiles(published, resources: input.bundleResources, log: &problems)
         // Without static files or pages nothing can collide: no need to list every planned path.
@@ -92,7 +95,7 @@ public struct SiteBuilder: Sendable {
             skippedDrafts: drafts.count, skippedFuture: future.count, skippedExpired: expired.count, standalonePages: input.pageCount, entryCache: newCache, entriesRead: readCount,
             // The site changes when a future entry comes due or a published one expires.
             nextPublication: (future.map(\.date) + published.compactMap(\.expires)).map { $0.epochSeconds + ($0.nanoseconds > 0 ? 1 : 0) }.min(),
-            bodiesRendered: rendered.bodiesRendered,
+            bodiesRendered: rendered.bodiesRendered, createdLegacyPages: createdLegacyPages,
             rendered: RenderedSlots(generation: generation, slots: rendered.slots))
     }
 
@@ -197,6 +200,44 @@ public struct SiteBuilder: Sendable {
                 }
             }
         }
+    }
+
+    /// The old list pages and where they lead: `legacy-pages.yml` as the user keeps it, or, the
+    /// first time, computed from the entries as they are (`created`, for the build to write).
+    private func legacyPages(_ input: SiteInput, entries: [Entry], warnings: inout [Diagnostic])
+        -> (redirects: [(path: OutputPath, page: LegacyPages.Page)], created: LegacyPages?) {
+        let config = input.config
+        var created: LegacyPages?
+        var legacy = input.legacyPages
+        if legacy == nil, input.legacyPagesPath != nil, let old = config.oldListPages {
+            let section = config.contentSection.joined(separator: "/")
+            var templates: [String] = []
+            for template in old.templates {
+                var filled = template.replacingOccurrences(of: ":section", with: section)
+                while filled.contains("//") { filled = filled.replacingOccurrences(of: "//", with: "/") }
+                if !templates.contains(filled) { templates.append(filled) }
+            }
+            legacy = LegacyPages(old: OldListPages(pageSize: old.pageSize, templates: templates), entries: entries, section: config.contentSection)
+            created = legacy
+        }
+        guard let legacy else { return ([], nil) }
+        var taken = Set(entries.map(\.outputPath)).union(entries.flatMap(\.redirectsFrom))
+        var redirects: [(path: OutputPath, page: LegacyPages.Page)] = []
+        let path = input.legacyPagesPath ?? LegacyPages.fileName
+        for page in legacy.pages {
+            var segments = page.url.split(separator: "/").map(String.init)
+            if page.url.hasSuffix("/") || !(segments.last?.contains(".") ?? false) { segments.append("index.html") }
+            guard let output = try? OutputPath(segments), taken.insert(output).inserted else {
+                warnings.append(.warning(at: SourceLocation(path: path, line: page.line), "old list page \(page.url) is not made: its path is taken or not safe"))
+                continue
+            }
+            if !entries.contains(where: { EntryLinks.contentPath(of: $0.source, section: config.contentSection) == page.first }) {
+                warnings.append(.warning(at: SourceLocation(path: path, line: page.line),
+                                         "old list page \(page.url) leads to the front page: no entry is \(page.first) any more"))
+            }
+            redirects.append((output, page))
+        }
+        return (redirects, created)
     }
 
     /// Every link between entries must land: one that names no entry is an error where it is

@@ -6,6 +6,9 @@ public struct SiteInput: Sendable {
     public var sources: [SourceFile]
     /// Files copied as they are (from `content/static/`, a site's `static/` or a Jekyll root), by output path.
     public var staticFiles: [OutputFile]
+    /// `legacy-pages.yml`: where it is (nil when the site has none to keep), and what it says if it exists.
+    public var legacyPagesPath: String?
+    public var legacyPages: LegacyPages?
     /// Whether a static file at a path blogpager writes itself is left out with a warning (an
     /// imported site's old `sitemap.xml` or `feed.xml`) rather than an error (a file put in `content/static/` on purpose).
     public var generatedFilesWin = false

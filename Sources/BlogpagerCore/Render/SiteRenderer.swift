@@ -8,6 +8,8 @@ public struct SiteRenderer: Sendable {
     public let templates: TemplateSet
     /// Asset URLs by template key (`blogpager_css` → `/assets/blogpager.1a2b3c4d.css`).
     public let assetURLs: [String: String]
+    /// Where the old site's list pages lead (`legacy-pages.yml`), each by its old path under `out/`.
+    public var legacyPages: [(path: OutputPath, page: LegacyPages.Page)] = []
 
     public init(config: SiteConfig, templates: TemplateSet, assetURLs: [String: String]) {
         self.config = config
@@ -80,7 +82,8 @@ public struct SiteRenderer: Sendable {
         }
         paths.insert(SiteURLs.archivePage)
         for entry in archive.entries { paths.formUnion(entry.redirectsFrom) }
-        if archive.entries.contains(where: { !$0.redirectsFrom.isEmpty }) { paths.insert(SiteURLs.redirectsFile) }
+        paths.formUnion(legacyPages.map(\.path))
+        if !legacyPages.isEmpty || archive.entries.contains(where: { !$0.redirectsFrom.isEmpty }) { paths.insert(SiteURLs.redirectsFile) }
         for taxonomy in streams.taxonomies { paths.insert(taxonomy.taxonomy.indexPage) }
         if Self.writesFeeds(config) {
             paths.formUnion([SiteURLs.atomFeed, SiteURLs.jsonFeed, OutputPath(literal: "sitemap.xml")])

@@ -1,0 +1,50 @@
+import BlogpagerCore
+import Foundation
+import TestSupport
+import Testing
+
+/// The old site's list pages (`/page/2/`) keep leading somewhere: the first build writes
+/// `legacy-pages.yml` from the entries as they were, and from then on that file decides.
+struct LegacyPagesTests {
+    @Test func oldListPagesLeadToTheEntryThatWasFirstOnThemForever() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/hugo.toml", "baseURL = \"https://hugo.example.org/\"\ntitle = \"Pages\"\n[pagination]\npagerSize = 4\n")
+        for day in 1...10 {
+            try folder.write("site/content/posts/entry-\(day).md", "---\ntitle: Entry \(day)\ndate: 2024-01-\(day < 10 ? "0" : "")\(day)\n---\nx\n")
+        }
+        let job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests)
+        _ = try await job.run(now: Date())
+        let legacy = String(decoding: try #require(folder.snapshot("site")["legacy-pages.yml"]), as: UTF8.self)
+        // Newest first, four a page: page 2 held entries 6..3, page 3 held 2 and 1.
+        for line in ["  - url: \"/page/2/\"\n    first: \"posts/entry-6.md\"", "  - url: \"/page/3/\"\n    first: \"posts/entry-2.md\"",
+                     "  - url: \"/posts/page/2/\"\n    first: \"posts/entry-6.md\""] {
+            #expect(legacy.contains(line), "\(legacy)")
+        }
+        let page2 = String(decoding: try #require(try folder.snapshot("out")["page/2/index.html"]), as: UTF8.self)
+        let target = try #require(page2.firstRange(of: "url=").map { page2[$0.upperBound...].prefix { $0 != "\"" } })
+        #expect(target.hasSuffix("#entry-6") && target.hasPrefix("https://hugo.example.org/"))
+        // The page the old URL leads to holds that entry.
+        let local = String(target.dropFirst("https://hugo.example.org".count).prefix { $0 != "#" })
+        let held = String(decoding: try #require(try folder.snapshot("out")[String(local.dropFirst()) + "index.html"]), as: UTF8.self)
+        #expect(held.contains("id=\"entry-6\""))
+
+        // New posts arrive: the file is kept as it is, and so is where /page/2/ leads.
+        for day in 11...14 {
+            try folder.write("site/content/posts/entry-\(day).md", "---\ntitle: Entry \(day)\ndate: 2024-01-\(day)\n---\nx\n")
+        }
+        _ = try await job.run(now: Date())
+        #expect(String(decoding: try #require(folder.snapshot("site")["legacy-pages.yml"]), as: UTF8.self) == legacy)
+        let after = String(decoding: try #require(try folder.snapshot("out")["page/2/index.html"]), as: UTF8.self)
+        #expect(after.contains("#entry-6\""))
+        #expect(String(decoding: try #require(try folder.snapshot("out")["_redirects"]), as: UTF8.self).contains("/page/2/ "))
+
+        // The user's edit decides; a page whose entry is gone leads to the front page, with a warning.
+        try folder.write("site/legacy-pages.yml", "pages:\n  - url: /page/2/\n    first: posts/entry-9.md\n  - url: /page/9/\n    first: posts/gone.md\n")
+        let edited = try await job.run(now: Date())
+        #expect(String(decoding: try #require(try folder.snapshot("out")["page/2/index.html"]), as: UTF8.self).contains("#entry-9\""))
+        #expect(edited.summary.warnings.contains { $0.description.hasSuffix("legacy-pages.yml:4:1: warning: old list page /page/9/ leads to the front page: no entry is posts/gone.md any more") },
+                "\(edited.summary.warnings)")
+        #expect(try folder.snapshot("out")["posts/page/2/index.html"] == nil)
+    }
+}

@@ -68,7 +68,7 @@ def test_jekyll_entries_keep_their_urls(tmp_path, setting):
     expected = jekyll_entry_urls(site, tmp_path / "jekyll")
     run_build(site, tmp_path / "out")
     base = "/blog" if "baseurl" in JEKYLL_SETTINGS[setting] else ""
-    assert len(expected) == 8
+    assert len(expected) == 9
     assert our_entry_urls(tmp_path / "out", base) == [base + url for url in expected]
     # Every URL leads to its page: extensionless ones to the `.html` file Jekyll writes too.
     for url in expected:
@@ -94,7 +94,7 @@ def test_hugo_entries_keep_their_urls(tmp_path, setting):
     config = site / "hugo.toml"
     config.write_text(config.read_text() + HUGO_SETTINGS[setting])
     expected = hugo_entry_urls(site)
-    assert len(expected) == 8
+    assert len(expected) == 9
     run_build(site, tmp_path / "out")
     assert our_entry_urls(tmp_path / "out") == expected
     # The old addresses (aliases): a redirect page where Hugo writes one, and each in _redirects.
@@ -158,4 +158,32 @@ def test_zolas_and_jekyll_feeds_at_their_old_urls(tmp_path):
     run_build(jekyll, tmp_path / "jout")
     for path in ["feed.xml", "atom.xml"]:
         parsed = feedparser.parse((tmp_path / "jout" / path).read_bytes())
-        assert not parsed.bozo and parsed.version == "atom10" and len(parsed.entries) == 8, path
+        assert not parsed.bozo and parsed.version == "atom10" and len(parsed.entries) == 9, path
+
+
+def heading_ids(html_text):
+    return re.findall(r'<h[1-6][^>]*\sid="([^"]*)"', html_text)
+
+
+def test_headings_keep_the_ids_the_old_generator_gave_them(tmp_path):
+    """`#section` links from elsewhere still land: kramdown's ids (Jekyll) and Goldmark's (Hugo)."""
+    jekyll = tmp_path / "jekyll"
+    shutil.copytree(FIXTURES / "jekyll_urls", jekyll)
+    subprocess.run(["jekyll", "build", "--safe", "--quiet", "-s", str(jekyll), "-d", str(tmp_path / "jekyll_site")], check=True, capture_output=True)
+    run_build(jekyll, tmp_path / "jout")
+    theirs = heading_ids((tmp_path / "jekyll_site" / "2016/07/01/headings.html").read_text(encoding="utf-8"))
+    assert len(theirs) == 8
+    assert heading_ids((tmp_path / "jout" / "2016/07/01/headings.html").read_text(encoding="utf-8")) == theirs
+
+    hugo = tmp_path / "hugo"
+    shutil.copytree(FIXTURES / "hugo_urls", hugo)
+    (hugo / "layouts" / "_default").mkdir(parents=True)
+    (hugo / "layouts" / "_default" / "single.html").write_text("{{ .Content }}")
+    subprocess.run([str(HUGO), "--quiet", "-d", str(tmp_path / "hugo_site")], cwd=hugo, check=True, capture_output=True)
+    run_build(hugo, tmp_path / "hout")
+    theirs = heading_ids((tmp_path / "hugo_site" / "posts/headings/index.html").read_text(encoding="utf-8"))
+    assert len(theirs) == 8
+    ours = (tmp_path / "hout" / "posts/headings/index.html").read_text(encoding="utf-8")
+    assert heading_ids(ours) == theirs
+    # Each heading links itself, to copy its address.
+    assert f'href="#{theirs[0]}" aria-label="Link to this section"' in ours

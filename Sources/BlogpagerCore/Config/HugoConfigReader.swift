@@ -39,6 +39,11 @@ struct HugoConfigReader {
                    case .bool(let unsafe)? = renderer["unsafe"] {
                     config.unsafeHTML = unsafe
                 }
+                // Goldmark's heading ids: `github` unless `autoHeadingIDType` says otherwise, none with `autoHeadingID = false`.
+                if case .map(let markup) = field.value, case .map(let goldmark)? = markup["goldmark"], case .map(let parser)? = goldmark["parser"] {
+                    if let type = parser["autoHeadingIDType"]?.scalarText { config.headingIDs = type == "github-ascii" ? .githubASCII : .github }
+                    if parser["autoHeadingID"] == .bool(false) { config.headingIDs = nil }
+                }
             case "permalinks":
                 // `posts = "/:year/:title/"`, or Hugo's newer `[permalinks.page] posts = ...`.
                 guard case .map(let map) = field.value else { break }

@@ -16,6 +16,8 @@ struct JekyllConfigReader {
         config.untitledEntries = .fileNameCapitalized
         config.frontMatterIsOptional = true
         config.templateSyntax = .liquid
+        // Jekyll's kramdown reads GFM by default, whose ids are GitHub's; `input: kramdown` makes kramdown's own.
+        config.headingIDs = .github
         config.pagesEndInHTML = fields.first { $0.key == "permalink" }?.rawText != "pretty"
         // Posts' URLs: `collections: posts: permalink:`, else the site's `permalink` (a style or a template), else Jekyll's `date` style.
         var postsPermalink: String?
@@ -55,6 +57,11 @@ struct JekyllConfigReader {
             case "show_drafts": config.buildsDrafts = field.value == .bool(true)
             case "theme", "remote_theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
             case "plugins", "gems": values.notHonoured(field, "Jekyll plugins do not run; their output is not made (jekyll-feed's feed.xml is: blogpager writes one)")
+            case "kramdown":
+                if case .map(let kramdown) = field.value {
+                    if kramdown["input"]?.scalarText?.lowercased() == "kramdown" { config.headingIDs = .kramdown }
+                    if kramdown["auto_ids"] == .bool(false) { config.headingIDs = nil }
+                }
             case "feed":
                 // jekyll-feed at a path of its own: Atom there too (`feed.xml` is blogpager's own).
                 guard case .map(let feed) = field.value else { break }

@@ -58,6 +58,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var buildsExpired = false
     /// The template text the old generator expanded in bodies (Jekyll's Liquid, Hugo's shortcodes, Zola's links).
     var templateSyntax = TemplateText.Syntax.none
+    /// How headings get their `id`s: as the old generator made them; nil for none.
+    public var headingIDs: HeadingIDStyle? = .github
     /// The old generator's paged lists, whose URLs `legacy-pages.yml` keeps leading somewhere.
     public var oldListPages: OldListPages?
     /// Feeds the old site published, kept at their URLs beside blogpager's own.
@@ -88,7 +90,7 @@ public struct SiteConfig: Sendable, Hashable {
             entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)",
             "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)", "\(termsSplitOnSpaces)",
             taxonomies.map { "\($0.key)/\($0.singular)/\($0.title)" }.joined(separator: ","),
-            "\(buildsFuture)\(buildsDrafts)\(buildsExpired)", templateSyntax.rawValue, oldFeeds.map(\.keyText).joined(separator: ","), oldListPages?.keyText ?? "-",
+            "\(buildsFuture)\(buildsDrafts)\(buildsExpired)", templateSyntax.rawValue, oldFeeds.map(\.keyText).joined(separator: ","), oldListPages?.keyText ?? "-", headingIDs?.rawValue ?? "-",
             menu.items.map { "\($0.name)\u{1F}\($0.url)" }.joined(separator: "\u{1E}"), menu.pageFiles.joined(separator: "\u{1E}"),
         ]
         // A nested map's order may differ between runs: then nothing is kept, never a wrong page.

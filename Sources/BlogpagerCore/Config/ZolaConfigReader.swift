@@ -8,6 +8,7 @@ struct ZolaConfigReader {
         config.unsafeHTML = true
         config.entryURLs = .zola
         config.templateSyntax = .zola
+        config.headingIDs = .zola
         var generatesFeeds = false
         var feedNames = ["atom.xml"]
         var feedTaxonomies: [String] = []

@@ -14,7 +14,7 @@ public struct EntryReader: Sendable {
 
     public init(config: SiteConfig) {
         self.config = config
-        self.renderer = MarkdownRenderer(allowsRawHTML: config.unsafeHTML)
+        self.renderer = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs)
         self.dateParser = EntryDateParser(siteTimeZone: config.timeZone)
     }
 

@@ -13,9 +13,12 @@ public struct MarkdownRenderer: Sendable {
     }
 
     public var allowsRawHTML: Bool
+    /// How headings get their `id`s (and a link to copy them); nil for none.
+    public var headingIDs: HeadingIDStyle?
 
-    public init(allowsRawHTML: Bool = false) {
+    public init(allowsRawHTML: Bool = false, headingIDs: HeadingIDStyle? = nil) {
         self.allowsRawHTML = allowsRawHTML
+        self.headingIDs = headingIDs
     }
 
     private var options: Int32 {
@@ -32,7 +35,8 @@ public struct MarkdownRenderer: Sendable {
         guard let document else { return Rendered(html: "", firstParagraphHTML: nil, firstParagraphText: "") }
         defer { cmark_node_free(document) }
         if let base { resolveRelativeURLs(in: document, against: base) }
-        let html = html(of: document)
+        let ids = headingIDs.map { markHeadings(in: document, style: $0) } ?? []
+        let html = Self.placingHeadingIDs(ids, in: html(of: document))
         var node = cmark_node_first_child(document)
         while let current = node, cmark_node_get_type(current) != CMARK_NODE_PARAGRAPH {
             node = cmark_node_next(current)
@@ -64,6 +68,70 @@ public struct MarkdownRenderer: Sendable {
             guard Self.isRelative(url) else { continue }
             _ = cmark_node_set_url(node, base + url)
         }
+    }
+
+    /// Marks each heading with a placeholder (a custom inline that renders as itself) and gives
+    /// its id: an explicit `{#id}` at its end (kramdown's and Goldmark's attribute), else one made
+    /// from its text, `-1`, `-2` added to repeats.
+    private func markHeadings(in document: OpaquePointer, style: HeadingIDStyle) -> [(id: String, level: Int32)] {
+        var headings: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_HEADING {
+                headings.append(node)
+            }
+        }
+        cmark_iter_free(iterator)
+        var used: [String: Int] = [:]
+        var ids: [(id: String, level: Int32)] = []
+        for heading in headings {
+            var id: String?
+            if let last = cmark_node_last_child(heading), cmark_node_get_type(last) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(last) {
+                let text = String(cString: literal)
+                if let open = text.range(of: "{#", options: .backwards), text.hasSuffix("}") {
+                    let explicit = String(text[open.upperBound..<text.index(before: text.endIndex)])
+                    if !explicit.isEmpty, !explicit.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" }) {
+                        id = explicit
+                        var kept = String(text[..<open.lowerBound])
+                        while kept.hasSuffix(" ") { kept.removeLast() }
+                        _ = cmark_node_set_literal(last, kept)
+                    }
+                }
+            }
+            var made = id ?? style.id(for: plainText(of: heading))
+            if id == nil {
+                if let count = used[made] {
+                    used[made] = count + 1
+                    made += "-\(count + 1)"
+                } else {
+                    used[made] = 0
+                }
+            }
+            guard let marker = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { continue }
+            _ = cmark_node_set_on_enter(marker, "\u{E002}\(ids.count)\u{E003}")
+            _ = cmark_node_prepend_child(heading, marker)
+            ids.append((made, cmark_node_get_heading_level(heading)))
+        }
+        return ids
+    }
+
+    /// `<h2>` + placeholder becomes `<h2 id="…">`, with a link to the heading before its end.
+    static func placingHeadingIDs(_ ids: [(id: String, level: Int32)], in html: String) -> String {
+        guard !ids.isEmpty else { return html }
+        var result = html
+        for (index, heading) in ids.enumerated() {
+            let opening = "<h\(heading.level)>\u{E002}\(index)\u{E003}"
+            guard let start = result.range(of: opening) else { continue }
+            let id = HTMLEscaping.escape(heading.id)
+            let closing = "</h\(heading.level)>"
+            guard let end = result.range(of: closing, range: start.upperBound..<result.endIndex) else { continue }
+            let link = "<a class=\"heading-link\" href=\"#\(HTMLEscaping.escape(URLPathEncoding.encode(heading.id)))\" aria-label=\"Link to this section\">#</a>"
+            result.replaceSubrange(end.lowerBound..<end.lowerBound, with: " " + link)
+            result.replaceSubrange(start, with: "<h\(heading.level) id=\"\(id)\">")
+        }
+        return result
     }
 
     /// A path relative to the page: no scheme, not from the root, not a fragment or a query alone.

@@ -40,7 +40,7 @@ struct PageReader {
     /// The page's body rendered.
     func body(of page: StandalonePage) -> Result<String, BuildFailure> {
         FrontMatterReader(config: config).split(page.source).map { parts in
-            HTMLContentRenderer.isHTML(page.source) ? parts.body : MarkdownRenderer(allowsRawHTML: config.unsafeHTML).render(parts.body).html
+            HTMLContentRenderer.isHTML(page.source) ? parts.body : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs).render(parts.body).html
         }
     }
 }

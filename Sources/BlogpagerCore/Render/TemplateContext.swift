@@ -70,6 +70,8 @@ struct TemplateContext {
     }
 
     func article(_ entry: Entry, body: EntryBody, displayDate: String, anchor: String, full: Bool) -> [String: Any] {
+        // On a list page many articles meet: their headings' ids take the article's anchor before them, so none repeats.
+        let body = full ? body : Self.scopingHeadingIDs(body, anchor: anchor)
         var context: [String: Any] = [
             "slug": entry.slug,
             "anchor": anchor,
@@ -100,6 +102,19 @@ struct TemplateContext {
         }
         if let updated = entry.updated { context["updated"] = updated.rfc3339 }
         return context
+    }
+
+    private static func scopingHeadingIDs(_ body: EntryBody, anchor: String) -> EntryBody {
+        guard body.contentHTML.contains("class=\"heading-link\"") else { return body }
+        func scoped(_ html: String) -> String {
+            var html = html.replacingOccurrences(of: "class=\"heading-link\" href=\"#", with: "class=\"heading-link\" href=\"#\(URLPathEncoding.encode(anchor))--")
+            for level in 1...6 { html = html.replacingOccurrences(of: "<h\(level) id=\"", with: "<h\(level) id=\"\(HTMLEscaping.escape(anchor))--") }
+            return html
+        }
+        var scopedBody = body
+        scopedBody.contentHTML = scoped(body.contentHTML)
+        scopedBody.summaryHTML = scoped(body.summaryHTML)
+        return scopedBody
     }
 
     /// What a page is, for `<head>`: search engines and link previews read these.

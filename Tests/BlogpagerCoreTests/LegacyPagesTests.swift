@@ -47,4 +47,20 @@ struct LegacyPagesTests {
                 "\(edited.summary.warnings)")
         #expect(try folder.snapshot("out")["posts/page/2/index.html"] == nil)
     }
+
+    /// Zola pages a section by its `_index.md`: `paginate_by` is the page size and makes `/blog/page/N/`.
+    @Test func zolasSectionIndexPagesItsSection() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/config.toml", "base_url = \"https://zola.example.org\"\ntitle = \"Z\"\n")
+        try folder.write("site/content/blog/_index.md", "+++\ntitle = \"Blog\"\npaginate_by = 2\n+++\n")
+        for day in 1...5 {
+            try folder.write("site/content/blog/entry-\(day).md", "+++\ntitle = \"Entry \(day)\"\ndate = 2024-01-0\(day)\n+++\nx\n")
+        }
+        _ = try await BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests).run(now: Date())
+        let legacy = String(decoding: try #require(folder.snapshot("site")["legacy-pages.yml"]), as: UTF8.self)
+        #expect(legacy.contains("  - url: \"/blog/page/2/\"\n    first: \"blog/entry-3.md\"") && legacy.contains("  - url: \"/blog/page/3/\"\n    first: \"blog/entry-1.md\""))
+        let index = try JSONSerialization.jsonObject(with: try #require(try folder.snapshot("out")["index.json"])) as? [String: Any]
+        #expect(index?["page_size"] as? Int == 2)
+    }
 }

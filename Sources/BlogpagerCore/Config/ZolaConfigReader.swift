@@ -2,6 +2,16 @@
 /// `description`, `default_language`, `[extra]` for templates; raw HTML
 /// stays, as Zola keeps it. Templates stay ours.
 struct ZolaConfigReader {
+    /// What the blog section's `_index.md` says of its pages (Zola pages a section there, not in
+    /// config.toml): `paginate_by` is the page size, and its old list pages are at `paginate_path`.
+    static func applySection(_ fields: [FrontMatterField], to config: inout SiteConfig) {
+        let byKey = Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard case .int(let size)? = byKey["paginate_by"], size > 0 else { return }
+        config.pageSize = size
+        let path = byKey["paginate_path"]?.scalarText ?? "page"
+        config.oldListPages = OldListPages(pageSize: size, templates: ["/:section/\(path)/:num/"])
+    }
+
     func read(_ fields: [FrontMatterField], into values: inout ConfigValues) -> SiteConfig {
         var config = SiteConfig()
         config.untitledEntries = .fileName

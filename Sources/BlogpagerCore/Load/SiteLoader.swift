@@ -58,6 +58,13 @@ public struct SiteLoader: Sendable {
         }
         var config = loaded.config
         config.contentSection = layout.contentSection
+        // Zola pages a section by its `_index.md`.
+        let sectionIndex = layout.contentFolder + "/_index.md"
+        if layout.origin == .zola, FileIdentity(itemAt: sectionIndex) != nil {
+            let index = sectionIndex
+            let source = SourceFile(displayPath: index, relativePath: "_index.md", filePath: index, identity: "")
+            if case .success(let fields) = FrontMatterReader(config: config).fields(source) { ZolaConfigReader.applySection(fields, to: &config) }
+        }
         var input = SiteInput(
             config: config, templates: templates, sources: found.sources,
             staticFiles: found.staticFiles, diagnostics: found.diagnostics, configPath: configFile)

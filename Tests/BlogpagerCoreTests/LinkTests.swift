@@ -69,6 +69,10 @@ struct LinkTests {
             {{< /highlight >}}
 
             Escaped: `{{</* tweet 1 */>}}`. A video: {{< youtube abc123 >}} and {{< tweet user="x" id="1" >}}
+
+            {{< alert color="info" >}}
+            Keep **me**.
+            {{< / alert >}}
             """)
         try folder.write("theme/shortcodes/youtube.mustache", "<iframe title=\"video\" src=\"https://www.youtube-nocookie.com/embed/{{arg0}}\"></iframe>")
         let outcome = try await Self.build(folder, templates: "theme")
@@ -77,7 +81,11 @@ struct LinkTests {
         #expect(second.contains("<pre><code class=\"language-go\">fmt.Println(&quot;hi&quot;)\n</code></pre>"))
         #expect(second.contains("<code>{{&lt; tweet 1 &gt;}}</code>") && second.contains("src=\"https://www.youtube-nocookie.com/embed/abc123\""))
         #expect(!second.contains("{{&lt; youtube") && !second.contains("tweet user"))
-        #expect(outcome.summary.warnings.contains { $0.description.hasSuffix("content/posts/second.md:11:69: warning: shortcode 'tweet' is left out: add templates/shortcodes/tweet.mustache to make it") }, "\(outcome.summary.warnings)")
+        // A shortcode without a template loses its wrapper, never the text inside it.
+        #expect(second.contains("Keep <strong>me</strong>.") && !second.contains("alert"))
+        // Hugo's section list, /posts/, leads to the front page now.
+        #expect(try Self.page(folder, "posts/index.html").contains("<meta http-equiv=\"refresh\" content=\"0; url=https://hugo.example.org/\">"))
+        #expect(outcome.summary.warnings.contains { $0.description.hasSuffix("content/posts/second.md:11:69: warning: shortcode 'tweet' is left out (any text inside it is kept): add templates/shortcodes/tweet.mustache to make it") }, "\(outcome.summary.warnings)")
     }
 
     @Test func zolasInternalLinks() async throws {

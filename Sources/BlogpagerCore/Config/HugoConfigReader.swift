@@ -70,7 +70,8 @@ struct HugoConfigReader {
         if case .map(let pagination)? = fields.first(where: { $0.key.lowercased() == "pagination" })?.value, let path = pagination["path"]?.scalarText { pagerPath = path }
         if let path = fields.first(where: { $0.key.lowercased() == "paginatepath" })?.rawText { pagerPath = path }
         let pagerSize = fields.contains { ["paginate", "pagination"].contains($0.key.lowercased()) } ? config.pageSize : 10
-        config.oldListPages = OldListPages(pageSize: pagerSize, templates: ["/\(pagerPath)/:num/", "/:section/\(pagerPath)/:num/"])
+        config.oldListPages = OldListPages(pageSize: pagerSize, templates: ["/\(pagerPath)/:num/", "/:section/\(pagerPath)/:num/"],
+                                           firstPages: ["/:section/"])
         if !disabled.contains("rss") {
             config.oldFeeds = [OldFeed(format: .rss, place: .site(path: "index.xml")), OldFeed(format: .rss, place: .section(fileName: "index.xml")),
                                OldFeed(format: .rss, place: .terms(taxonomy: nil, fileName: "index.xml"))]

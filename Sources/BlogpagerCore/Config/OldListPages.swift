@@ -7,10 +7,13 @@ public struct OldListPages: Sendable, Hashable {
     public var pageSize: Int
     /// URL templates of page N (`/page:num/`), one per list.
     public var templates: [String]
+    /// The lists' own URLs other than the front page (Hugo's and Zola's section, `/:section/`): they lead to the front page.
+    public var firstPages: [String]
 
-    public init(pageSize: Int, templates: [String]) {
+    public init(pageSize: Int, templates: [String], firstPages: [String] = []) {
         self.pageSize = pageSize
         self.templates = templates
+        self.firstPages = firstPages
     }
 
     /// The URL of page `number` of a list (`/page/2/`); a template without `:num` names nothing.
@@ -22,5 +25,5 @@ public struct OldListPages: Sendable, Hashable {
         return url
     }
 
-    var keyText: String { "\(pageSize) " + templates.joined(separator: ",") }
+    var keyText: String { "\(pageSize) " + templates.joined(separator: ",") + " " + firstPages.joined(separator: ",") }
 }

@@ -9,7 +9,7 @@ struct ZolaConfigReader {
         guard case .int(let size)? = byKey["paginate_by"], size > 0 else { return }
         config.pageSize = size
         let path = byKey["paginate_path"]?.scalarText ?? "page"
-        config.oldListPages = OldListPages(pageSize: size, templates: ["/:section/\(path)/:num/"])
+        config.oldListPages = OldListPages(pageSize: size, templates: ["/:section/\(path)/:num/"], firstPages: ["/:section/"])
     }
 
     func read(_ fields: [FrontMatterField], into values: inout ConfigValues) -> SiteConfig {
@@ -18,6 +18,8 @@ struct ZolaConfigReader {
         config.unsafeHTML = true
         config.entryURLs = .zola
         config.templateSyntax = .zola
+        // Zola's section list (`/blog/`) is blogpager's front page now; its pages come with `paginate_by` (`applySection`).
+        config.oldListPages = OldListPages(pageSize: config.pageSize, templates: [], firstPages: ["/:section/"])
         config.headingIDs = .zola
         var generatesFeeds = false
         var feedNames = ["atom.xml"]
@@ -48,7 +50,7 @@ struct ZolaConfigReader {
             case "feed_filename": feedNames = field.rawText.map { [$0] } ?? feedNames
             case "paginate_by":
                 config.pageSize = values.pageSize(field.value, at: field) ?? config.pageSize
-                config.oldListPages = OldListPages(pageSize: config.pageSize, templates: ["/:section/page/:num/"])
+                config.oldListPages = OldListPages(pageSize: config.pageSize, templates: ["/:section/page/:num/"], firstPages: ["/:section/"])
             case "theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
             case "compile_sass": values.notHonoured(field, "Sass is not compiled; blogpager's own stylesheet is used")
             case "markdown":

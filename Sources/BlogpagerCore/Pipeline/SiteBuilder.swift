@@ -220,10 +220,20 @@ public struct SiteBuilder: Sendable {
             legacy = LegacyPages(old: OldListPages(pageSize: old.pageSize, templates: templates), entries: entries, section: config.contentSection)
             created = legacy
         }
-        guard let legacy else { return ([], nil) }
         var taken = Set(entries.map(\.outputPath)).union(entries.flatMap(\.redirectsFrom))
         var redirects: [(path: OutputPath, page: LegacyPages.Page)] = []
+        // The section's own list (`/posts/`), which blogpager's front page is now (no `first`: the front page).
+        if input.legacyPagesPath != nil, let old = config.oldListPages {
+            for template in old.firstPages {
+                let url = template.replacingOccurrences(of: ":section", with: config.contentSection.joined(separator: "/"))
+                guard url != "/", !url.contains("//"), let output = try? OutputPath(url.split(separator: "/").map(String.init) + ["index.html"]),
+                      taken.insert(output).inserted else { continue }
+                redirects.append((output, LegacyPages.Page(url: url, first: "")))
+            }
+        }
+        guard let legacy else { return (redirects, nil) }
         let path = input.legacyPagesPath ?? LegacyPages.fileName
+        let files = Set(entries.map { EntryLinks.contentPath(of: $0.source, section: config.contentSection) })
         for page in legacy.pages {
             var segments = page.url.split(separator: "/").map(String.init)
             if page.url.hasSuffix("/") || !(segments.last?.contains(".") ?? false) { segments.append("index.html") }
@@ -231,7 +241,7 @@ public struct SiteBuilder: Sendable {
                 warnings.append(.warning(at: SourceLocation(path: path, line: page.line), "old list page \(page.url) is not made: its path is taken or not safe"))
                 continue
             }
-            if !entries.contains(where: { EntryLinks.contentPath(of: $0.source, section: config.contentSection) == page.first }) {
+            if !files.contains(page.first) {
                 warnings.append(.warning(at: SourceLocation(path: path, line: page.line),
                                          "old list page \(page.url) leads to the front page: no entry is \(page.first) any more"))
             }
@@ -257,7 +267,7 @@ public struct SiteBuilder: Sendable {
                     }
                 case .shortcode(let name) where !templates.hasShortcode(name):
                     let key = "shortcode " + name
-                    let message = "shortcode '\(name)' is left out: add templates/shortcodes/\(name).mustache to make it"
+                    let message = "shortcode '\(name)' is left out (any text inside it is kept): add templates/shortcodes/\(name).mustache to make it"
                     leftOut[key] = leftOut[key].map { ($0.location, $0.count + 1, message) } ?? (location, 1, message)
                 case .unknown(let name):
                     let key = "tag " + name

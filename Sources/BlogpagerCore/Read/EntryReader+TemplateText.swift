@@ -47,7 +47,11 @@ extension EntryReader {
                 markdown += base + path
             case .shortcode(let name, let arguments, let named, let inner):
                 guard let html = shortcodes?.shortcode(name, arguments: arguments, named: named, inner: inner,
-                                                       innerHTML: inner.map { renderer.render($0).html }) else { continue }
+                                                       innerHTML: inner.map { renderer.render($0).html }) else {
+                    // Without a template the wrapper goes, but the author's text inside it stays.
+                    if let inner { markdown += inner }
+                    continue
+                }
                 let token = "\u{E000}shortcode-\(placeholders.count)\u{E001}"
                 placeholders[token] = html
                 markdown += token

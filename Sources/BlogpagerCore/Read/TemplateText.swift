@@ -176,7 +176,9 @@ struct TemplateText {
         }
         guard let (inner, end) = Self.enclosed(body, from: start, open: open, close: close) else { return nil }
         let words = Self.words(inner)
-        guard let name = words.first, !name.hasPrefix("/") else { return nil }
+        guard let name = words.first else { return nil }
+        // A closing tag whose opening was not found (`{{< /note >}}`, `{{< / note >}}`): nothing.
+        if name.hasPrefix("/") { return (.dropped, start..<end) }
         var arguments: [String] = []
         var named: [String: String] = [:]
         for word in words.dropFirst() {
@@ -204,7 +206,7 @@ struct TemplateText {
         var search = start
         while let found = body.range(of: open, range: search..<body.endIndex) {
             if let (inner, end) = enclosed(body, from: found.lowerBound, open: open, close: close),
-               inner.trimmingCharacters(in: .whitespaces) == "/" + name {
+               inner.filter({ !$0.isWhitespace }) == "/" + name {
                 return (String(body[start..<found.lowerBound]), end)
             }
             search = found.upperBound

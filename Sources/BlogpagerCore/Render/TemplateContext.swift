@@ -40,7 +40,9 @@ struct TemplateContext {
         // `tags_url`, `categories_url`...: each taxonomy's index page, and all of them for a menu.
         for taxonomy in taxonomies { values["\(taxonomy.key)_url"] = urls.path(of: taxonomy.indexPage) }
         // A menu item for a page the navigation links already (the home page, a taxonomy's list) is left to ours.
-        let own = Set(([urls.home, urls.path(of: SiteURLs.archivePage)] + taxonomies.map { urls.path(of: $0.indexPage) }).map(Self.withSlash))
+        // The section's old list (`/posts/`) leads to the front page too.
+        let section = config.contentSection.isEmpty || config.oldListPages == nil ? [] : [urls.home + config.contentSection.joined(separator: "/") + "/"]
+        let own = Set(([urls.home, urls.path(of: SiteURLs.archivePage)] + taxonomies.map { urls.path(of: $0.indexPage) } + section).map(Self.withSlash))
         values["menu"] = config.menu.links(basePath: config.basePath).filter { !own.contains(Self.withSlash($0.url)) }
             .map { ["name": $0.name, "url": $0.url] }
         values["taxonomies"] = taxonomies.map { ["key": $0.key, "title": $0.title, "url": urls.path(of: $0.indexPage)] }

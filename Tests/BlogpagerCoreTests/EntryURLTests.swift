@@ -56,12 +56,12 @@ struct EntryURLTests {
         let page = String(decoding: try #require(files["old/home/index.html"]), as: UTF8.self)
         let target = "https://moved.example.org/blog/2016/01/02/new-home/"
         #expect(page.contains("<meta http-equiv=\"refresh\" content=\"0; url=\(target)\">") && page.contains("<link rel=\"canonical\" href=\"\(target)\">"))
-        #expect(page.contains("<a href=\"\(target)\">New home</a>") && files["legacy.html"] != nil && files["other-old/index.html"] != nil)
+        #expect(page.contains("<a href=\"\(target)\">New home</a>") && files["legacy.html"] != nil && files["other-old.html"] != nil)
         let redirects = String(decoding: try #require(files["_redirects"]), as: UTF8.self)
         let expected = [
             "/blog/legacy.html /blog/2016/01/02/new-home/ 301",
             "/blog/old/home/ /blog/2016/01/02/new-home/ 301",
-            "/blog/other-old/ /blog/2016/01/03/other/ 301",
+            "/blog/other-old.html /blog/2016/01/03/other/ 301",
         ]
         #expect(redirects == expected.joined(separator: "\n") + "\n")
 

@@ -37,10 +37,22 @@ public enum EntryURLRule: Sendable, Hashable {
         }
     }
 
-    /// Whether old addresses are written as files (`old.html`), as Hugo writes aliases with `uglyURLs`.
-    var aliasesAreFiles: Bool {
-        if case .hugo(_, let uglyURLs, _) = self { return uglyURLs }
-        return false
+    /// Where the old generator wrote the redirect page of an old address.
+    struct Redirects {
+        /// A relative address is taken from the entry's folder (Hugo), else from the site's root.
+        var relativeToEntry = false
+        /// `/old` is `old.html` (Jekyll's redirect-from, Hugo with `uglyURLs`), else `old/index.html`.
+        var bareIsFile = false
+        /// `/old/` is `old.html` too (Hugo with `uglyURLs`), else `old/index.html`.
+        var slashedIsFile = false
+    }
+
+    var redirects: Redirects {
+        switch self {
+        case .hugo(_, let uglyURLs, _): Redirects(relativeToEntry: true, bareIsFile: uglyURLs, slashedIsFile: uglyURLs)
+        case .jekyll: Redirects(bareIsFile: true)
+        case .pattern, .zola: Redirects()
+        }
     }
 
     /// Text for the keys a cached entry was read under.

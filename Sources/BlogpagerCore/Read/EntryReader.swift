@@ -154,7 +154,7 @@ public struct EntryReader: Sendable {
         var entryFolder = made.outputPath.segments
         if entryFolder.last == "index.html" { entryFolder.removeLast() }
         entryFolder.removeLast()
-        let redirectsFrom = byKey["aliases"].map { RedirectPathsReader(entryFolder: entryFolder, pathsAreFiles: config.entryURLs.aliasesAreFiles).read($0, log: &log) } ?? []
+        let redirectsFrom = byKey["aliases"].map { RedirectPathsReader(entryFolder: entryFolder, style: config.entryURLs.redirects).read($0, log: &log) } ?? []
         guard !log.hasErrors else { return .failure(BuildFailure(log.diagnostics)) }
 
         return .success(Entry(

@@ -1,15 +1,14 @@
 import Foundation
 
 /// Reads an entry's old addresses (`aliases`, `redirect_from`): one path or a
-/// list, each the place of a redirect page under `out/`. A path ending in `/`
-/// or without an extension is a folder (`old/index.html`), one ending in
-/// `.html` a file; a relative one is taken from the entry's own folder, as Hugo
-/// takes it; a percent-encoded one is decoded.
+/// list, each the place of a redirect page under `out/`, where the old
+/// generator wrote it (`EntryURLRule.Redirects`): a folder (`old/index.html`)
+/// or a file (`old.html`); a relative one from the entry's folder (Hugo) or
+/// the site's root; a percent-encoded one decoded.
 struct RedirectPathsReader {
     /// The folder the entry's page is in, below the site's root (`["posts"]` for `/posts/x/`).
     var entryFolder: [String]
-    /// Whether an old address is a file (`old.html`) rather than a folder, as Hugo writes aliases with `uglyURLs`.
-    var pathsAreFiles = false
+    var style = EntryURLRule.Redirects()
 
     func read(_ field: FrontMatterField, log: inout DiagnosticLog) -> [OutputPath] {
         let written: [(text: String?, location: SourceLocation)]
@@ -31,11 +30,14 @@ struct RedirectPathsReader {
                 continue
             }
             let decoded = text.removingPercentEncoding ?? text
-            var segments = (decoded.hasPrefix("/") ? [] : entryFolder) + decoded.split(separator: "/").map(String.init)
-            if pathsAreFiles, !(segments.last?.hasSuffix(".html") ?? true) {
-                segments[segments.count - 1] += ".html"
-            } else if decoded.hasSuffix("/") || !(segments.last?.contains(".") ?? false) {
-                segments.append("index.html")
+            var segments = (decoded.hasPrefix("/") || !style.relativeToEntry ? [] : entryFolder) + decoded.split(separator: "/").map(String.init)
+            let hasExtension = !decoded.hasSuffix("/") && (segments.last?.contains(".") ?? false)
+            if !hasExtension, !segments.isEmpty {
+                if decoded.hasSuffix("/") ? style.slashedIsFile : style.bareIsFile {
+                    segments[segments.count - 1] += ".html"
+                } else {
+                    segments.append("index.html")
+                }
             }
             do {
                 let path = try OutputPath(segments)

@@ -16,6 +16,15 @@ ERROR_PROBE = (
     b"document.addEventListener('blogpager:ready',function(){window.__bpReadyRequests=performance.getEntriesByType('resource')"
     b".map(function(r){return new URL(r.name).pathname}).filter(function(p){return /index[.]json$|[/]fragments[/]/.test(p)})},true);"
     b"</script>"
+    # Every frame from the first, the entry first in view and how far it has moved since it was
+    # first seen: what a reader sees, measured from outside the loader. `__bpFrames.reset()` starts again.
+    b"<script>(function(){var t=null,top0=0,s=null;function reset(){t=null;s={max:0,frames:0,url:null}}reset();"
+    b"function frame(){var l=document.querySelectorAll('.bp-feed article[data-url]');"
+    b"if(t===null||!t.isConnected){t=null;for(var i=0;i<l.length;i++){var b=l[i].getBoundingClientRect();"
+    b"if(b.bottom>0){t=l[i];top0=b.top;s.url=t.getAttribute('data-url');break}}}"
+    b"else{var d=Math.abs(t.getBoundingClientRect().top-top0);if(d>s.max){s.max=d}}"
+    b"s.frames++;window.__bpFrames=s;requestAnimationFrame(frame)}"
+    b"window.__bpFramesReset=reset;requestAnimationFrame(frame)})();</script>"
 )
 
 

@@ -137,6 +137,25 @@ def test_a_deep_link_scrolls_up_without_moving_the_entry_in_view_then_down(brows
     scroll_down_to_end(browser, expected)
 
 
+@pytest.mark.parametrize("where", ["middle", "near the newest", "oldest"])
+def test_a_deep_link_never_moves_the_entry_in_view_from_the_first_frame(browser, server, site, where):
+    """Measured from the first frame the page paints, before any script of the loader's: the newer
+    pages it prepends on arrival (the first among them) leave the entry in view where it was."""
+    pages = load_index(site)["pages"]
+    page = {"middle": pages[len(pages) // 2], "near the newest": pages[len(load_index(site)["front"]) + 1], "oldest": pages[-1]}[where]
+    browser.get(server.url + page["url"])
+    wait_for(browser, "return document.querySelector('.bp-status-newer') && document.querySelectorAll('.bp-feed > .bp-page').length >= 2")
+    settle(browser)
+    # Wait out the loads the page starts by itself, without touching the scroll position.
+    time.sleep(0.5)
+    settle(browser)
+    frames = browser.execute_script("return window.__bpFrames")
+    sections = browser.execute_script("return document.querySelectorAll('.bp-feed > .bp-page').length")
+    print(f"\n[{browser.name}] {where}: {sections} pages shown, entry in view moved at most {frames['max']:.3f} px over {frames['frames']} frames")
+    assert frames["frames"] > 5 and sections >= 2
+    assert frames["max"] < 1
+
+
 def test_a_failed_page_shows_retry_and_retry_loads_it_once(browser, server, site):
     expected = expected_urls(site)
     index = load_index(site)

@@ -70,9 +70,11 @@
   }
 
   // ---- status regions, buttons and states ----------------------------------
-  function makeStatus(direction) {
-    var box = document.createElement('div');
-    box.className = 'bp-status bp-status-' + direction;
+  // The page holds a box of the status's height above and below the feed, so that
+  // taking it over moves nothing; a template without them gets new ones.
+  function makeStatus(direction, place) {
+    var box = document.querySelector('.bp-status-' + place) || document.createElement('div');
+    box.classList.add('bp-status', 'bp-status-' + direction);
     box.setAttribute('role', 'status');
     var text = document.createElement('span');
     var button = document.createElement('button');
@@ -483,10 +485,8 @@
   }).then(function (jumped) {
     feed.setAttribute('role', 'feed');
     feed.setAttribute('aria-busy', 'false');
-    var topStatus = makeStatus(topDirection());
-    var bottomStatus = makeStatus(topDirection() === 'newer' ? 'older' : 'newer');
-    feed.parentNode.insertBefore(topStatus, feed);
-    feed.parentNode.insertBefore(bottomStatus, feed.nextSibling);
+    var topStatus = makeStatus(topDirection(), 'top');
+    var bottomStatus = makeStatus(topDirection() === 'newer' ? 'older' : 'newer', 'bottom');
     ui.top = topStatus;
     ui.bottom = bottomStatus;
     ui.fresh = document.createElement('button');
@@ -494,9 +494,14 @@
     ui.fresh.className = 'bp-fresh';
     ui.fresh.hidden = true;
     ui.fresh.addEventListener('click', showNewEntries);
-    topStatus.parentNode.insertBefore(ui.fresh, topStatus);
-    orderSections();
-    sections().forEach(prepare);
+    // Whatever the page's own markup lacks is added without moving the entry in view.
+    keepInPlace(function () {
+      if (!topStatus.isConnected) feed.parentNode.insertBefore(topStatus, feed);
+      if (!bottomStatus.isConnected) feed.parentNode.insertBefore(bottomStatus, feed.nextSibling);
+      topStatus.parentNode.insertBefore(ui.fresh, topStatus);
+      orderSections();
+      sections().forEach(prepare);
+    });
     ['newer', 'older'].forEach(function (direction) {
       var edge = edgeSection(direction), page = edge && pageOf(edge);
       setState(direction, page && !page[direction] ? 'end' : 'idle', page && page.id);

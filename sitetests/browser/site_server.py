@@ -25,6 +25,12 @@ ERROR_PROBE = (
     b"else{var d=Math.abs(t.getBoundingClientRect().top-top0);if(d>s.max){s.max=d}}"
     b"s.frames++;window.__bpFrames=s;requestAnimationFrame(frame)}"
     b"window.__bpFramesReset=reset;requestAnimationFrame(frame)})();</script>"
+    # Chromium's Layout Instability API: the page's cumulative layout shift, as search engines count it.
+    b"<script>window.__bpCLS=null;if(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes&&"
+    b"PerformanceObserver.supportedEntryTypes.indexOf('layout-shift')>=0){window.__bpCLS=0;window.__bpShifts=[];"
+    b"new PerformanceObserver(function(l){l.getEntries().forEach(function(e){if(!e.hadRecentInput){window.__bpCLS+=e.value;"
+    b"window.__bpShifts.push([e.value,(e.sources||[]).map(function(s){return s.node&&s.node.className})])}})})"
+    b".observe({type:'layout-shift',buffered:true})}</script>"
 )
 
 

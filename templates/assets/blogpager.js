@@ -7,7 +7,7 @@
   if (!feed || !window.fetch || !window.IntersectionObserver || !window.history.replaceState) return;
 
   var MARGIN = 1200;     // prefetch distance in px, above and below the viewport
-  var KEEP = 2;          // loaded pages kept on each side of the page in view
+  var KEEP = 1;          // loaded pages kept on each side of the page in view
   var RECHECK = 300000;  // ms between checks of index.json for new entries
   var root = document.documentElement;
   // The index: its parts, each with its pages once known (inline, or fetched once: parts are immutable).
@@ -192,8 +192,8 @@
     list.forEach(function (section, i) {
       if (Math.abs(i - center) <= KEEP || section.hasAttribute('data-unloaded')) return;
       var box = section.getBoundingClientRect();
-      // Twice the prefetch margin away, so a spacer is not reloaded right after.
-      if (box.bottom < -2 * MARGIN || box.top > height + 2 * MARGIN) {
+      // Half as far again as the prefetch margin, so a spacer is not reloaded right after.
+      if (box.bottom < -1.5 * MARGIN || box.top > height + 1.5 * MARGIN) {
         keepInPlace(function () {
           section.style.height = section.getBoundingClientRect().height + 'px';
           section.setAttribute('data-unloaded', '');

@@ -4,7 +4,7 @@
 /// it empty. `blogpager serve --watch` keeps it in memory between builds; a
 /// `blogpager build` finds the last one in `out/.blogpager/entry-cache`.
 public struct EntryCache: Sendable {
-    static let version = 7
+    static let version = 8
     private static let format = RecordText(kind: "entry-cache", version: version)
 
     /// What the entries were read under: this program and these settings (`RenderKeys.entryCache`).

@@ -100,6 +100,7 @@ enum EntryRecord {
         case .link(let style, let target): ("L" + style, target)
         case .shortcode(let name): ("S", name)
         case .unknown(let name): ("U", name)
+        case .image(let src): ("I", src)
         }
         return Array("\(reference.line):\(reference.column):\(kind):".utf8) + escaped(text)
     }
@@ -112,6 +113,7 @@ enum EntryRecord {
         case "L": return BodyReference(kind: .link(style: String(kind.dropFirst()), target: value), line: line, column: column)
         case "S": return BodyReference(kind: .shortcode(name: value), line: line, column: column)
         case "U": return BodyReference(kind: .unknown(name: value), line: line, column: column)
+        case "I": return BodyReference(kind: .image(src: value), line: line, column: column)
         default: return nil
         }
     }

@@ -8,6 +8,8 @@ public struct BodyReference: Sendable, Hashable {
         case link(style: String, target: String)
         case shortcode(name: String)
         case unknown(name: String)
+        /// A local image: its size is part of the entry's page.
+        case image(src: String)
     }
 
     public var kind: Kind

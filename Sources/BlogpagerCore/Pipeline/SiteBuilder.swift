@@ -83,6 +83,7 @@ public struct SiteBuilder: Sendable {
         var reader = EntryReader(config: input.config)
         reader.links = links
         reader.shortcodes = input.templates
+        reader.imageSizes = ImageSizes(files: staticFiles, basePath: config.basePath)
         let rendered = try await renderer.render(
             archive, streams: streams, pages: pages, reader: reader, reuse: reuse?.matching(generation: generation), emit: emit)
         if !SiteRenderer.writesFeeds(input.config) {
@@ -273,7 +274,7 @@ public struct SiteBuilder: Sendable {
                     let key = "tag " + name
                     let message = "'\(name)' is left out: blogpager does not make this tag of the old generator"
                     leftOut[key] = leftOut[key].map { ($0.location, $0.count + 1, message) } ?? (location, 1, message)
-                case .shortcode: continue
+                case .shortcode, .image: continue
                 }
             }
         }

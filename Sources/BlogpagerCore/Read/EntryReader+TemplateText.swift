@@ -17,6 +17,7 @@ extension EntryReader {
             case .link(let reference, _): BodyReference(kind: .link(style: reference.style.rawValue, target: reference.target), line: piece.line, column: piece.column)
             case .shortcode(let name, _, _, _): BodyReference(kind: .shortcode(name: name), line: piece.line, column: piece.column)
             case .unknown(let name): BodyReference(kind: .unknown(name: name), line: piece.line, column: piece.column)
+            case .image(let src): BodyReference(kind: .image(src: src), line: piece.line, column: piece.column)
             case .code, .verbatim, .sitePath, .dropped: nil
             }
         }
@@ -55,6 +56,8 @@ extension EntryReader {
                 let token = "\u{E000}shortcode-\(placeholders.count)\u{E001}"
                 placeholders[token] = html
                 markdown += token
+            case .image(let written):
+                markdown += written
             case .dropped, .unknown:
                 continue
             }

@@ -5,6 +5,8 @@ public struct EntryReader: Sendable {
     public var config: SiteConfig
     /// Where each entry is, for the links between entries; nil while entries are being read.
     public var links: EntryLinks?
+    /// The site's own images' sizes, for `<img>` tags' `width` and `height`.
+    public var imageSizes = ImageSizes()
     /// The site's templates, for its own shortcodes (`templates/shortcodes/NAME.mustache`).
     public var shortcodes: TemplateSet?
     let renderer: MarkdownRenderer
@@ -33,8 +35,8 @@ public struct EntryReader: Sendable {
             var body = HTMLContentRenderer.isHTML(entry.source)
                 ? renderHTMLBody(text, summarySource: entry.summarySource)
                 : renderBody(text, summarySource: entry.summarySource, base: base)
-            body.contentHTML = Self.fillingPlaceholders(body.contentHTML, placeholders)
-            body.summaryHTML = Self.fillingPlaceholders(body.summaryHTML, placeholders)
+            body.contentHTML = imageSizes.sizing(Self.fillingPlaceholders(body.contentHTML, placeholders), pageURL: entry.url)
+            body.summaryHTML = imageSizes.sizing(Self.fillingPlaceholders(body.summaryHTML, placeholders), pageURL: entry.url)
             return body
         }
     }

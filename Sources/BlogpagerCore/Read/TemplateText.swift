@@ -46,6 +46,8 @@ struct TemplateText {
         case dropped
         /// A tag blogpager does not make (`{% include %}`): left out, with a warning.
         case unknown(name: String)
+        /// A local image (`![alt](photo.png)`), left as written: its size joins the entry's key.
+        case image(String)
     }
 
     struct Piece {
@@ -112,6 +114,9 @@ struct TemplateText {
         } else if path.lowercased().hasSuffix(".md") || path.lowercased().hasSuffix(".markdown"),
                   !path.contains("://"), !path.hasPrefix("/"), !path.hasPrefix("#"), !path.hasPrefix("mailto:") {
             reference = LinkReference(style: .relativeFile, target: path.removingPercentEncoding ?? path)
+        } else if let dot = path.lastIndex(of: "."), ImageSizes.extensions.contains(path[path.index(after: dot)...].lowercased()),
+                  !path.contains("://"), !path.hasPrefix("//") {
+            return (.image(written), targetStart..<targetEnd)
         } else {
             return nil
         }

@@ -22,15 +22,20 @@ struct EntryPages {
     }
 
     /// The article's key (`RenderKeys.article`).
-    func articleKey(at position: Int, links: EntryLinks? = nil) -> String {
+    func articleKey(at position: Int, links: EntryLinks? = nil, images: ImageSizes = ImageSizes()) -> String {
         let entry = archive.entries[position]
+        // A local image's size is in the article's HTML: it joins the key.
+        let imageSizes = entry.references.compactMap { reference -> String? in
+            guard case .image(let src) = reference.kind else { return nil }
+            return images.size(of: src, from: entry.url).map { "\($0.width)x\($0.height)" } ?? "-"
+        }
         // A link to another entry makes the article depend on that entry's URL.
         let linkURLs = entry.references.compactMap { reference -> String? in
             guard case .link(let style, let target) = reference.kind, let style = TemplateText.LinkReference.Style(rawValue: style) else { return nil }
             return links?.url(for: TemplateText.LinkReference(style: style, target: target), from: entry.source) ?? "-"
         }
         return RenderKeys.article(entry, displayDate: displayDates[position], anchor: anchors[position],
-                                  termURLs: context.termLinks(entry).flatMap { [$0.taxonomy.key] + $0.links.map(\.url) } + linkURLs)
+                                  termURLs: context.termLinks(entry).flatMap { [$0.taxonomy.key] + $0.links.map(\.url) } + linkURLs + imageSizes)
     }
 
     /// The entry page's key (`RenderKeys.entryPage`).

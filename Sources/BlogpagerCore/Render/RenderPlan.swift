@@ -74,7 +74,7 @@ extension SiteRenderer {
     }
 
     /// Plans the whole render; `reuse` says what the last build made under the same generation.
-    func plan(_ archive: Archive, streams: StreamSet, reuse: ReuseLookup?, links: EntryLinks? = nil) -> RenderPlan {
+    func plan(_ archive: Archive, streams: StreamSet, reuse: ReuseLookup?, links: EntryLinks? = nil, images: ImageSizes = ImageSizes()) -> RenderPlan {
         let urls = SiteURLs(config: config)
         let dates = DateDisplay(language: config.language)
         let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
@@ -84,7 +84,7 @@ extension SiteRenderer {
         let pages = EntryPages(
             config: config, templates: templates, context: context, archive: archive,
             mainPageURLs: StreamRenderer.pagePaths(of: streams.main).map(urls.path(of:)), displayDates: displayDates, anchors: anchors)
-        let articleKeys = archive.entries.indices.parallelMap { pages.articleKey(at: $0, links: links) }
+        let articleKeys = archive.entries.indices.parallelMap { pages.articleKey(at: $0, links: links, images: images) }
         let pageKeys = archive.entries.indices.parallelMap { pages.pageKey(at: $0, articleKey: articleKeys[$0]) }
         let keptPages = archive.entries.indices.parallelMap { reuse?.kept(archive.entries[$0].outputPath.string, key: pageKeys[$0]) }
 

@@ -40,7 +40,7 @@ public struct SiteRenderer: Sendable {
     /// renders are read again. `streams` are the archive's (`streams(of:)`).
     public func render(_ archive: Archive, streams: StreamSet, pages: [StandalonePage] = [], reader: EntryReader, reuse: ReuseLookup? = nil,
                        emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> Rendered {
-        let plan = plan(archive, streams: streams, reuse: reuse, links: reader.links)
+        let plan = plan(archive, streams: streams, reuse: reuse, links: reader.links, images: reader.imageSizes)
         let entries = try await renderEntries(plan, reader: reader, emit: emit)
         let rendered = try await renderStreams(plan, articles: entries.articles, emit: emit)
         let standalone = try standalonePages(pages, plan: plan)

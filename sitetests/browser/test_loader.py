@@ -192,6 +192,35 @@ def test_no_layout_shift_over_the_first_load_and_the_whole_archive_both_ways(bro
     assert browser.execute_script("return window.__bpCLS") > 0.01
 
 
+def test_content_above_that_changes_size_does_not_move_the_entry_in_view(browser, server, site):
+    """What the build cannot size (a remote image, an embed) grows after the page is shown: when it
+    is above the reading position, the entry in view stays where it was (measured every frame)."""
+    pages = load_index(site)["pages"]
+    open_feed(browser, server.url + pages[len(pages) // 2]["url"])
+    settle(browser)
+    # Read a little way into the page, so that entries sit above the one in view.
+    browser.execute_script("window.scrollBy(0, Math.round(window.innerHeight * 0.6))")
+    settle(browser)
+    browser.execute_script("window.__bpFramesReset()")
+    grown = browser.execute_script("""
+        var list = document.querySelectorAll('.bp-feed article[data-url]'), above = null;
+        for (var i = 0; i < list.length; i++) if (list[i].getBoundingClientRect().bottom < 0) above = list[i];
+        if (!above) return null;
+        var box = document.createElement('div'); box.className = 'late-embed'; box.style.height = '0px';
+        above.appendChild(box);
+        // Each change lands at the start of a frame, as a frame-by-frame probe can only see what is
+        // drawn if nothing changes between its measure and the paint.
+        setTimeout(function () { requestAnimationFrame(function () { box.style.height = '240px'; }); }, 100);
+        setTimeout(function () { requestAnimationFrame(function () { box.style.height = '40px'; }); }, 300);
+        return above.getAttribute('data-url');""")
+    assert grown, "an entry above the one in view"
+    time.sleep(0.8)
+    settle(browser)
+    frames = browser.execute_script("return window.__bpFrames")
+    print(f"\n[{browser.name}] content above grew and shrank: entry in view moved at most {frames['max']:.3f} px over {frames['frames']} frames")
+    assert frames["frames"] > 10 and frames["max"] < 1
+
+
 def test_a_failed_page_shows_retry_and_retry_loads_it_once(browser, server, site):
     expected = expected_urls(site)
     index = load_index(site)

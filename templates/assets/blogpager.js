@@ -67,7 +67,24 @@
     var shift = element.getBoundingClientRect().top - before.top;
     if (Math.abs(shift) >= 0.5) window.scrollBy(0, shift);
     pinned = { element: element, top: before.top, scrollY: window.scrollY };
+    rest();
   }
+
+  // Content that changes size on its own (an image without a size, an embed): where the
+  // entry in view was after the last scroll or change of ours, and a ResizeObserver that,
+  // when something above it grows or shrinks, puts it back there before the frame is drawn.
+  var resting = null;
+  function rest() {
+    var here = anchor();
+    resting = here && { element: here.element, top: here.top, scrollY: window.scrollY };
+  }
+  var resizes = window.ResizeObserver ? new ResizeObserver(function () {
+    if (resting && resting.element.isConnected && resting.scrollY === window.scrollY) {
+      var shift = resting.element.getBoundingClientRect().top - resting.top;
+      if (Math.abs(shift) >= 0.5) window.scrollBy(0, shift);
+    }
+    rest();
+  }) : null;
 
   // ---- status regions, buttons and states ----------------------------------
   // The page holds a box of the status's height above and below the feed, so that
@@ -120,6 +137,7 @@
   // Order, ARIA attributes and de-duplication against what is shown, right before inserting.
   function prepare(section) {
     var page = pageOf(section), list = articles(section), seen = {};
+    if (resizes) resizes.observe(section);
     if (page) section.setAttribute('data-fragment', page.fragment);
     articles().forEach(function (article) { if (!section.contains(article)) seen[article.getAttribute('data-url')] = true; });
     var first = page ? page.position : 0;
@@ -511,6 +529,8 @@
     observer.observe(ui.top);
     observer.observe(ui.bottom);
     window.addEventListener('scroll', saveSoon, { passive: true });
+    window.addEventListener('scroll', rest, { passive: true });
+    rest();
     // A page kept in the back-forward cache comes back as it was, except that
     // some engines reset the scroll position: put the reader back at the same entry.
     var parked = null;

@@ -77,8 +77,11 @@ def settle(driver):
 
 
 def scroll_down_to_end(driver, expected):
-    """Scrolls down a screen at a time, like a reader, checking the DOM at every step."""
+    """Scrolls down a screen at a time, like a reader, checking the DOM at every step: every entry
+    from the first one shown now (pages far above may have been given back already) to the oldest appears."""
     seen, biggest = set(), 0
+    shown = dom_urls(driver)
+    expected = expected[expected.index(shown[0]):] if shown else expected
     for _ in range(2000):
         settle(driver)
         urls = dom_urls(driver)

@@ -167,14 +167,15 @@
     if (!page) return;
     if (!page[direction]) { setState(direction, 'end', page.id); return; }
     // Pages are numbered across parts; the neighbour may be the first page of the next part.
-    var at = positions[page.id] + (direction === 'newer' ? -1 : 1), next = null;
+    var at = positions[page.id] + (direction === 'newer' ? -1 : 1), next = null, trip = trips;
     setState(direction, 'loading');
     ensurePart(partAt(at)).then(function () {
       next = pageAt(at);
       if (feed.querySelector('.bp-page[data-page="' + CSS.escape(next.id) + '"]')) return null;
       return fetchSection(next);
     }).then(function (section) {
-      if (!section) { setState(direction, 'idle'); return; }
+      // A trip to another month while this page was on its way: it no longer borders the pages shown.
+      if (!section || trip !== trips) { setState(direction, 'idle'); return; }
       keepInPlace(function () {
         prepare(section);
         if (direction === topDirection()) feed.insertBefore(section, sections()[0]);
@@ -450,8 +451,8 @@
   // Binary search over the parts, then the pages of one part (newest first): the
   // first whose oldest entry is at or before the target holds the target. One
   // part and one fragment request at most.
-  function jump() {
-    var reached = atTarget();
+  function jump() { return jumpTo(atTarget()); }
+  function jumpTo(reached) {
     if (!reached || !index.parts.length) return Promise.resolve(null);
     function byDate(last) { return reached(last.date); }
     function within(section) {
@@ -472,6 +473,116 @@
     }).catch(function (error) {
       emit('loaderror', { page: page ? page.id : null, direction: null, error: String(error) });
       return null;
+    });
+  }
+
+  // ---- the timeline: the stream's months on a rail, the one in view marked ------------
+  // Like a phone's photo scrubber: drag or click a month, or use the keyboard, and the
+  // stream opens there (one part and one fragment at most), then reads both ways.
+  var timeline = null, trips = 0;
+  function monthLabel(month) {
+    var parts = month.split('-');
+    try {
+      return new Intl.DateTimeFormat(root.lang || undefined, { year: 'numeric', month: 'long', timeZone: 'UTC' })
+        .format(new Date(Date.UTC(Number(parts[0]), Number(parts[1]) - 1, 1)));
+    } catch (error) { return month; }
+  }
+  function buildTimeline() {
+    var months = index.months || [];
+    if (months.length < 2) return;
+    // The rail reads like the stream: its top is the stream's top.
+    var list = oldestFirst ? months.slice().reverse() : months.slice();
+    var total = list.reduce(function (sum, month) { return sum + month[1]; }, 0), offset = 0, lastLabel = -1;
+    var rail = document.createElement('div');
+    rail.className = 'bp-timeline';
+    rail.setAttribute('role', 'slider');
+    rail.setAttribute('tabindex', '0');
+    rail.setAttribute('aria-label', 'Timeline');
+    rail.setAttribute('aria-orientation', 'vertical');
+    rail.setAttribute('aria-valuemin', '0');
+    rail.setAttribute('aria-valuemax', String(list.length - 1));
+    var positions = list.map(function (month, i) {
+      var at = offset / total;
+      // A year's label where its first month starts, unless the last label is too near.
+      if ((i === 0 || month[0].slice(0, 4) !== list[i - 1][0].slice(0, 4)) && (lastLabel < 0 || at - lastLabel >= 0.05)) {
+        var label = document.createElement('span');
+        label.className = 'bp-timeline-year';
+        label.setAttribute('aria-hidden', 'true');
+        label.textContent = month[0].slice(0, 4);
+        label.style.top = (at * 100) + '%';
+        rail.appendChild(label);
+        lastLabel = at;
+      }
+      offset += month[1];
+      return at;
+    });
+    var marker = document.createElement('span');
+    marker.className = 'bp-timeline-marker';
+    marker.setAttribute('aria-hidden', 'true');
+    rail.appendChild(marker);
+    document.body.appendChild(rail);
+    timeline = { rail: rail, marker: marker, list: list, positions: positions, total: total, now: -1 };
+    rail.addEventListener('keydown', function (event) {
+      var step = { ArrowUp: -1, ArrowLeft: -1, ArrowDown: 1, ArrowRight: 1, PageUp: -12, PageDown: 12 }[event.key];
+      var to = event.key === 'Home' ? 0 : event.key === 'End' ? list.length - 1 : step ? Math.max(0, Math.min(list.length - 1, timeline.now + step)) : null;
+      if (to === null) return;
+      event.preventDefault();
+      travel(to);
+    });
+    // A click or a drag: the month under the pointer, by its share of the entries; the stream goes there on release.
+    function monthAt(y) {
+      var box = rail.getBoundingClientRect(), share = Math.max(0, Math.min(0.9999, (y - box.top) / box.height)), found = 0;
+      for (var i = 0; i < positions.length; i++) if (positions[i] <= share) found = i;
+      return found;
+    }
+    var dragging = false;
+    rail.addEventListener('pointerdown', function (event) {
+      dragging = true;
+      if (rail.setPointerCapture) rail.setPointerCapture(event.pointerId);
+      mark(monthAt(event.clientY));
+      event.preventDefault();
+    });
+    rail.addEventListener('pointermove', function (event) { if (dragging) mark(monthAt(event.clientY)); });
+    rail.addEventListener('pointerup', function (event) {
+      if (!dragging) return;
+      dragging = false;
+      travel(monthAt(event.clientY));
+    });
+    showMonthInView();
+  }
+  // The rail's state: the month marked, as the slider's value and text.
+  function mark(i) {
+    if (!timeline || i < 0) return;
+    timeline.now = i;
+    timeline.rail.setAttribute('aria-valuenow', String(i));
+    timeline.rail.setAttribute('aria-valuetext', monthLabel(timeline.list[i][0]));
+    timeline.marker.style.top = (timeline.positions[i] * 100) + '%';
+  }
+  function showMonthInView() {
+    var here = anchor();
+    if (!timeline || !here) return;
+    var month = (here.element.getAttribute('data-date') || '').slice(0, 7);
+    for (var i = 0; i < timeline.list.length; i++) if (timeline.list[i][0] === month) { mark(i); return; }
+  }
+  function travel(i) {
+    var month = timeline.list[i][0];
+    mark(i);
+    trips++;
+    jumpTo(function (date) { return date.slice(0, 7) <= month; }).then(function (target) {
+      if (!target) return;
+      sections().forEach(prepare);
+      ['newer', 'older'].forEach(function (direction) {
+        var edge = edgeSection(direction), page = edge && pageOf(edge);
+        setState(direction, page && !page[direction] ? 'end' : 'idle', page && page.id);
+      });
+      target.scrollIntoView({ block: 'start' });
+      pinned = { element: target, top: 0, scrollY: window.scrollY };
+      var url = new URL(location.href);
+      url.searchParams.set('at', month);
+      history.replaceState(history.state, '', url.pathname + url.search);
+      rest();
+      showMonthInView();
+      afterLayout(checkEdges);
     });
   }
 
@@ -530,6 +641,8 @@
     observer.observe(ui.bottom);
     window.addEventListener('scroll', saveSoon, { passive: true });
     window.addEventListener('scroll', rest, { passive: true });
+    window.addEventListener('scroll', showMonthInView, { passive: true });
+    buildTimeline();
     rest();
     // A page kept in the back-forward cache comes back as it was, except that
     // some engines reset the scroll position: put the reader back at the same entry.

@@ -6,7 +6,8 @@ import Foundation
 /// it as a small `index.json` and, for a large stream, immutable parts.
 /// Documented in docs/index-format.md with a JSON Schema.
 public struct CursorIndex: Sendable, Equatable {
-    public static let formatVersion = 2
+    /// 3: `months` added (version 2 had none).
+    public static let formatVersion = 3
 
     public struct CursorValue: Sendable, Equatable, Codable {
         /// RFC 3339 in the author's offset.
@@ -53,6 +54,19 @@ public struct CursorIndex: Sendable, Equatable {
         public var url: String
     }
 
+    /// One month of the stream and how many of its entries are dated in it, written `["2016-05", 3]`.
+    public struct MonthCount: Sendable, Equatable, Encodable {
+        /// `yyyy-mm`, the month as the author's dates have it.
+        public var month: String
+        public var count: Int
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(month)
+            try container.encode(count)
+        }
+    }
+
     public var version: Int
     public var generator: String
     public var stream: StreamValue
@@ -65,4 +79,6 @@ public struct CursorIndex: Sendable, Equatable {
     public var front: [String]
     /// Every page, newest first.
     public var pages: [PageEntry]
+    /// Every month with entries, newest first: what the reader's timeline shows.
+    public var months: [MonthCount] = []
 }

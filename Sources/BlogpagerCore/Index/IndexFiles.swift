@@ -84,6 +84,7 @@ struct IndexFiles {
         DeterministicJSON.bytes(Root(
             version: index.version, generator: index.generator, stream: index.stream, order: index.order,
             display_order: index.display_order, entries: index.entries, page_size: index.page_size, front: index.front,
+            months: index.months,
             parts: parts.map { part in
                 PartSummary(
                     count: part.pages.count, entries: part.pages.map(\.count).reduce(0, +),
@@ -102,6 +103,7 @@ struct IndexFiles {
         var entries: Int
         var page_size: Int
         var front: [String]
+        var months: [CursorIndex.MonthCount]
         var parts: [PartSummary]
     }
 

@@ -240,6 +240,18 @@ struct StreamRenderer {
         return values
     }
 
+    /// Every month with entries (as the authors' own calendars date them), newest first, and how many.
+    static func months(of entries: [Entry]) -> [CursorIndex.MonthCount] {
+        var counts: [Int: Int] = [:]
+        for entry in entries {
+            let wall = entry.date.local
+            counts[wall.year * 100 + wall.month, default: 0] += 1
+        }
+        return counts.keys.sorted(by: >).map { key in
+            CursorIndex.MonthCount(month: String(format: "%04d-%02d", key / 100, key % 100), count: counts[key]!)
+        }
+    }
+
     private func cursorIndex(_ stream: EntryStream, pageURLs: [String], fragmentURLs: [String]) -> CursorIndex {
         let archive = stream.archive
         let pages = archive.pages.enumerated().map { index, page in
@@ -265,6 +277,7 @@ struct StreamRenderer {
             entries: archive.entries.count,
             page_size: config.pageSize,
             front: archive.pages.prefix(archive.frontPageCount).map(\.id),
-            pages: pages)
+            pages: pages,
+            months: Self.months(of: archive.entries))
     }
 }

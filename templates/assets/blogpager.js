@@ -561,7 +561,15 @@
   function showMonthInView() {
     var here = anchor();
     if (!timeline || !here) return;
-    var month = (here.element.getAttribute('data-date') || '').slice(0, 7);
+    // At the very end of the stream the last entries cannot reach the top of the view: the rail's end is in view.
+    var bottom = topDirection() === 'newer' ? 'older' : 'newer';
+    if (state[bottom] === 'end' && window.scrollY + window.innerHeight >= root.scrollHeight - 2) { mark(timeline.list.length - 1); return; }
+    // The entry the reader is on: the first with more than a sliver of it in view.
+    var list = articles(), on = here.element;
+    for (var j = list.indexOf(here.element); j >= 0 && j < list.length; j++) {
+      if (list[j].getBoundingClientRect().bottom > 8) { on = list[j]; break; }
+    }
+    var month = (on.getAttribute('data-date') || '').slice(0, 7);
     for (var i = 0; i < timeline.list.length; i++) if (timeline.list[i][0] === month) { mark(i); return; }
   }
   function travel(i) {

@@ -1,0 +1,108 @@
+"""The timeline: the stream's months on a rail, the one in view marked, in three engines.
+Measured from outside: the month of the entry in view, the requests made, the slider's values."""
+import datetime
+import time
+
+from browser_drivers import wait_for
+from site_reader import load_root_index
+from test_loader import expected_urls, open_feed, settle, state
+
+MONTH_IN_VIEW = """
+    var list = document.querySelectorAll('.bp-feed article[data-url]');
+    for (var i = 0; i < list.length; i++) {
+      if (list[i].getBoundingClientRect().bottom > 8) return list[i].getAttribute('data-date').slice(0, 7);
+    }"""
+
+
+def month_in_view_is(month):
+    """A script that is true once the entry in view is of `month`."""
+    return ("var list = document.querySelectorAll('.bp-feed article[data-url]');"
+            "for (var i = 0; i < list.length; i++) { if (list[i].getBoundingClientRect().bottom > 8)"
+            f" return list[i].getAttribute('data-date').slice(0, 7) === '{month}'; }}")
+
+
+def month_name(month):
+    """`2016-05` as people write it in English: `May 2016`."""
+    return datetime.date(int(month[:4]), int(month[5:]), 1).strftime("%B %Y")
+
+
+def slider(browser):
+    return browser.execute_script(
+        "var r = document.querySelector('.bp-timeline'); return r && [r.getAttribute('role'), r.getAttribute('aria-valuenow'),"
+        " r.getAttribute('aria-valuetext'), r.getAttribute('aria-valuemin'), r.getAttribute('aria-valuemax')]")
+
+
+def archive_requests(server):
+    return [r for r in server.requests if "/fragments/" in r or r.endswith("index.json")]
+
+
+def test_the_index_lists_every_month_newest_first_in_a_small_root(site):
+    index = load_root_index(site)
+    months = index["months"]
+    assert index["version"] == 3 and len(months) > 12
+    assert [m[0] for m in months] == sorted((m[0] for m in months), reverse=True)
+    assert sum(m[1] for m in months) == index["entries"]
+    assert len((site / "index.json").read_bytes()) < 16_000
+
+
+def test_the_keyboard_takes_the_stream_to_any_month_in_three_requests_at_most(browser, server, site):
+    months = load_root_index(site)["months"]
+    open_feed(browser, server.url + "/")
+    role, now, text, low, high = slider(browser)
+    assert (role, now, low, high) == ("slider", "0", "0", str(len(months) - 1))
+    assert text == month_name(months[0][0]) == month_name(browser.execute_script(MONTH_IN_VIEW))
+    browser.execute_script("document.querySelector('.bp-timeline').focus()")
+    assert browser.execute_script("return document.activeElement.className") == "bp-timeline"
+    server.requests.clear()
+    browser.switch_to.active_element.send_keys("\ue010")  # End: the oldest month
+    oldest = months[-1][0]
+    # The oldest month's entries are on the screen (at the archive's end they may not reach its top).
+    wait_for(browser, "return Array.from(document.querySelectorAll('.bp-feed article[data-url]')).some(function (a) {"
+                      " var box = a.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight &&"
+                      f" a.getAttribute('data-date').slice(0, 7) === '{oldest}'; }})")
+    settle(browser)
+    assert slider(browser)[2] == month_name(oldest) and slider(browser)[1] == str(len(months) - 1)
+    # One part (when the index has parts) and one fragment, then reading on loads the neighbours.
+    travel = [r for r in archive_requests(server) if not r.endswith("index.json")][:2]
+    assert len(travel) <= 3 and any("/fragments/" in r for r in travel)
+    # PageUp: a year newer; Home: back to the newest month.
+    browser.switch_to.active_element.send_keys("\ue00e")
+    wait_for(browser, f"return document.querySelector('.bp-timeline').getAttribute('aria-valuenow') === '{len(months) - 13}'")
+    browser.switch_to.active_element.send_keys("\ue011")
+    wait_for(browser, month_in_view_is(months[0][0]))
+    assert slider(browser)[1] == "0"
+
+
+def test_the_marked_month_follows_the_reading(browser, server, site):
+    open_feed(browser, server.url + "/")
+    seen = set()
+    for _ in range(12):
+        browser.execute_script("window.scrollBy(0, Math.round(window.innerHeight * 0.9))")
+        settle(browser)
+        time.sleep(0.05)
+        month = browser.execute_script(MONTH_IN_VIEW)
+        assert slider(browser)[2] == month_name(month)
+        seen.add(month)
+    assert len(seen) >= 2, "the reading crossed a month"
+
+
+def test_a_click_on_the_rail_opens_the_month_under_it(browser, server, site):
+    months = load_root_index(site)["months"]
+    open_feed(browser, server.url + "/")
+    expected = expected_urls(site)
+    # The middle of the rail, where the entries' middle month is.
+    browser.execute_script("""
+        var rail = document.querySelector('.bp-timeline'), box = rail.getBoundingClientRect();
+        var y = box.top + box.height / 2, x = box.left + box.width / 2;
+        ['pointerdown', 'pointerup'].forEach(function (type) {
+          rail.dispatchEvent(new PointerEvent(type, { clientX: x, clientY: y, bubbles: true, pointerId: 1, isPrimary: true }));
+        });""")
+    wait_for(browser, "return document.querySelector('.bp-timeline').getAttribute('aria-valuenow') !== '0'")
+    now = int(slider(browser)[1])
+    target = months[now][0]
+    wait_for(browser, month_in_view_is(target))
+    assert 0 < now < len(months) - 1
+    # The middle month by entries: about half the archive is newer.
+    newer = sum(m[1] for m in months[:now])
+    assert abs(newer - len(expected) / 2) <= max(m[1] for m in months) + 1
+    assert state(browser, "newer") in ("idle", "loading") and state(browser, "older") in ("idle", "loading")

@@ -43,5 +43,7 @@ def engine_driver(request):
 def browser(engine_driver, server):
     engine, driver = engine_driver
     server.reset()
+    driver.get(server.url + "/archive/")  # a page of the site without a stream: forget the place left off
+    driver.execute_script("localStorage.clear()")
     driver.get(server.url + "/index.json")  # leave the previous test's page and history state
     return driver

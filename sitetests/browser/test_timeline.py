@@ -1,6 +1,7 @@
 """The timeline: the stream's months on a rail, the one in view marked, in three engines.
 Measured from outside: the month of the entry in view, the requests made, the slider's values."""
 import datetime
+import json
 import time
 
 from browser_drivers import wait_for
@@ -106,3 +107,40 @@ def test_a_click_on_the_rail_opens_the_month_under_it(browser, server, site):
     newer = sum(m[1] for m in months[:now])
     assert abs(newer - len(expected) / 2) <= max(m[1] for m in months) + 1
     assert state(browser, "newer") in ("idle", "loading") and state(browser, "older") in ("idle", "loading")
+
+
+def test_the_front_page_offers_to_continue_where_the_reader_left_off(browser, server, site):
+    months = load_root_index(site)["months"]
+    open_feed(browser, server.url + "/")
+    assert not browser.find_elements("css selector", ".bp-continue"), "nothing to continue on a first visit"
+    # Read far into the archive: the timeline's End, then a little way up.
+    browser.execute_script("document.querySelector('.bp-timeline').focus()")
+    browser.switch_to.active_element.send_keys("\ue010")
+    wait_for(browser, f"return document.querySelector('.bp-timeline').getAttribute('aria-valuenow') === '{len(months) - 1}'")
+    settle(browser)
+    browser.execute_script("window.scrollBy(0, -Math.round(innerHeight * 1.5))")
+    settle(browser)
+    time.sleep(0.5)
+    place = json.loads(browser.execute_script("return localStorage.getItem('blogpager:place:/index.json')"))
+    # Come back to the front page another day: the place is offered, with its month.
+    browser.get(server.url + "/index.json")
+    open_feed(browser, server.url + "/")
+    wait_for(browser, "return document.querySelector('.bp-continue')")
+    go = browser.find_element("css selector", ".bp-continue-go")
+    assert go.text == f"Continue where you left off ({month_name(place['date'][:7])})"
+    cls = browser.execute_script("return window.__bpCLS")
+    assert cls is None or round(cls, 2) == 0.00, "the notice moves nothing"
+    go.click()
+    wait_for(browser, "var a = document.querySelector('.bp-feed article[data-url=\"' + CSS.escape(arguments[0]) + '\"]');"
+                      " return a && Math.abs(a.getBoundingClientRect().top) < 2", 20, place["entry"])
+    assert not browser.find_elements("css selector", ".bp-continue")
+    # Dismissed, it is not offered again.
+    browser.get(server.url + "/index.json")
+    open_feed(browser, server.url + "/")
+    wait_for(browser, "return document.querySelector('.bp-continue')")
+    browser.find_element("css selector", ".bp-continue-close").click()
+    assert browser.execute_script("return localStorage.getItem('blogpager:place:/index.json')") is None
+    browser.get(server.url + "/index.json")
+    open_feed(browser, server.url + "/")
+    settle(browser)
+    assert not browser.find_elements("css selector", ".bp-continue")

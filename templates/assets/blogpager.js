@@ -253,8 +253,55 @@
       // `?at=` opened the stream once; the page URL and the saved place take over.
       var search = location.search.replace(/([?&])at=[^&]*&?/, '$1').replace(/[?&]$/, '');
       history.replaceState(saved, '', url + search);
+      remember(here.element);
       trim();
     }, 200);
+  }
+
+  // ---- where the reader left off: kept in this browser only (localStorage), never sent ----
+  var placeKey = 'blogpager:place:' + feed.getAttribute('data-index');
+  function remember(element) {
+    var head = pageAt(0), section = element.closest('.bp-page');
+    try {
+      // On the newest page there is nothing to come back to.
+      if (section && head && section.getAttribute('data-page') === head.id) localStorage.removeItem(placeKey);
+      else localStorage.setItem(placeKey, JSON.stringify({ entry: element.getAttribute('data-url'), date: element.getAttribute('data-date') }));
+    } catch (error) { /* storage off: nothing kept */ }
+  }
+  // On the stream's front page, opened afresh, offer the place left: a small notice fixed at the
+  // bottom of the window (it moves nothing), which takes the reader there or goes away.
+  function offerPlace() {
+    var place = null;
+    try { place = JSON.parse(localStorage.getItem(placeKey) || 'null'); } catch (error) { return; }
+    if (!place || !place.entry || !place.date || location.search || location.hash) return;
+    if (feed.querySelector('article[data-url="' + CSS.escape(place.entry) + '"]')) return;
+    var box = document.createElement('div'), go = document.createElement('button'), close = document.createElement('button');
+    box.className = 'bp-continue';
+    box.setAttribute('role', 'region');
+    box.setAttribute('aria-label', 'Continue reading');
+    go.type = 'button';
+    go.className = 'bp-continue-go';
+    go.textContent = 'Continue where you left off (' + monthLabel(place.date.slice(0, 7)) + ')';
+    close.type = 'button';
+    close.className = 'bp-continue-close';
+    close.setAttribute('aria-label', 'Dismiss');
+    close.textContent = '×';
+    box.appendChild(go);
+    box.appendChild(close);
+    document.body.appendChild(box);
+    close.addEventListener('click', function () {
+      box.remove();
+      try { localStorage.removeItem(placeKey); } catch (error) { /* nothing kept */ }
+    });
+    go.addEventListener('click', function () {
+      box.remove();
+      var instant = Date.parse(place.date);
+      trips++;
+      jumpTo(function (date) { return Date.parse(date) <= instant; }).then(function (found) {
+        var target = feed.querySelector('article[data-url="' + CSS.escape(place.entry) + '"]') || found;
+        if (target) arrive(target);
+      });
+    });
   }
   function scrollToSaved(saved) {
     var target = saved && feed.querySelector('article[data-url="' + CSS.escape(saved.entry) + '"]');
@@ -578,20 +625,24 @@
     trips++;
     jumpTo(function (date) { return date.slice(0, 7) <= month; }).then(function (target) {
       if (!target) return;
-      sections().forEach(prepare);
-      ['newer', 'older'].forEach(function (direction) {
-        var edge = edgeSection(direction), page = edge && pageOf(edge);
-        setState(direction, page && !page[direction] ? 'end' : 'idle', page && page.id);
-      });
-      target.scrollIntoView({ block: 'start' });
-      pinned = { element: target, top: 0, scrollY: window.scrollY };
+      arrive(target);
       var url = new URL(location.href);
       url.searchParams.set('at', month);
       history.replaceState(history.state, '', url.pathname + url.search);
-      rest();
-      showMonthInView();
-      afterLayout(checkEdges);
     });
+  }
+  // After a trip (the timeline, the place left): the pages shown are new, the entry at the top.
+  function arrive(target) {
+    sections().forEach(prepare);
+    ['newer', 'older'].forEach(function (direction) {
+      var edge = edgeSection(direction), page = edge && pageOf(edge);
+      setState(direction, page && !page[direction] ? 'end' : 'idle', page && page.id);
+    });
+    target.scrollIntoView({ block: 'start' });
+    pinned = { element: target, top: 0, scrollY: window.scrollY };
+    rest();
+    showMonthInView();
+    afterLayout(checkEdges);
   }
 
   // ---- keyboard: Page Up / Page Down move between articles (WAI-ARIA feed) ------
@@ -651,6 +702,7 @@
     window.addEventListener('scroll', rest, { passive: true });
     window.addEventListener('scroll', showMonthInView, { passive: true });
     buildTimeline();
+    if (!jumped && !(history.state && history.state.blogpager)) offerPlace();
     rest();
     // A page kept in the back-forward cache comes back as it was, except that
     // some engines reset the scroll position: put the reader back at the same entry.

@@ -57,10 +57,11 @@ bench-deps: deps
 	$(call apt_install,$(BENCH_DEPS))
 
 ## Benchmarks that print figures (never part of `make test`).
-bench: build bench-deps
+bench: build bench-deps test-deps
 	python3 bench/build_bench.py
 	python3 bench/serve_bench.py
 	python3 bench/watch_bench.py
+	xvfb-run -a $(VENV)/bin/python bench/dom_bench.py
 
 clean:
 	rm -rf .build out $(VENV)

@@ -221,8 +221,55 @@
         observer.observe(section);
       }
     });
+    mergeSpacers(center);
+  }
+  // Next to each other, spacers become one (its pages listed from the outer edge in, with their
+  // heights), so the document does not grow with the archive: one element however many pages.
+  function spacerPages(spacer) {
+    var ids = (spacer.getAttribute('data-pages') || spacer.getAttribute('data-page')).split(' ');
+    var heights = (spacer.getAttribute('data-heights') || String(parseFloat(spacer.style.height))).split(' ').map(Number);
+    return { ids: ids, heights: heights };
+  }
+  function setSpacerPages(spacer, pages) {
+    spacer.setAttribute('data-page', pages.ids[0]);
+    spacer.setAttribute('data-pages', pages.ids.join(' '));
+    spacer.setAttribute('data-heights', pages.heights.join(' '));
+    spacer.style.height = pages.heights.reduce(function (sum, h) { return sum + h; }, 0) + 'px';
+  }
+  function mergeSpacers(center) {
+    var list = sections();
+    keepInPlace(function () {
+      for (var i = 1; i < list.length; i++) {
+        var outer = i <= center ? list[i - 1] : list[i], inner = i <= center ? list[i] : list[i - 1];
+        if (!outer.hasAttribute('data-unloaded') || !inner.hasAttribute('data-unloaded') || inner.hasAttribute('data-reloading')) continue;
+        var merged = spacerPages(outer), added = spacerPages(inner);
+        setSpacerPages(outer, { ids: merged.ids.concat(added.ids), heights: merged.heights.concat(added.heights) });
+        observer.unobserve(inner);
+        inner.remove();
+        if (i <= center) { list.splice(i, 1); i--; center--; } else { list.splice(i - 1, 1); i--; }
+      }
+    });
+  }
+  // A spacer of several pages gives back the one nearest the pages shown, to load it.
+  function splitSpacer(spacer) {
+    var pages = spacerPages(spacer);
+    if (pages.ids.length < 2) return spacer;
+    var id = pages.ids.pop(), height = pages.heights.pop(), page = pageAt(positions[id]);
+    var single = document.createElement(spacer.tagName.toLowerCase());
+    single.className = spacer.className;
+    single.setAttribute('data-page', id);
+    if (page) single.setAttribute('data-url', page.url);
+    single.setAttribute('data-unloaded', '');
+    single.style.height = height + 'px';
+    var above = spacer.getBoundingClientRect().top < 0;
+    keepInPlace(function () {
+      setSpacerPages(spacer, pages);
+      spacer.parentNode.insertBefore(single, above ? spacer.nextSibling : spacer);
+    });
+    return single;
   }
   function reload(section) {
+    section = splitSpacer(section);
     var page = pageOf(section);
     if (!page || section.hasAttribute('data-reloading')) return;
     section.setAttribute('data-reloading', '');

@@ -261,10 +261,9 @@ public struct SiteBuilder: Sendable {
             for reference in entry.references {
                 let location = SourceLocation(path: entry.sourcePath, line: reference.line, column: reference.column)
                 switch reference.kind {
-                case .link(let style, let target):
-                    guard let style = TemplateText.LinkReference.Style(rawValue: style) else { continue }
-                    if links.url(for: TemplateText.LinkReference(style: style, target: target), from: entry.source) == nil {
-                        log.append(.error(at: location, "link to '\(target)' names no entry of this site\(Self.linkHint(style))"))
+                case .link:
+                    if let found = links.url(for: reference, from: entry.source), found.url == nil {
+                        log.append(.error(at: location, "link to '\(found.link.target)' names no entry of this site\(Self.linkHint(found.link.style))"))
                     }
                 case .shortcode(let name) where !templates.hasShortcode(name):
                     let key = "shortcode " + name

@@ -46,6 +46,13 @@ public struct EntryLinks: Sendable {
         }
     }
 
+    /// The URL a body's link names, as the read step recorded it; nil for no link, or one that names no entry.
+    func url(for reference: BodyReference, from source: SourceFile) -> (link: TemplateText.LinkReference, url: String?)? {
+        guard case .link(let style, let target) = reference.kind, let style = TemplateText.LinkReference.Style(rawValue: style) else { return nil }
+        let link = TemplateText.LinkReference(style: style, target: target)
+        return (link, url(for: link, from: source))
+    }
+
     private func unique(_ urls: [String]?) -> String? {
         guard let urls, urls.count == 1 else { return nil }
         return urls[0]

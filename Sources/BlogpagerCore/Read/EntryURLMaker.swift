@@ -103,28 +103,18 @@ struct EntryURLMaker {
 
     /// A Jekyll template filled in as Jekyll's URL drop fills it, then cleaned as Jekyll cleans it.
     static func jekyllPath(_ template: String, facts: Facts) -> String {
-        let wall = facts.date.local
-        let calendar = Self.gregorian(offset: facts.date.offsetSeconds)
-        let instant = Date(timeIntervalSince1970: TimeInterval(facts.date.epochSeconds))
+        let date = DateTokens(facts.date), wall = date.wall, two = DateTokens.two
         let slug = facts.frontSlug ?? facts.fileSlug
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-        let weekday = calendar.component(.weekday, from: instant)
-        let isoWeekday = weekday == 1 ? 7 : weekday - 1
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let longDays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let longMonths = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-        let dayOfYear = calendar.ordinality(of: .day, in: .year, for: instant) ?? 1
         var categories: [String] = []
         for category in facts.categories.map({ $0.lowercased() }) where !categories.contains(category) { categories.append(category) }
         let values: [String: String] = [
             "year": String(format: "%04d", wall.year), "month": two(wall.month), "day": two(wall.day),
             "hour": two(wall.hour), "minute": two(wall.minute), "second": two(wall.second),
             "i_day": String(wall.day), "i_month": String(wall.month), "short_year": two(wall.year % 100),
-            "short_month": months[wall.month - 1], "long_month": longMonths[wall.month - 1],
-            "y_day": String(format: "%03d", dayOfYear),
-            "w_year": String(calendar.component(.yearForWeekOfYear, from: instant)), "week": two(calendar.component(.weekOfYear, from: instant)),
-            "w_day": String(isoWeekday), "short_day": days[weekday - 1], "long_day": longDays[weekday - 1],
+            "short_month": String(date.monthName.prefix(3)), "long_month": date.monthName,
+            "y_day": String(format: "%03d", date.dayOfYear),
+            "w_year": String(date.weekYear), "week": two(date.week),
+            "w_day": String(date.weekday == 1 ? 7 : date.weekday - 1), "short_day": String(date.dayName.prefix(3)), "long_day": date.dayName,
             "title": jekyllSlugify(slug, pretty: true, cased: true),
             "slug": jekyllSlugify(slug, pretty: false, cased: false),
             "name": jekyllSlugify(facts.fileStem, pretty: false, cased: false),
@@ -183,28 +173,43 @@ struct EntryURLMaker {
         }
     }
 
-    private static func gregorian(offset: Int32) -> Calendar {
-        var calendar = Calendar(identifier: .iso8601)
-        calendar.timeZone = TimeZone(secondsFromGMT: Int(offset)) ?? TimeZone(identifier: "UTC")!
-        return calendar
+    /// What the date tokens of both generators are made of: the date as its author wrote it (in its own offset).
+    private struct DateTokens {
+        let wall: CivilDateTime
+        /// 1 for Sunday.
+        let weekday: Int
+        let dayOfYear: Int
+        let week: Int
+        let weekYear: Int
+        let monthName: String
+        let dayName: String
+
+        init(_ date: EntryDate) {
+            var calendar = Calendar(identifier: .iso8601)
+            calendar.timeZone = TimeZone(secondsFromGMT: Int(date.offsetSeconds)) ?? TimeZone(identifier: "UTC")!
+            let instant = Date(timeIntervalSince1970: TimeInterval(date.epochSeconds))
+            wall = date.local
+            weekday = calendar.component(.weekday, from: instant)
+            dayOfYear = calendar.ordinality(of: .day, in: .year, for: instant) ?? 1
+            week = calendar.component(.weekOfYear, from: instant)
+            weekYear = calendar.component(.yearForWeekOfYear, from: instant)
+            monthName = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"][wall.month - 1]
+            dayName = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][weekday - 1]
+        }
+
+        static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
     }
 
     // MARK: Hugo
 
     private func hugoPath(_ template: String, facts: Facts, lowercase: Bool) -> String {
-        let wall = facts.date.local
-        let calendar = Self.gregorian(offset: facts.date.offsetSeconds)
-        let instant = Date(timeIntervalSince1970: TimeInterval(facts.date.epochSeconds))
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-        let longMonths = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-        let longDays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-        let weekday = calendar.component(.weekday, from: instant)
+        let date = DateTokens(facts.date), wall = date.wall, two = DateTokens.two
         let folders = contentFolders(facts)
         let title = Self.hugoURLize(facts.title)
         let values: [String: String] = [
-            "year": String(format: "%04d", wall.year), "month": two(wall.month), "monthname": longMonths[wall.month - 1],
-            "day": two(wall.day), "weekday": String(weekday - 1), "weekdayname": longDays[weekday - 1],
-            "yearday": String(calendar.ordinality(of: .day, in: .year, for: instant) ?? 1),
+            "year": String(format: "%04d", wall.year), "month": two(wall.month), "monthname": date.monthName,
+            "day": two(wall.day), "weekday": String(date.weekday - 1), "weekdayname": date.dayName,
+            "yearday": String(date.dayOfYear),
             "section": folders.first ?? "", "sections": folders.joined(separator: "/"),
             "title": title, "slug": facts.frontSlug ?? title,
             "filename": facts.fileStem, "contentbasename": facts.fileStem,

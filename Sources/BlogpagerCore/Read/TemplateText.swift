@@ -208,15 +208,7 @@ struct TemplateText {
 
     /// The text up to `{{< /name >}}` (any spacing), and the end of that closing tag.
     private static func pairedBlock(_ body: String, after start: String.Index, open: String, name: String, close: String) -> (String, String.Index)? {
-        var search = start
-        while let found = body.range(of: open, range: search..<body.endIndex) {
-            if let (inner, end) = enclosed(body, from: found.lowerBound, open: open, close: close),
-               inner.filter({ !$0.isWhitespace }) == "/" + name {
-                return (String(body[start..<found.lowerBound]), end)
-            }
-            search = found.upperBound
-        }
-        return nil
+        block(body, after: start, open: open, close: close) { $0.filter { !$0.isWhitespace } == "/" + name }
     }
 
     // MARK: Zola
@@ -256,10 +248,15 @@ struct TemplateText {
 
     /// A Liquid block's text up to `{% closing %}`, and the end of that tag.
     private static func block(_ body: String, after start: String.Index, closing: String, open: String, close: String) -> (String, String.Index)? {
+        block(body, after: start, open: open, close: close) { $0.trimmingCharacters(in: .whitespaces) == closing }
+    }
+
+    /// A block's text up to the first tag whose inside `isClosing` says ends it, and the end of that tag.
+    private static func block(_ body: String, after start: String.Index, open: String, close: String,
+                              isClosing: (String) -> Bool) -> (String, String.Index)? {
         var search = start
         while let found = body.range(of: open, range: search..<body.endIndex) {
-            if let (inner, end) = enclosed(body, from: found.lowerBound, open: open, close: close),
-               inner.trimmingCharacters(in: .whitespaces) == closing {
+            if let (inner, end) = enclosed(body, from: found.lowerBound, open: open, close: close), isClosing(inner) {
                 return (String(body[start..<found.lowerBound]), end)
             }
             search = found.upperBound

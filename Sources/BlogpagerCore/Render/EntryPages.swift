@@ -31,8 +31,8 @@ struct EntryPages {
         }
         // A link to another entry makes the article depend on that entry's URL.
         let linkURLs = entry.references.compactMap { reference -> String? in
-            guard case .link(let style, let target) = reference.kind, let style = TemplateText.LinkReference.Style(rawValue: style) else { return nil }
-            return links?.url(for: TemplateText.LinkReference(style: style, target: target), from: entry.source) ?? "-"
+            guard case .link = reference.kind else { return nil }
+            return links?.url(for: reference, from: entry.source)?.url ?? "-"
         }
         return RenderKeys.article(entry, displayDate: displayDates[position], anchor: anchors[position],
                                   termURLs: context.termLinks(entry).flatMap { [$0.taxonomy.key] + $0.links.map(\.url) } + linkURLs + imageSizes)

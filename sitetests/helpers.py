@@ -57,8 +57,21 @@ def entry(title, date=None, slug=None, tags=None, body="Body text.", extra=""):
     return "\n".join(lines)
 
 
-def write_archive(content, count, start_day=0):
-    """A fixture blog: count entries over the years, some sharing a date, English and Japanese."""
+def png(width, height):
+    """A plain grey PNG of the given size: a real image the build reads the size of."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + b"\x99" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def write_archive(content, count, start_day=0, images=False):
+    """A fixture blog: count entries over the years, some sharing a date, English and Japanese;
+    with `images`, every seventh entry shows a picture of the site's own (no size in the Markdown)."""
     content = Path(content)
     content.mkdir(parents=True, exist_ok=True)
     for index in range(count):
@@ -69,4 +82,9 @@ def write_archive(content, count, start_day=0):
         japanese = index % 5 == 0
         title = f"記事 {index}" if japanese else f"Entry {index}"
         body = ("これは本文です。\n\n二段落目。" if japanese else f"Paragraph one of entry {index}.\n\nParagraph two.")
+        if images and index % 7 == 3:
+            picture = content / "static" / "images" / f"picture-{index}.png"
+            picture.parent.mkdir(parents=True, exist_ok=True)
+            picture.write_bytes(png(320, 90 + index % 4 * 40))
+            body += f"\n\n![Picture {index}](/images/picture-{index}.png)"
         (content / f"entry-{index:04d}.md").write_text(entry(title, time, tags=["t%d" % (index % 4)], body=body))

@@ -2,6 +2,7 @@
 requests, fails chosen requests on demand, and can strip scripts (JavaScript off)."""
 import mimetypes
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -17,12 +18,14 @@ ERROR_PROBE = (
     b".map(function(r){return new URL(r.name).pathname}).filter(function(p){return /index[.]json$|[/]fragments[/]/.test(p)})},true);"
     b"</script>"
     # Every frame from the first, the entry first in view and how far it has moved since it was
-    # first seen: what a reader sees, measured from outside the loader. `__bpFrames.reset()` starts again.
-    b"<script>(function(){var t=null,top0=0,s=null;function reset(){t=null;s={max:0,frames:0,url:null}}reset();"
-    b"function frame(){var l=document.querySelectorAll('.bp-feed article[data-url]');"
+    # first seen: what a reader sees (a frame of a hidden document shows nothing), measured from outside the loader. `__bpFrames.reset()` starts again.
+    b"<script>(function(){var t=null,top0=0,s=null;function reset(){t=null;s={max:0,frames:0,url:null,moves:[]}}reset();"
+    b"function frame(){if(document.documentElement.style.visibility==='hidden'){requestAnimationFrame(frame);return}"
+    b"var l=document.querySelectorAll('.bp-feed article[data-url]');"
     b"if(t===null||!t.isConnected){t=null;for(var i=0;i<l.length;i++){var b=l[i].getBoundingClientRect();"
     b"if(b.bottom>0){t=l[i];top0=b.top;s.url=t.getAttribute('data-url');break}}}"
-    b"else{var d=Math.abs(t.getBoundingClientRect().top-top0);if(d>s.max){s.max=d}}"
+    b"else{var d=Math.abs(t.getBoundingClientRect().top-top0);if(d>s.max){s.max=d}"
+    b"if(d>0&&s.moves.length<20){s.moves.push([s.frames,t.getAttribute('data-url'),top0,t.getBoundingClientRect().top,scrollY])}}"
     b"s.frames++;window.__bpFrames=s;requestAnimationFrame(frame)}"
     b"window.__bpFramesReset=reset;requestAnimationFrame(frame)})();</script>"
     # Chromium's Layout Instability API: the page's cumulative layout shift, as search engines count it.
@@ -40,6 +43,8 @@ class SiteServer:
         self.requests = []
         self.fail_once = set()    # paths that answer 500 once
         self.strip_scripts = False
+        self.theme_css = ""      # a theme's own style, put in every page's head
+        self.image_delay = 0.25   # seconds: images arrive after the page, as over a real network
         self.lock = threading.Lock()
         server = self
 
@@ -68,12 +73,15 @@ class SiteServer:
                     self.send_error(404)
                     return
                 body = target.read_bytes()
+                if target.suffix in (".png", ".jpg", ".gif", ".webp"):
+                    time.sleep(server.image_delay)
                 kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
                 if target.suffix == ".html" and b"<head>" in body:
                     if server.strip_scripts:
                         body = body.replace(b"<script", b"<template").replace(b"</script>", b"</template>")
                     else:
-                        body = body.replace(b"<head>", b"<head>" + ERROR_PROBE, 1)
+                        theme = f"<style>{server.theme_css}</style>".encode() if server.theme_css else b""
+                        body = body.replace(b"<head>", b"<head>" + ERROR_PROBE + theme, 1)
                 self.send_response(200)
                 self.send_header("Content-Type", kind + ("; charset=utf-8" if kind.startswith("text/") or kind.endswith("json") or kind.endswith("javascript") else ""))
                 self.send_header("Content-Length", str(len(body)))
@@ -101,3 +109,4 @@ class SiteServer:
             self.requests.clear()
             self.fail_once.clear()
         self.strip_scripts = False
+        self.theme_css = ""

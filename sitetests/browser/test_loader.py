@@ -28,9 +28,9 @@ def scroll_to_top_noting_entry_in_view(driver):
     return driver.execute_script("window.scrollTo(0, 0);" + FIRST_IN_VIEW)
 
 
-def expected_urls(site):
+def expected_urls(site, folder=""):
     urls = []
-    for page in load_index(site)["pages"]:
+    for page in load_index(site, folder)["pages"]:
         urls += [a.url for a in parse(file_for_url(site, page["fragment"])).articles]
     return urls
 
@@ -156,13 +156,19 @@ def test_a_deep_link_scrolls_up_without_moving_the_entry_in_view_then_down(brows
     assert scroll_down_to_end(browser, expected) < DOM_BOUND
 
 
-@pytest.mark.parametrize("where", ["middle", "near the newest", "oldest"])
+@pytest.mark.parametrize("where", ["middle", "near the newest", "oldest", "?at= a month", "a theme that scrolls smoothly"])
 def test_a_deep_link_never_moves_the_entry_in_view_from_the_first_frame(browser, server, site, where):
     """Measured from the first frame the page paints, before any script of the loader's: the newer
-    pages it prepends on arrival (the first among them) leave the entry in view where it was."""
-    pages = load_index(site)["pages"]
-    page = {"middle": pages[len(pages) // 2], "near the newest": pages[len(load_index(site)["front"]) + 1], "oldest": pages[-1]}[where]
-    browser.get(server.url + page["url"])
+    pages it prepends on arrival (the first among them) leave the entry in view where it was,
+    from a page's own address, from `?at=YYYY-MM`, and under a theme's `scroll-behavior: smooth`."""
+    index = load_index(site)
+    pages = index["pages"]
+    address = {"middle": pages[len(pages) // 2]["url"], "near the newest": pages[len(index["front"]) + 1]["url"],
+               "oldest": pages[-1]["url"], "?at= a month": "/?at=" + index["months"][len(index["months"]) // 2][0],
+               "a theme that scrolls smoothly": pages[len(pages) // 3]["url"]}[where]
+    if where == "a theme that scrolls smoothly":
+        server.theme_css = "html { scroll-behavior: smooth; }"
+    browser.get(server.url + address)
     wait_for(browser, "return document.querySelector('.bp-status-newer') && document.querySelectorAll('.bp-feed > .bp-page').length >= 2")
     settle(browser)
     # Wait out the loads the page starts by itself, without touching the scroll position.
@@ -279,9 +285,13 @@ def test_the_address_follows_the_page_in_view_and_reload_and_back_return_there(b
     browser.back()
     wait_for(browser, "return location.pathname === arguments[0] && document.querySelector('.bp-feed[role=feed]')", 10, target_page["url"])
     time.sleep(0.3)
+    settle(browser)
     back = entry_in_view(browser)
     assert back[0] == before[0], "Back shows the same entry"
     assert abs(back[1] - before[1]) < 2
+    # From the first frame drawn after Back, the loads that follow move nothing.
+    frames = browser.execute_script("return window.__bpFrames")
+    assert frames["url"] == before[0] and frames["max"] < 1, frames
 
 
 def test_no_console_errors_and_no_serious_accessibility_issue(browser, server, site):
@@ -367,11 +377,13 @@ def test_new_entries_are_offered_and_shown_without_a_jump(browser, server, site)
     browser.execute_script("window.dispatchEvent(new Event('focus'))")
     text = wait_for(browser, "var b = document.querySelector('.bp-fresh'); return b && !b.hidden && b.textContent")
     assert text == "1 new entry"
-    browser.execute_script("document.querySelector('.bp-fresh').click()")
+    browser.execute_script("window.__bpFramesReset(); document.querySelector('.bp-fresh').click()")
     wait_for(browser, "return document.querySelector('.bp-feed article[data-slug=\"' + arguments[0] + '\"]')", 10, slug)
     settle(browser)
     after = entry_in_view(browser)
     assert after[0] == before[0] and abs(after[1] - before[1]) < 1, "the reader's entry did not move"
+    frames = browser.execute_script("return window.__bpFrames")
+    assert frames["frames"] > 1 and frames["max"] < 1, f"no frame showed it elsewhere: {frames}"
     urls = dom_urls(browser)
     assert f"/posts/{slug}/" in urls[:3], "the new entry is at the top (same-date entries order by slug)"
     check_window(urls, expected_urls(site))

@@ -6,7 +6,7 @@ import time
 
 from browser_drivers import wait_for
 from site_reader import load_root_index
-from test_loader import expected_urls, open_feed, settle, state
+from test_loader import chat_server, expected_urls, open_feed, settle, state  # noqa: F401 (a fixture)
 
 MONTH_IN_VIEW = """
     var list = document.querySelectorAll('.bp-feed article[data-url]');
@@ -144,3 +144,82 @@ def test_the_front_page_offers_to_continue_where_the_reader_left_off(browser, se
     open_feed(browser, server.url + "/")
     settle(browser)
     assert not browser.find_elements("css selector", ".bp-continue")
+
+
+def entry_of_month_on_screen(month):
+    """A script that is true once an entry of `month` is on the screen (at the archive's end the
+    last month's entries may not reach the top)."""
+    return ("return Array.from(document.querySelectorAll('.bp-feed article[data-url]')).some(function (a) {"
+            " var box = a.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight &&"
+            f" a.getAttribute('data-date').slice(0, 7) === '{month}'; }})")
+
+
+def press(browser, key):
+    browser.execute_script("document.querySelector('.bp-timeline').focus()")
+    browser.switch_to.active_element.send_keys(key)
+
+
+def test_a_tag_stream_has_its_own_months_and_travels_within_the_tag(browser, server, site):
+    index = load_root_index(site, "tags/t1")
+    months = index["months"]
+    tag_entries = set(expected_urls(site, "tags/t1"))
+    open_feed(browser, server.url + index["stream"]["url"])
+    role, now, text, low, high = slider(browser)
+    assert (role, now, high) == ("slider", "0", str(len(months) - 1)) and text == month_name(months[0][0])
+    press(browser, "\ue010")  # End
+    wait_for(browser, entry_of_month_on_screen(months[-1][0]))
+    settle(browser)
+    shown = browser.execute_script("return Array.from(document.querySelectorAll('.bp-feed article[data-url]')).map(function (a) { return a.getAttribute('data-url'); })")
+    assert shown and set(shown) <= tag_entries, "only the tag's entries"
+    assert "at=" + months[-1][0] in browser.current_url and "/tags/t1/" in browser.current_url
+
+
+def test_a_month_archive_shows_the_sites_months_and_opens_the_main_stream_at_another(browser, server, site):
+    main = load_root_index(site)["months"]
+    own = main[len(main) // 2][0]
+    folder = "archive/" + own.replace("-", "/")
+    index = load_root_index(site, folder)
+    assert index["stream"]["kind"] == "month" and index["stream"]["timeline"] == "/index.json"
+    open_feed(browser, server.url + index["stream"]["url"])
+    wait_for(browser, "return document.querySelector('.bp-timeline')")
+    role, now, text, low, high = slider(browser)
+    assert high == str(len(main) - 1) and text == month_name(own) and now == str(len(main) // 2)
+    press(browser, "\ue011")  # Home: the newest month, which is in the main stream
+    wait_for(browser, "return location.pathname === '/' && location.search === '?at=" + main[0][0] + "'")
+    wait_for(browser, entry_of_month_on_screen(main[0][0]))
+
+
+def test_in_oldest_first_order_home_is_the_newest_month_and_end_the_oldest(browser, chat_server):
+    server, site = chat_server
+    months = load_root_index(site)["months"]
+    open_feed(browser, server.url + "/")
+    settle(browser)
+    # The rail reads like the stream: the oldest month at its top, the reader at the newest, below.
+    role, now, text, low, high = slider(browser)
+    assert now == str(len(months) - 1) and text == month_name(months[0][0])
+    top = browser.execute_script("return document.querySelector('.bp-timeline-year').textContent")
+    assert top == months[-1][0][:4], "the oldest year at the top"
+    press(browser, "\ue010")  # End: the oldest month
+    wait_for(browser, entry_of_month_on_screen(months[-1][0]))
+    wait_for(browser, "return document.querySelector('.bp-timeline').getAttribute('aria-valuenow') === '0'")
+    press(browser, "\ue011")  # Home: the newest month again
+    wait_for(browser, entry_of_month_on_screen(months[0][0]))
+    assert slider(browser)[2] == month_name(months[0][0])
+
+
+def test_on_a_narrow_screen_the_rail_covers_no_text(browser, server, site):
+    # A phone-wide view: the stream in a 380 px frame (not every engine's driver resizes its window).
+    browser.get(server.url + "/archive/")
+    browser.execute_script("document.body.innerHTML = '<iframe src=\"/\" width=\"380\" height=\"700\" style=\"border:0\"></iframe>'")
+    browser.switch_to.frame(browser.find_element("css selector", "iframe"))
+    try:
+        wait_for(browser, "return document.querySelector('.bp-timeline') && innerWidth === 380")
+        overlap = browser.execute_script("""
+            var rail = document.querySelector('.bp-timeline').getBoundingClientRect();
+            var text = Array.from(document.querySelectorAll('.bp-feed article p, .bp-feed article h2'));
+            return [rail.width, text.filter(function (t) { var b = t.getBoundingClientRect(); return b.right > rail.left + 0.5 && b.bottom > rail.top && b.top < rail.bottom; }).length];""")
+        assert 0 < overlap[0] <= 24 and overlap[1] == 0, overlap
+        # A year label would not fit: the compact rail has none.
+        assert browser.execute_script("return Array.from(document.querySelectorAll('.bp-timeline-year')).every(function (y) { return y.getBoundingClientRect().width === 0; })")
+    finally:
+        browser.switch_to.default_content()

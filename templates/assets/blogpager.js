@@ -18,6 +18,9 @@
 
   root.classList.add('bp-js');
   if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+  // After Back or a reload, the entry the reader was on is on this page as served: put it back
+  // where it was now, before the first frame is drawn, not once the index has come.
+  scrollToSaved(history.state && history.state.blogpager);
 
   // ---- small helpers -------------------------------------------------------
   function sections() { return Array.prototype.slice.call(feed.querySelectorAll(':scope > .bp-page')); }
@@ -43,6 +46,17 @@
     return x.length - y.length;
   }
 
+  // A theme may ask for smooth scrolling (`scroll-behavior: smooth`), and a reader for less
+  // motion: the loader's own scrolls (keeping the entry in view in place, a jump to a month)
+  // must land in the frame they are made in, so they are always made instantly.
+  function instantly(scroll) {
+    var style = root.style, was = style.scrollBehavior;
+    style.scrollBehavior = 'auto';
+    scroll();
+    style.scrollBehavior = was;
+  }
+  function scrollByInstantly(dy) { instantly(function () { window.scrollBy(0, dy); }); }
+
   // The article at the top of the view, and where it is: what must not move.
   function anchor() {
     var list = articles();
@@ -65,7 +79,7 @@
       : feed.querySelector('article[data-url="' + CSS.escape(url) + '"]'));
     if (!element) { pinned = null; return; }
     var shift = element.getBoundingClientRect().top - before.top;
-    if (Math.abs(shift) >= 0.5) window.scrollBy(0, shift);
+    if (Math.abs(shift) >= 0.5) scrollByInstantly(shift);
     pinned = { element: element, top: before.top, scrollY: window.scrollY };
     rest();
   }
@@ -81,7 +95,7 @@
   var resizes = window.ResizeObserver ? new ResizeObserver(function () {
     if (resting && resting.element.isConnected && resting.scrollY === window.scrollY) {
       var shift = resting.element.getBoundingClientRect().top - resting.top;
-      if (Math.abs(shift) >= 0.5) window.scrollBy(0, shift);
+      if (Math.abs(shift) >= 0.5) scrollByInstantly(shift);
     }
     rest();
   }) : null;
@@ -350,23 +364,29 @@
       });
     });
   }
+  // The entry a jump or a trip opened, brought to the top of the view and kept there.
+  function bringToTop(element) {
+    // To a whole pixel: an engine asked for a fraction may draw one frame at one pixel and
+    // the next at the other.
+    var y = Math.round(window.scrollY + element.getBoundingClientRect().top);
+    instantly(function () { window.scrollTo(0, y); });
+    var top = element.getBoundingClientRect().top;
+    // Where it landed (aiming again at 0 would move it the fraction after the first frame).
+    // A short page may end before the entry reaches the top: then aim there until the reader
+    // scrolls, so the pages loaded below bring it up.
+    pinned = { element: element, top: Math.abs(top) < 1 ? top : 0, scrollY: window.scrollY };
+  }
   function scrollToSaved(saved) {
     var target = saved && feed.querySelector('article[data-url="' + CSS.escape(saved.entry) + '"]');
-    if (target) window.scrollBy(0, target.getBoundingClientRect().top - saved.top);
+    if (target) scrollByInstantly(target.getBoundingClientRect().top - saved.top);
     return !!target;
   }
   function restore(jumped) {
     if (scrollToSaved(history.state && history.state.blogpager)) return;
-    if (jumped) {
-      jumped.scrollIntoView({ block: 'start' });
-      // A short page may end before the entry reaches the top: aim there until the reader
-      // scrolls, so the pages loaded below bring it up.
-      pinned = { element: jumped, top: 0, scrollY: window.scrollY };
-      return;
-    }
+    if (jumped) { bringToTop(jumped); return; }
     if (location.hash) return;  // the browser scrolls to #slug itself
     var head = pageAt(0), showsNewest = head && feed.querySelector('.bp-page[data-page="' + CSS.escape(head.id) + '"]');
-    if (oldestFirst && showsNewest) window.scrollTo(0, document.documentElement.scrollHeight);  // chat order starts at the newest
+    if (oldestFirst && showsNewest) instantly(function () { window.scrollTo(0, root.scrollHeight); });  // chat order starts at the newest
   }
 
   // ---- noticing new entries ----------------------------------------------------
@@ -581,8 +601,19 @@
         .format(new Date(Date.UTC(Number(parts[0]), Number(parts[1]) - 1, 1)));
     } catch (error) { return month; }
   }
-  function buildTimeline() {
-    var months = index.months || [];
+  // A month stream has one month of its own: its rail shows the site's months (the main
+  // stream's index says which), and a month other than its own opens the main stream there.
+  function startTimeline() {
+    var other = index.stream && index.stream.timeline;
+    if (!other) { buildTimeline(index.months || [], null); return; }
+    fetch(other, { credentials: 'same-origin' }).then(function (response) {
+      if (!response.ok) throw new Error(response.status);
+      return response.json();
+    }).then(function (main) {
+      if (main && main.months && main.stream) buildTimeline(main.months, main.stream.url);
+    }).catch(function () {});
+  }
+  function buildTimeline(months, elsewhere) {
     if (months.length < 2) return;
     // The rail reads like the stream: its top is the stream's top.
     var list = oldestFirst ? months.slice().reverse() : months.slice();
@@ -615,10 +646,12 @@
     marker.setAttribute('aria-hidden', 'true');
     rail.appendChild(marker);
     document.body.appendChild(rail);
-    timeline = { rail: rail, marker: marker, list: list, positions: positions, total: total, now: -1 };
+    timeline = { rail: rail, marker: marker, list: list, positions: positions, total: total, now: -1, elsewhere: elsewhere };
     rail.addEventListener('keydown', function (event) {
       var step = { ArrowUp: -1, ArrowLeft: -1, ArrowDown: 1, ArrowRight: 1, PageUp: -12, PageDown: 12 }[event.key];
-      var to = event.key === 'Home' ? 0 : event.key === 'End' ? list.length - 1 : step ? Math.max(0, Math.min(list.length - 1, timeline.now + step)) : null;
+      // Home is the newest month and End the oldest, whichever end of the rail each is drawn at.
+      var newest = oldestFirst ? list.length - 1 : 0, oldest = list.length - 1 - newest;
+      var to = event.key === 'Home' ? newest : event.key === 'End' ? oldest : step ? Math.max(0, Math.min(list.length - 1, timeline.now + step)) : null;
       if (to === null) return;
       event.preventDefault();
       travel(to);
@@ -669,6 +702,10 @@
   function travel(i) {
     var month = timeline.list[i][0];
     mark(i);
+    if (timeline.elsewhere && !(index.months || []).some(function (own) { return own[0] === month; })) {
+      location.assign(timeline.elsewhere + '?at=' + month);
+      return;
+    }
     trips++;
     jumpTo(function (date) { return date.slice(0, 7) <= month; }).then(function (target) {
       if (!target) return;
@@ -685,8 +722,7 @@
       var edge = edgeSection(direction), page = edge && pageOf(edge);
       setState(direction, page && !page[direction] ? 'end' : 'idle', page && page.id);
     });
-    target.scrollIntoView({ block: 'start' });
-    pinned = { element: target, top: 0, scrollY: window.scrollY };
+    bringToTop(target);
     rest();
     showMonthInView();
     afterLayout(checkEdges);
@@ -748,7 +784,7 @@
     window.addEventListener('scroll', saveSoon, { passive: true });
     window.addEventListener('scroll', rest, { passive: true });
     window.addEventListener('scroll', showMonthInView, { passive: true });
-    buildTimeline();
+    startTimeline();
     if (!jumped && !(history.state && history.state.blogpager)) offerPlace();
     rest();
     // A page kept in the back-forward cache comes back as it was, except that

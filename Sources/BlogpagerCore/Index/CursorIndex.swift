@@ -52,6 +52,9 @@ public struct CursorIndex: Sendable, Equatable {
         public var name: String
         /// The stream's front page.
         public var url: String
+        /// A month stream's: the main stream's index, whose months its timeline shows
+        /// (a stream of one month has nothing to scrub through on its own).
+        public var timeline: String? = nil
     }
 
     /// One month of the stream and how many of its entries are dated in it, written `["2016-05", 3]`.

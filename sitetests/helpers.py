@@ -69,9 +69,10 @@ def png(width, height):
             + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
-def write_archive(content, count, start_day=0, images=False):
+def write_archive(content, count, start_day=0, images=False, code=False):
     """A fixture blog: count entries over the years, some sharing a date, English and Japanese;
-    with `images`, every seventh entry shows a picture of the site's own (no size in the Markdown)."""
+    with `images`, every seventh entry shows a picture of the site's own (no size in the Markdown);
+    with `code`, every fifth English one has a block of Python with line numbers and a marked line."""
     content = Path(content)
     content.mkdir(parents=True, exist_ok=True)
     for index in range(count):
@@ -82,6 +83,9 @@ def write_archive(content, count, start_day=0, images=False):
         japanese = index % 5 == 0
         title = f"記事 {index}" if japanese else f"Entry {index}"
         body = ("これは本文です。\n\n二段落目。" if japanese else f"Paragraph one of entry {index}.\n\nParagraph two.")
+        if code and index % 5 == 2:
+            body += (f"\n\n```python {{linenos=true,hl_lines=[2]}}\ndef entry_{index}(items):\n"
+                     f"    return [item * {index} for item in items if item]  # a comment\n```")
         if images and index % 7 == 3:
             picture = content / "static" / "images" / f"picture-{index}.png"
             picture.parent.mkdir(parents=True, exist_ok=True)

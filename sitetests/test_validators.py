@@ -38,7 +38,7 @@ def wrapped_fragments(out, into):
 def varied_site(tmp_path_factory):
     """Equal dates, shared slugs, Japanese, no base_url, a second language."""
     root = tmp_path_factory.mktemp("varied")
-    write_archive(root / "content", 120)
+    write_archive(root / "content", 120, code=True)
     (root / "content" / "same-a.md").write_text("---\ntitle: Same\ndate: 2011-01-01\nslug: same\ntags: [\"C++\", \"web dev\"]\n---\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```\ncode < & >\n```\n")
     (root / "content" / "same-b.md").write_text("---\ntitle: Same again\ndate: 2011-02-01\nslug: same\n---\n\n> quote\n\n1. one\n2. two\n")
     (root / "blogpager.yml").write_text("language: ja\npermalink: /:year/:month/:slug/\n")
@@ -73,3 +73,13 @@ def test_linkchecker_finds_no_broken_internal_link(sample_site, tmp_path):
     print("\nlinkchecker: " + " ".join(summary))
     assert result.returncode == 0, result.stdout + result.stderr
     assert "0 errors found" in result.stdout
+
+
+def test_the_sample_sites_code_is_highlighted_with_pygments_classes(sample_site, varied_site):
+    """`make test` runs blogpager with the Pygments it installs: the sample's code blocks come out
+    highlighted (and so the checks above see highlighted code), as do the fixture's numbered ones."""
+    page = next(Path(sample_site).rglob("libcmark/index.html")).read_text(encoding="utf-8")
+    assert '<div class="highlight"><pre tabindex="0"><code class="language-c" data-lang="c">' in page
+    assert '<span class="n">cmark_markdown_to_html</span>' in page
+    numbered = [p.read_text(encoding="utf-8") for p in Path(varied_site).rglob("index.html") if "class=\"linenos\"" in p.read_text(encoding="utf-8")]
+    assert numbered and all('<span class="hll"><span class="linenos">2</span>' in p for p in numbered)

@@ -33,14 +33,19 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only errors.")
     var quiet = false
 
+    @Flag(help: "Leave code blocks plain (as `highlight: false` in the config does).")
+    var noHighlight = false
+
     func run() async throws {
         let quiet = quiet
-        let job = BuildJob(
+        var job = BuildJob(
             contentFolder: content, outputFolder: output, configPath: config, templatesFolder: templates,
             includeDrafts: drafts, includeFuture: future, program: ProgramIdentity.current(),
             whenLocked: noWait ? .fail : .wait { pid in
                 if !quiet { Self.printError("waiting for the build running as pid \(pid.map(String.init) ?? "unknown") to finish writing \(output)") }
             })
+        job.highlightsCode = !noHighlight
+        job.python = ProcessInfo.processInfo.environment["BLOGPAGER_PYTHON"]
         let task = Task { () async throws -> BuildJob.Outcome in try await job.run(now: Date()) }
         let signals = StopSignals { task.cancel() }
         do {

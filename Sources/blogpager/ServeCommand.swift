@@ -49,12 +49,14 @@ struct ServeCommand: AsyncParsableCommand {
             let liveReload = LiveReloadHub()
             let output = output
             // Each rebuild takes the output folder's lock for itself, and waits while a manual build holds it.
-            let job = BuildJob(
+            var job = BuildJob(
                 contentFolder: watch, outputFolder: output, configPath: config, templatesFolder: templates,
                 includeDrafts: drafts, includeFuture: future, program: ProgramIdentity.current(),
                 whenLocked: .wait { pid in
                     Self.printError("waiting for the build running as pid \(pid.map(String.init) ?? "unknown") to finish writing \(output)")
                 })
+            job.highlightsCode = true
+            job.python = ProcessInfo.processInfo.environment["BLOGPAGER_PYTHON"]
             let loader = job.loader
             let watched = [watch, loader.resolvedConfigPath(), loader.resolvedTemplatesFolder()].compactMap { $0 }
             var siteWatcher = SiteWatcher(job: job, watchedPaths: watched, hub: liveReload) { line, isError in

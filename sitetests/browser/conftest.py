@@ -19,7 +19,7 @@ ENTRIES = 300
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
     root = tmp_path_factory.mktemp("browser-site")
-    write_archive(root / "content", ENTRIES, images=True)
+    write_archive(root / "content", ENTRIES, images=True, code=True)
     run_build(root / "content", root / "out")
     return root / "out"
 

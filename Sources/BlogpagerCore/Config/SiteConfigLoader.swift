@@ -112,6 +112,10 @@ public struct SiteConfigLoader: Sendable {
                 if case .bool(let flag) = field.value { config.unsafeHTML = flag } else {
                     values.log.append(.error(at: field.valueLocation, "unsafe_html must be true or false"))
                 }
+            case "highlight":
+                if case .bool(let flag) = field.value { config.highlightsCode = flag } else {
+                    values.log.append(.error(at: field.valueLocation, "highlight must be true or false"))
+                }
             case "list_content":
                 if let value = text().flatMap(SiteConfig.ListContent.init(rawValue:)) { config.listContent = value } else {
                     values.log.append(.error(at: field.valueLocation, "list_content must be 'summary' or 'full'"))

@@ -5,8 +5,8 @@
 enum RenderKeys {
     /// What every output depends on: this program, the config, the templates
     /// and the assets' URLs. Another generation keeps nothing from the last build.
-    static func generation(program: ProgramIdentity, config: SiteConfig, templates: TemplateSet, assetURLs: [String: String]) -> String {
-        var parts = ["program " + program.text] + config.keyParts
+    static func generation(program: ProgramIdentity, config: SiteConfig, templates: TemplateSet, assetURLs: [String: String], highlighter: String = "plain") -> String {
+        var parts = ["program " + program.text, "highlighter " + highlighter] + config.keyParts
         parts += templates.files.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
         parts += assetURLs.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         return StableHash.key(parts)

@@ -7,6 +7,8 @@ extension StateFolder {
         var renderCache: RenderCache?
         /// Nil when it is as the last build left it (nothing read, nothing gone).
         var entryCache: EntryCache?
+        /// Nil when it did not change.
+        var highlightCache: HighlightCache? = nil
     }
 
     /// Before a build's first write: until the new records are in, none may
@@ -32,6 +34,7 @@ extension StateFolder {
         }
         var writes: [(Record, [UInt8]?)] = [(.renderCache, records.renderCache?.bytes()), (.lastBuild, records.lastBuild?.bytes())]
         if let entryCache = records.entryCache { writes.append((.entryCache, entryCache.bytes())) }
+        if let highlightCache = records.highlightCache { writes.append((.highlightCache, highlightCache.encoded())) }
         for (record, bytes) in writes {
             do {
                 guard let bytes else {

@@ -14,6 +14,10 @@ public struct BuildJob: Sendable {
     public var program: ProgramIdentity
     /// What to do when another build is writing the same output folder.
     public var whenLocked: WhenLocked
+    /// Whether fenced code is highlighted (where the site's config lets it), and with which
+    /// Python (nil: `python3` on the PATH). Off unless the caller turns it on.
+    public var highlightsCode = false
+    public var python: String?
 
     public struct Outcome: Sendable {
         /// What was built; nil when nothing changed since the last build, so nothing was.
@@ -82,7 +86,11 @@ public struct BuildJob: Sendable {
         let previous = try PreviousBuild(reading: folder.state, cache: cache)
         let reuse = previous.reuse(in: folder)
         let input = try await loaded.get()
-        let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program)
+        let state = folder.state
+        let highlighter = highlightsCode ? CodeHighlighter(
+            python: python, maximumHelpers: ProcessInfo.processInfo.activeProcessorCount,
+            previousCache: { state.read(.highlightCache) }) : nil
+        let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program, highlighter: highlighter)
         let (built, written) = await OutputPipeline().run(writer.begin(previous: previous)) { emit throws(BuildFailure) in
             try await SiteBuilder().build(input, options: options, cache: previous.entryCache, reuse: reuse, emit: emit)
         }
@@ -118,11 +126,19 @@ public struct BuildJob: Sendable {
         }
         // Unchanged when no source was read and none went away: no need to write megabytes again.
         let entryCacheChanged = site.entriesRead > 0 || site.entryCache.count != previous.entryCache.count
+        // A build that rendered every body keeps only the code blocks it used.
+        let highlighted = highlighter?.finish(keepingOthers: site.bodiesRendered < site.summary.entries)
+        if let problem = highlighted?.problem, input.config.highlightsCode, highlighted?.blocks ?? 0 > 0 {
+            legacyWarnings.append(.warning(at: SourceLocation(path: input.configPath ?? SiteLoader.configFileName),
+                                           "code is not highlighted: \(problem); set highlight: false to leave it plain without this warning"))
+        }
         let warnings = folder.state.commit(.init(
             manifest: OutputManifest(files: report.paths, digests: report.digests), lastBuild: lastBuild,
-            renderCache: RenderCache(site.rendered, digests: report.digests), entryCache: entryCacheChanged ? site.entryCache : nil))
+            renderCache: RenderCache(site.rendered, digests: report.digests), entryCache: entryCacheChanged ? site.entryCache : nil,
+            highlightCache: highlighted?.cache))
         var summary = site.summary
         summary.warnings += legacyWarnings + warnings
+        summary.codeBlocks = highlighted.map { BuildSummary.CodeBlocks(blocks: $0.blocks, highlighted: $0.highlighted, fromCache: $0.fromCache) }
         return Outcome(site: site, summary: summary, report: report, duration: ContinuousClock.now - started)
     }
 
@@ -132,7 +148,13 @@ public struct BuildJob: Sendable {
         let unchanged = outcome.site == nil ? ", nothing changed since the last build" : ""
         return "built \(outcome.summary.entries) entries in \(outcome.summary.pages) pages into \(output): "
             + "\(outcome.report.written.count) files written, \(outcome.report.unchanged) unchanged, \(outcome.report.removed.count) removed"
-            + "\(unchanged) (\(String(format: "%.2f", seconds)) s)"
+            + "\(unchanged)\(codeNote(outcome)) (\(String(format: "%.2f", seconds)) s)"
+    }
+
+    /// `, 40 code blocks (12 highlighted, 28 from the cache)`, for a build that rendered some.
+    private static func codeNote(_ outcome: Outcome) -> String {
+        guard outcome.site != nil, let code = outcome.summary.codeBlocks, code.blocks > 0 else { return "" }
+        return ", \(code.blocks) code block\(code.blocks == 1 ? "" : "s") (\(code.highlighted) highlighted, \(code.fromCache) from the cache)"
     }
 
     /// The note about what was left out, if anything was.

@@ -10,11 +10,14 @@ public struct BuildOptions: Sendable {
     public var now: Date
     /// Which blogpager builds: part of the keys of everything a rebuild keeps.
     public var program: ProgramIdentity
+    /// Highlights fenced code when the site's config lets it; nil leaves code plain.
+    public var highlighter: CodeHighlighter?
 
-    public init(includeDrafts: Bool = false, includeFuture: Bool = false, now: Date, program: ProgramIdentity) {
+    public init(includeDrafts: Bool = false, includeFuture: Bool = false, now: Date, program: ProgramIdentity, highlighter: CodeHighlighter? = nil) {
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
         self.now = now
         self.program = program
+        self.highlighter = highlighter
     }
 }

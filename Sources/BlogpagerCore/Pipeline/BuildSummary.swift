@@ -11,6 +11,15 @@ public struct BuildSummary: Sendable, Equatable, Codable {
     public var skippedExpired: Int?
     /// Pages found beside the entries (not built yet); nil in a record an earlier version wrote.
     public var standalonePages: Int?
+    /// The code blocks of the bodies this build rendered; nil when highlighting was off.
+    public var codeBlocks: CodeBlocks?
+
+    public struct CodeBlocks: Sendable, Equatable, Codable {
+        public var blocks: Int
+        /// Those Pygments highlighted this time; the rest came from the cache (or stayed plain).
+        public var highlighted: Int
+        public var fromCache: Int
+    }
 
     public init(entries: Int, pages: Int, skippedDrafts: Int, skippedFuture: Int, warnings: [Diagnostic]) {
         self.entries = entries

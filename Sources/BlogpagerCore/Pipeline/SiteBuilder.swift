@@ -79,8 +79,12 @@ public struct SiteBuilder: Sendable {
         try problems.sortedByLocation().throwIfErrors()
         // Assets and static files first: pages link them.
         try await emit(OutputBatch(files: assets.files + staticFiles))
-        let generation = RenderKeys.generation(program: options.program, config: withMenu, templates: input.templates, assetURLs: assets.urls)
+        // Which highlighter runs (its version, or none) is part of every body: another one makes them again.
+        let highlighter = input.config.highlightsCode ? options.highlighter : nil
+        let generation = RenderKeys.generation(program: options.program, config: withMenu, templates: input.templates, assetURLs: assets.urls,
+                                               highlighter: highlighter?.identity() ?? "plain")
         var reader = EntryReader(config: input.config)
+        reader.highlighter = highlighter
         reader.links = links
         reader.shortcodes = input.templates
         reader.imageSizes = ImageSizes(files: staticFiles, basePath: config.basePath)

@@ -36,11 +36,12 @@ extension EntryReader {
             switch piece.kind {
             case .link(let reference, let anchor):
                 markdown += (links?.url(for: reference, from: entry.source) ?? "#") + anchor
-            case .code(let language, let code):
-                // A fence longer than any run of backticks in the code.
+            case .code(let language, let options, let code):
+                // A fence longer than any run of backticks in the code; the options as a fence's `{…}`.
                 let fence = String(repeating: "`", count: max(3, Self.longestRun(of: "`", in: code) + 1))
                 let opening = markdown.isEmpty || markdown.hasSuffix("\n") ? "" : "\n"
-                markdown += opening + fence + (language ?? "") + "\n" + code + "\n" + fence + "\n"
+                let info = (language ?? "") + (options.isEmpty || language == nil ? "" : " {\(options.replacingOccurrences(of: "`", with: ""))}")
+                markdown += opening + fence + info + "\n" + code + "\n" + fence + "\n"
             case .verbatim(let text):
                 markdown += text
             case .sitePath(let absolute, let path):

@@ -9,7 +9,12 @@ public struct EntryReader: Sendable {
     public var imageSizes = ImageSizes()
     /// The site's templates, for its own shortcodes (`templates/shortcodes/NAME.mustache`).
     public var shortcodes: TemplateSet?
-    let renderer: MarkdownRenderer
+    var renderer: MarkdownRenderer
+    /// Highlights fenced code (one per build, lending its Python helpers); nil for plain code.
+    public var highlighter: CodeHighlighter? {
+        get { renderer.highlighter }
+        set { renderer.highlighter = newValue }
+    }
     private let dateParser: EntryDateParser
 
     public static let moreMarker = "<!--more-->"

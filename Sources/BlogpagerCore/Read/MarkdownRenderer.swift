@@ -16,9 +16,13 @@ public struct MarkdownRenderer: Sendable {
     /// How headings get their `id`s (and a link to copy them); nil for none.
     public var headingIDs: HeadingIDStyle?
 
-    public init(allowsRawHTML: Bool = false, headingIDs: HeadingIDStyle? = nil) {
+    /// Highlights fenced code with a language; nil leaves every block as libcmark writes it.
+    public var highlighter: CodeHighlighter?
+
+    public init(allowsRawHTML: Bool = false, headingIDs: HeadingIDStyle? = nil, highlighter: CodeHighlighter? = nil) {
         self.allowsRawHTML = allowsRawHTML
         self.headingIDs = headingIDs
+        self.highlighter = highlighter
     }
 
     private var options: Int32 {
@@ -35,6 +39,7 @@ public struct MarkdownRenderer: Sendable {
         guard let document else { return Rendered(html: "", firstParagraphHTML: nil, firstParagraphText: "") }
         defer { cmark_node_free(document) }
         if let base { resolveRelativeURLs(in: document, against: base) }
+        if let highlighter { highlightCode(in: document, with: highlighter) }
         let ids = headingIDs.map { markHeadings(in: document, style: $0) } ?? []
         let html = Self.placingHeadingIDs(ids, in: html(of: document))
         var node = cmark_node_first_child(document)
@@ -67,6 +72,32 @@ public struct MarkdownRenderer: Sendable {
             let url = String(cString: pointer)
             guard Self.isRelative(url) else { continue }
             _ = cmark_node_set_url(node, base + url)
+        }
+    }
+
+    /// Every fenced block with a language becomes the highlighter's HTML, all of an
+    /// entry's blocks in one request; a custom block carries it (raw HTML would be
+    /// dropped in safe mode, and this is our own escaped markup).
+    private func highlightCode(in document: OpaquePointer, with highlighter: CodeHighlighter) {
+        var nodes: [OpaquePointer] = []
+        var blocks: [CodeBlock] = []
+        guard let iterator = cmark_iter_new(document) else { return }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                  cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK,
+                  let info = cmark_node_get_fence_info(node), info.pointee != 0 else { continue }
+            nodes.append(node)
+            blocks.append(CodeBlock(info: String(cString: info), code: cmark_node_get_literal(node).map { String(cString: $0) } ?? ""))
+        }
+        cmark_iter_free(iterator)
+        guard !blocks.isEmpty else { return }
+        for (node, html) in zip(nodes, highlighter.html(for: blocks)) {
+            guard let html, let replacement = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            _ = cmark_node_set_on_enter(replacement, html)
+            _ = cmark_node_insert_before(node, replacement)
+            cmark_node_free(node)
         }
     }
 

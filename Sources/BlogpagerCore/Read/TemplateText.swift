@@ -34,8 +34,8 @@ struct TemplateText {
     enum Kind {
         /// Replaced by the linked entry's URL (`anchor` kept after it).
         case link(LinkReference, anchor: String)
-        /// A code block (`{% highlight swift %}`); `language` nil for none.
-        case code(language: String?, code: String)
+        /// A code block (`{% highlight swift linenos %}`); `language` nil for none, `options` as written after it.
+        case code(language: String?, options: String, code: String)
         /// Text shown as written (`{% raw %}`, Hugo's `{{</* */>}}`).
         case verbatim(String)
         /// The site's base path (`{{ site.baseurl }}`), or its absolute address (`{{ site.url }}`), before `path`.
@@ -142,7 +142,7 @@ struct TemplateText {
             return (.link(LinkReference(style: .sitePath, target: arguments.first ?? ""), anchor: ""), start..<end)
         case "highlight":
             guard let (code, blockEnd) = Self.block(body, after: end, closing: "endhighlight", open: "{%", close: "%}") else { return nil }
-            return (.code(language: arguments.first, code: Self.trimmingBlankEnds(code)), start..<blockEnd)
+            return (.code(language: arguments.first, options: arguments.dropFirst().joined(separator: " "), code: Self.trimmingBlankEnds(code)), start..<blockEnd)
         case "raw":
             guard let (text, blockEnd) = Self.block(body, after: end, closing: "endraw", open: "{%", close: "%}") else { return nil }
             return (.verbatim(text), start..<blockEnd)
@@ -199,7 +199,10 @@ struct TemplateText {
             return (.link(LinkReference(style: .hugoRef, target: path), anchor: anchor), start..<end)
         default:
             if let (text, blockEnd) = Self.pairedBlock(body, after: end, open: open, name: name, close: close) {
-                if name == "highlight" { return (.code(language: arguments.first, code: Self.trimmingBlankEnds(text)), start..<blockEnd) }
+                if name == "highlight" {
+                    let options = (arguments.dropFirst() + named.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: ",")
+                    return (.code(language: arguments.first, options: options, code: Self.trimmingBlankEnds(text)), start..<blockEnd)
+                }
                 return (.shortcode(name: name, arguments: arguments, named: named, inner: text), start..<blockEnd)
             }
             return (.shortcode(name: name, arguments: arguments, named: named, inner: nil), start..<end)

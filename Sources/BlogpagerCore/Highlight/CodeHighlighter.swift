@@ -1,0 +1,216 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Highlights fenced code at build time with Pygments, the highlighter Rouge and
+/// Chroma follow, so the classes (`k`, `s`, `c`…) are those an existing Jekyll or
+/// Hugo theme's CSS styles. Python runs as a few long-lived helpers (one per worker
+/// that has code to highlight), each taking an entry's blocks at once; the spans
+/// of blocks seen before come from `HighlightCache`. One per build: it lends its
+/// helpers to the workers and collects what the build reports and keeps.
+public final class CodeHighlighter: Sendable {
+    /// What the build reports and keeps once the entries are rendered.
+    public struct Outcome: Sendable {
+        /// Why code stayed plain (Python or Pygments missing), for one warning.
+        public var problem: String?
+        /// The cache to keep, when it changed.
+        public var cache: HighlightCache?
+        public var blocks = 0
+        public var highlighted = 0
+        public var fromCache = 0
+    }
+
+    private struct State {
+        var started = false
+        var idle: [PygmentsHelper] = []
+        var helpers = 0
+        var highlighter: String?
+        var problem: String?
+        var cache: HighlightCache?
+        var previous: HighlightCache?
+        var blocks = 0, highlighted = 0, fromCache = 0
+    }
+
+    /// The Python to run (`BLOGPAGER_PYTHON`); nil for `python3` on the PATH.
+    let python: String?
+    private let maximumHelpers: Int
+    private let previousCache: @Sendable () -> [UInt8]?
+    private let state = Mutex(State())
+
+    /// `previousCache` gives the last build's cache when the first block needs it.
+    public init(python: String?, maximumHelpers: Int, previousCache: @escaping @Sendable () -> [UInt8]? = { nil }) {
+        self.python = python
+        self.maximumHelpers = max(1, maximumHelpers)
+        self.previousCache = previousCache
+    }
+
+    /// The HTML of each block: highlighted, or plain and escaped with a `language-NAME`
+    /// class where the language is unknown or Pygments cannot run; nil for a block
+    /// without a language (the Markdown renderer's own `<pre><code>`).
+    public func html(for blocks: [CodeBlock]) -> [String?] {
+        let spans = self.spans(for: blocks)
+        return zip(blocks, spans).map { block, spans in
+            guard let language = block.language else { return nil }
+            return Self.html(block, language: language, spans: spans)
+        }
+    }
+
+    /// Each block's token spans (nil: plain), from the cache or a helper.
+    private func spans(for blocks: [CodeBlock]) -> [String?] {
+        let wanted = blocks.indices.filter { blocks[$0].language != nil }
+        guard !wanted.isEmpty else { return blocks.map { _ in nil } }
+        var result = [String?](repeating: nil, count: blocks.count)
+        // The cache first (this build's, then the last one's).
+        let looked: (keys: [Int: String], found: [Int: String?]) = state.withLock { state in
+            start(&state)
+            state.blocks += wanted.count
+            guard let cache = state.cache else { return ([:], [:]) }
+            var keys: [Int: String] = [:], found: [Int: String?] = [:]
+            for index in wanted {
+                let key = cache.key(of: blocks[index])
+                keys[index] = key
+                if let spans = cache.lookup(key) {
+                    found[index] = spans
+                } else if let spans = state.previous?.lookup(key) {
+                    found[index] = spans
+                    state.cache?.store(spans, for: key)
+                }
+            }
+            state.fromCache += found.count
+            return (keys, found)
+        }
+        for (index, spans) in looked.found { result[index] = spans }
+        let missing = wanted.filter { looked.keys[$0] != nil && looked.found[$0] == nil }
+        guard !missing.isEmpty, let helper = lend() else { return result }
+        let answers = helper.spans(of: missing.map { blocks[$0] })
+        state.withLock { state in
+            guard let answers else {
+                state.helpers -= 1  // it is dropped: its input closes and it exits
+                state.problem = state.problem ?? "the highlighter stopped answering, so some code stays plain"
+                return
+            }
+            state.idle.append(helper)
+            for (index, spans) in zip(missing, answers) {
+                if let key = looked.keys[index] { state.cache?.store(spans, for: key) }
+            }
+            state.highlighted += missing.count
+        }
+        for (index, spans) in zip(missing, answers ?? []) { result[index] = spans }
+        return result
+    }
+
+    /// A helper for one caller: an idle one, a new one while fewer than the limit run,
+    /// else the next one given back. Nil once highlighting has failed.
+    private func lend() -> PygmentsHelper? {
+        while true {
+            enum Step { case lent(PygmentsHelper), startOne, wait, none }
+            let step: Step = state.withLock { state in
+                guard state.problem == nil, state.cache != nil else { return .none }
+                if let helper = state.idle.popLast() { return .lent(helper) }
+                guard state.helpers < maximumHelpers else { return .wait }
+                state.helpers += 1  // its place is taken while it starts, outside the lock
+                return .startOne
+            }
+            switch step {
+            case .lent(let helper): return helper
+            case .none: return nil
+            case .wait: usleep(500)
+            case .startOne:
+                if let helper = try? PygmentsHelper(python: python), case .ready = helper.greeting() { return helper }
+                state.withLock { state in
+                    state.helpers -= 1
+                    state.problem = state.problem ?? "a second highlighter process did not start, so some code stays plain"
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Which highlighter runs (`pygments 2.21.0`), or why none does: started now if it was not.
+    public func identity() -> String {
+        state.withLock { state in
+            start(&state)
+            return state.highlighter ?? "plain: " + (state.problem ?? "")
+        }
+    }
+
+    /// The first helper: it says which Pygments runs (the cache's key) or why none does.
+    private func start(_ state: inout State) {
+        guard !state.started else { return }
+        state.started = true
+        let helper: PygmentsHelper
+        do {
+            helper = try PygmentsHelper(python: python)
+        } catch {
+            state.problem = "\(python ?? "python3") could not be started (\(error)); install Python 3 with Pygments (apt-get install python3-pygments)"
+            return
+        }
+        switch helper.greeting() {
+        case .ready(let version):
+            let name = "pygments \(version)"
+            state.highlighter = name
+            state.cache = HighlightCache(highlighter: name)
+            state.previous = previousCache().flatMap(HighlightCache.init(decoding:))
+            state.idle.append(helper)
+            state.helpers = 1
+        case .unavailable(let reason):
+            state.problem = reason + " (apt-get install python3-pygments, or pip install Pygments)"
+        }
+    }
+
+    /// What the build reports and keeps. `keepingOthers`: the blocks of entries not
+    /// rendered this time stay in the cache (up to a bound); a build that rendered
+    /// every entry keeps only what it used.
+    public func finish(keepingOthers: Bool) -> Outcome {
+        state.withLock { state in
+            var outcome = Outcome(problem: state.problem, cache: nil, blocks: state.blocks,
+                                  highlighted: state.highlighted, fromCache: state.fromCache)
+            state.idle.removeAll()  // their input closes: the helpers exit
+            guard var cache = state.cache else { return outcome }
+            let previousCount = state.previous?.count ?? 0
+            if keepingOthers, let previous = state.previous { cache.keep(previous, upTo: Self.cacheLimit) }
+            if state.highlighted > 0 || cache.count != previousCount || state.previous?.highlighter != cache.highlighter {
+                outcome.cache = cache
+            }
+            return outcome
+        }
+    }
+
+    /// Blocks the cache keeps at most, beside those used by the build that writes it.
+    static let cacheLimit = 200_000
+
+    // MARK: HTML
+
+    /// Pygments' (and Rouge's) markup: `<div class="highlight"><pre><code>` with the spans;
+    /// line numbers as `<span class="linenos">`, marked lines as `<span class="hll">`.
+    /// The `<pre>` takes focus, so a block wider than the page scrolls from the keyboard.
+    static func html(_ block: CodeBlock, language: String, spans: String?) -> String {
+        let name = HTMLEscaping.escape(language)
+        let body = spans ?? HTMLEscaping.escape(block.code)
+        let lines = block.lineNumbers || !block.markedLines.isEmpty ? numbered(body, block) : body
+        guard spans != nil else {
+            return "<pre tabindex=\"0\"><code class=\"language-\(name)\">\(lines)</code></pre>\n"
+        }
+        return "<div class=\"highlight\"><pre tabindex=\"0\"><code class=\"language-\(name)\" data-lang=\"\(name)\">\(lines)</code></pre></div>\n"
+    }
+
+    /// Each line (Pygments closes its spans at every line's end) with its number and mark.
+    private static func numbered(_ body: String, _ block: CodeBlock) -> String {
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        let marked = Set(block.markedLines)
+        let width = String(block.firstLine + max(0, lines.count - 1)).count
+        var result = ""
+        for (offset, line) in lines.enumerated() {
+            var text = ""
+            if block.lineNumbers {
+                let number = String(block.firstLine + offset)
+                text += "<span class=\"linenos\">" + String(repeating: " ", count: width - number.count) + number + "</span>"
+            }
+            text += line + "\n"
+            result += marked.contains(offset + 1) ? "<span class=\"hll\">\(text)</span>" : text
+        }
+        return result
+    }
+}

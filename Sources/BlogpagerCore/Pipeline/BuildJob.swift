@@ -18,6 +18,8 @@ public struct BuildJob: Sendable {
     /// Python (nil: `python3` on the PATH). Off unless the caller turns it on.
     public var highlightsCode = false
     public var python: String?
+    /// Whether the search index is made whatever the config says (`--search`).
+    public var search = false
 
     public struct Outcome: Sendable {
         /// What was built; nil when nothing changed since the last build, so nothing was.
@@ -85,7 +87,8 @@ public struct BuildJob: Sendable {
         async let loaded = Result { () throws(BuildFailure) in try loader.load() }
         let previous = try PreviousBuild(reading: folder.state, cache: cache)
         let reuse = previous.reuse(in: folder)
-        let input = try await loaded.get()
+        var input = try await loaded.get()
+        if search { input.config.searchIndex = true }
         let state = folder.state
         let highlighter = highlightsCode ? CodeHighlighter(
             python: python, maximumHelpers: ProcessInfo.processInfo.activeProcessorCount,
@@ -105,6 +108,15 @@ public struct BuildJob: Sendable {
                 failure.output = .partlyWritten
                 folder.state.commitPartial(session.partialManifest())
             }
+            throw failure
+        }
+        var searched: SearchOutcome?
+        do throws(BuildFailure) {
+            searched = try indexForSearch(site, input: input, previous: previous, session: &session)
+        } catch {
+            var failure = error
+            failure.output = .partlyWritten
+            folder.state.commitPartial(session.partialManifest())
             throw failure
         }
         let report = session.finish()
@@ -137,7 +149,8 @@ public struct BuildJob: Sendable {
             renderCache: RenderCache(site.rendered, digests: report.digests), entryCache: entryCacheChanged ? site.entryCache : nil,
             highlightCache: highlighted?.cache))
         var summary = site.summary
-        summary.warnings += legacyWarnings + warnings
+        summary.warnings += legacyWarnings + (searched?.warning.map { [$0] } ?? []) + warnings
+        summary.searchSeconds = searched?.seconds
         summary.codeBlocks = highlighted.map { BuildSummary.CodeBlocks(blocks: $0.blocks, highlighted: $0.highlighted, fromCache: $0.fromCache) }
         return Outcome(site: site, summary: summary, report: report, duration: ContinuousClock.now - started)
     }
@@ -152,9 +165,15 @@ public struct BuildJob: Sendable {
     }
 
     /// `, 40 code blocks (12 highlighted, 28 from the cache)`, for a build that rendered some.
+    /// and `, search index made in 1.20 s`, for a build that ran Pagefind.
     private static func codeNote(_ outcome: Outcome) -> String {
-        guard outcome.site != nil, let code = outcome.summary.codeBlocks, code.blocks > 0 else { return "" }
-        return ", \(code.blocks) code block\(code.blocks == 1 ? "" : "s") (\(code.highlighted) highlighted, \(code.fromCache) from the cache)"
+        guard outcome.site != nil else { return "" }
+        var note = ""
+        if let code = outcome.summary.codeBlocks, code.blocks > 0 {
+            note += ", \(code.blocks) code block\(code.blocks == 1 ? "" : "s") (\(code.highlighted) highlighted, \(code.fromCache) from the cache)"
+        }
+        if let seconds = outcome.summary.searchSeconds { note += ", search index made in \(String(format: "%.2f", seconds)) s" }
+        return note
     }
 
     /// The note about what was left out, if anything was.

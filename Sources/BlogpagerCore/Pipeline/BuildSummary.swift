@@ -13,6 +13,8 @@ public struct BuildSummary: Sendable, Equatable, Codable {
     public var standalonePages: Int?
     /// The code blocks of the bodies this build rendered; nil when highlighting was off.
     public var codeBlocks: CodeBlocks?
+    /// How long Pagefind ran, when it did.
+    public var searchSeconds: Double?
 
     public struct CodeBlocks: Sendable, Equatable, Codable {
         public var blocks: Int

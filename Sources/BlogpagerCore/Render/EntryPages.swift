@@ -58,7 +58,7 @@ struct EntryPages {
         if let older { values["older_entry"] = ["title": older.title, "url": older.url] }
         let meta = TemplateContext.PageMeta(
             title: "\(entry.title) · \(config.title)", description: body.summaryText, path: entry.url,
-            type: "article", heading: entry.title, published: entry.date, modified: entry.updated)
+            type: "article", heading: entry.title, published: entry.date, modified: entry.updated, language: entry.language)
         let page = templates.render("layout", context.layout(
             meta, content: templates.render("entry", values), newer: newer?.url, older: older?.url, kind: "entry"))
         return OutputFile(path: entry.outputPath, text: page)

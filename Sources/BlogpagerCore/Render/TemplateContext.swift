@@ -31,6 +31,8 @@ struct TemplateContext {
             "index_url": urls.path(of: OutputPath(literal: "index.json")),
             "archive_url": urls.path(of: SiteURLs.archivePage),
             "order": config.order.rawValue,
+            "search": config.searchIndex,
+            "search_bundle": urls.home + "pagefind/",
             "params": config.params.mapValues(\.templateValue),
         ]
         // Mustache treats an empty string as true: leave absent values out.
@@ -81,6 +83,7 @@ struct TemplateContext {
             "title": entry.title,
             "date": entry.date.rfc3339,
             "date_display": displayDate,
+            "lang": entry.language ?? config.language,
             "summary_html": body.summaryHTML,
             "summary_text": body.summaryText,
             "content_html": body.contentHTML,
@@ -129,6 +132,8 @@ struct TemplateContext {
         var heading: String? = nil
         var published: EntryDate? = nil
         var modified: EntryDate? = nil
+        /// The page's language when it is not the site's (an entry's `lang:`).
+        var language: String? = nil
     }
 
     /// The shell every full page shares.
@@ -141,6 +146,7 @@ struct TemplateContext {
             "content": content,
             "url": meta.path,
             "kind": kind,
+            "lang": meta.language ?? config.language,
             "is_stream": kind == "list",
             "assets": assetURLs,
         ]

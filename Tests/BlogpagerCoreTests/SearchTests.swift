@@ -1,0 +1,67 @@
+@testable import BlogpagerCore
+import Foundation
+import TestSupport
+import Testing
+
+/// The search step: Pagefind's bundle placed in `out/pagefind/` as blogpager's own files,
+/// made again only when an entry changed, gone when search is turned off, and a warning
+/// (never a failed build) when Pagefind is missing. Runs the real Pagefind of
+/// `BLOGPAGER_PYTHON` (as `make test` sets it).
+struct SearchTests {
+    static func build(_ folder: TemporaryFolder, python: String? = HighlightTests.python) async throws -> BuildJob.Outcome {
+        var job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out",
+                           configPath: folder.path + "/site/blogpager.yml", program: .tests)
+        job.python = python
+        return try await job.run(now: Date())
+    }
+
+    static func write(_ folder: TemporaryFolder, search: Bool) throws {
+        try folder.write("site/blogpager.yml", "title: Found\nsearch: \(search)\n")
+        try folder.write("site/posts/lamp.md", "---\ntitle: The lamp\ndate: 2020-01-02\ntags: [sea]\n---\nThe zanzibarite lamp.\n")
+        try folder.write("site/posts/nihongo.md", "---\ntitle: 灯台\ndate: 2020-01-03\nlang: ja\n---\n灯台守の話です。\n")
+    }
+
+    @Test func theBundleIsOursMadeWhenAnEntryChangesAndGoneWhenSearchIsOff() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Self.write(folder, search: true)
+        let first = try await Self.build(folder)
+        #expect(first.summary.searchSeconds != nil, "\(first.summary.warnings)")
+        var files = try folder.snapshot("out")
+        let bundle = files.keys.filter { $0.hasPrefix("pagefind/") }
+        #expect(bundle.contains("pagefind/pagefind-entry.json") && bundle.contains("pagefind/pagefind.js"))
+        let listed = String(decoding: try #require(files[".blogpager/files"]), as: UTF8.self)
+        #expect(bundle.allSatisfy { listed.contains($0 + "\t") }, "every file of the bundle is recorded as ours")
+        #expect(!files.keys.contains { $0.contains("search-staging") })
+        // The entry page is marked for Pagefind, its own language on <html>.
+        let page = String(decoding: try #require(files["posts/nihongo/index.html"]), as: UTF8.self)
+        #expect(page.contains("<html lang=\"ja\">") && page.contains("data-pagefind-body") && page.contains("data-pagefind-filter=\"language:ja\""))
+        #expect(String(decoding: try #require(files["index.html"]), as: UTF8.self).contains("class=\"bp-search-link\""))
+        #expect(!String(decoding: try #require(files["index.html"]), as: UTF8.self).contains("data-pagefind-body"), "list pages are not indexed")
+
+        // A build that changed no entry keeps the index as it is, without running Pagefind.
+        try folder.write("site/static/extra.txt", "another file\n")
+        let kept = try await Self.build(folder)
+        #expect(kept.summary.searchSeconds == nil)
+        files = try folder.snapshot("out")
+        #expect(files.keys.filter { $0.hasPrefix("pagefind/") }.sorted() == bundle.sorted())
+
+        // Turned off: the bundle goes, as any file blogpager no longer makes.
+        try Self.write(folder, search: false)
+        _ = try await Self.build(folder)
+        files = try folder.snapshot("out")
+        #expect(!files.keys.contains { $0.hasPrefix("pagefind/") })
+        #expect(!String(decoding: try #require(files["index.html"]), as: UTF8.self).contains("bp-search"))
+    }
+
+    @Test func withoutPagefindTheBuildWarnsAndSucceeds() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Self.write(folder, search: true)
+        try folder.write("site/blogpager.yml", "title: Found\nsearch: true\npagefind: \(folder.path)/no-such-pagefind\n")
+        let outcome = try await Self.build(folder)
+        let warnings = outcome.summary.warnings.filter { $0.message.contains("Pagefind") }
+        #expect(warnings.count == 1 && warnings[0].message.contains("the search index was not made"), "\(outcome.summary.warnings)")
+        #expect(try folder.snapshot("out")["posts/lamp/index.html"] != nil)
+    }
+}

@@ -45,8 +45,8 @@ highlight-deps:
 ## Build the sample site in content/ with the templates in templates/ into out/,
 ## then serve it on 127.0.0.1:$(PORT), rebuilding and reloading on every change (Ctrl-C stops).
 run: build highlight-deps
-	BLOGPAGER_PYTHON=$(VENV)/bin/python .build/release/blogpager build content out --config blogpager.yml --templates templates
-	BLOGPAGER_PYTHON=$(VENV)/bin/python .build/release/blogpager serve out --port $(PORT) --watch content --config blogpager.yml --templates templates
+	BLOGPAGER_PYTHON=$(CURDIR)/$(VENV)/bin/python .build/release/blogpager build content out --config blogpager.yml --templates templates
+	BLOGPAGER_PYTHON=$(CURDIR)/$(VENV)/bin/python .build/release/blogpager serve out --port $(PORT) --watch content --config blogpager.yml --templates templates
 
 test-deps: deps highlight-deps
 	$(call apt_install,$(TEST_DEPS))
@@ -57,14 +57,14 @@ test: test-deps swift-test site-test browser-test
 
 swift-test: deps highlight-deps
 	$(SWIFT) build --product blogpager
-	BLOGPAGER_PYTHON=$(VENV)/bin/python $(SWIFT) test
+	BLOGPAGER_PYTHON=$(CURDIR)/$(VENV)/bin/python $(SWIFT) test
 
 site-test: test-deps
-	BLOGPAGER=.build/debug/blogpager BLOGPAGER_PYTHON=$(VENV)/bin/python $(VENV)/bin/python -m pytest -q sitetests --ignore=sitetests/browser
+	BLOGPAGER=.build/debug/blogpager BLOGPAGER_PYTHON=$(CURDIR)/$(VENV)/bin/python $(VENV)/bin/python -m pytest -q sitetests --ignore=sitetests/browser
 
 # Chromium, WebKitGTK (MiniBrowser needs a display: xvfb) and Firefox ESR, headless.
 browser-test: test-deps
-	BLOGPAGER=.build/debug/blogpager BLOGPAGER_PYTHON=$(VENV)/bin/python xvfb-run -a $(VENV)/bin/python -m pytest -q sitetests/browser
+	BLOGPAGER=.build/debug/blogpager BLOGPAGER_PYTHON=$(CURDIR)/$(VENV)/bin/python xvfb-run -a $(VENV)/bin/python -m pytest -q sitetests/browser
 
 bench-deps: deps
 	$(call apt_install,$(BENCH_DEPS))
@@ -72,6 +72,7 @@ bench-deps: deps
 ## Benchmarks that print figures (never part of `make test`).
 bench: build bench-deps test-deps
 	python3 bench/build_bench.py
+	python3 bench/code_search_bench.py
 	python3 bench/serve_bench.py
 	python3 bench/watch_bench.py
 	xvfb-run -a $(VENV)/bin/python bench/dom_bench.py

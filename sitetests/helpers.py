@@ -7,6 +7,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 BINARY = Path(os.environ.get("BLOGPAGER", REPO / ".build" / "debug" / "blogpager")).resolve()
+# The Python that runs Pygments and Pagefind for blogpager: builds run in other folders, so its path is made absolute.
+if os.environ.get("BLOGPAGER_PYTHON"):
+    os.environ["BLOGPAGER_PYTHON"] = str(Path(os.environ["BLOGPAGER_PYTHON"]).absolute())
 
 
 def run_build(content, out, *args, check=True):

@@ -49,7 +49,7 @@ struct BuildCommand: AsyncParsableCommand {
             })
         job.highlightsCode = !noHighlight
         job.search = search
-        job.python = ProcessInfo.processInfo.environment["BLOGPAGER_PYTHON"]
+        job.python = BuildJob.python(environment: ProcessInfo.processInfo.environment, currentFolder: FileManager.default.currentDirectoryPath)
         let task = Task { () async throws -> BuildJob.Outcome in try await job.run(now: Date()) }
         let signals = StopSignals { task.cancel() }
         do {

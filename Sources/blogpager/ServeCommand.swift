@@ -56,7 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
                     Self.printError("waiting for the build running as pid \(pid.map(String.init) ?? "unknown") to finish writing \(output)")
                 })
             job.highlightsCode = true
-            job.python = ProcessInfo.processInfo.environment["BLOGPAGER_PYTHON"]
+            job.python = BuildJob.python(environment: ProcessInfo.processInfo.environment, currentFolder: FileManager.default.currentDirectoryPath)
             let loader = job.loader
             let watched = [watch, loader.resolvedConfigPath(), loader.resolvedTemplatesFolder()].compactMap { $0 }
             var siteWatcher = SiteWatcher(job: job, watchedPaths: watched, hub: liveReload) { line, isError in

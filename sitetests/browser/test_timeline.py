@@ -109,6 +109,25 @@ def test_a_click_on_the_rail_opens_the_month_under_it(browser, server, site):
     assert state(browser, "newer") in ("idle", "loading") and state(browser, "older") in ("idle", "loading")
 
 
+def test_a_mouse_drag_along_the_rail_opens_the_month_where_it_is_let_go(browser, server, site):
+    """A real pointer (WebDriver's actions): pressed near the rail's top, dragged three quarters
+    down, let go; the stream opens at the month under the pointer."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    months = load_root_index(site)["months"]
+    open_feed(browser, server.url + "/")
+    rail = browser.find_element("css selector", ".bp-timeline")
+    height = rail.size["height"]
+    # Offsets are from the rail's centre.
+    ActionChains(browser).move_to_element_with_offset(rail, 0, -height // 2 + 4).click_and_hold() \
+        .move_by_offset(0, height // 2).move_by_offset(0, height // 4 - 4).release().perform()
+    wait_for(browser, "return document.querySelector('.bp-timeline').getAttribute('aria-valuenow') !== '0'")
+    now = int(slider(browser)[1])
+    assert len(months) // 2 < now < len(months) - 1, (now, len(months))
+    wait_for(browser, month_in_view_is(months[now][0]), 20)
+    assert "at=" + months[now][0] in browser.current_url
+
+
 def test_the_front_page_offers_to_continue_where_the_reader_left_off(browser, server, site):
     months = load_root_index(site)["months"]
     open_feed(browser, server.url + "/")

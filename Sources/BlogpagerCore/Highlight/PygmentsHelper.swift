@@ -61,12 +61,13 @@ final class PygmentsHelper: @unchecked Sendable {
         _ = fcntl(requests, F_SETFD, FD_CLOEXEC)
         let output = Pipe()
         answers = output.fileHandleForReading
-        if let python {
-            process.executableURL = URL(fileURLWithPath: python)
+        // A path is run as it is (made absolute: Python finds its virtualenv from it); a name is looked up on the PATH.
+        if let python, python.contains("/") {
+            process.executableURL = URL(fileURLWithPath: python).standardizedFileURL
             process.arguments = ["-c", Self.script]
         } else {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", Self.script]
+            process.arguments = [python ?? "python3", "-c", Self.script]
         }
         let input = FileHandle(fileDescriptor: pair[1], closeOnDealloc: true)
         process.standardInput = input

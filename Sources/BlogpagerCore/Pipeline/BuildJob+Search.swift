@@ -29,7 +29,7 @@ extension BuildJob {
         }
         let location = SourceLocation(path: input.configPath ?? SiteLoader.configFileName)
         let environment = ProcessInfo.processInfo.environment
-        guard let pagefind = Pagefind.locate(configured: input.config.pagefindPath, python: python ?? environment["BLOGPAGER_PYTHON"],
+        guard let pagefind = Pagefind.locate(configured: input.config.pagefindPath, python: python,
                                              path: environment["PATH"]) else {
             try session.write(OutputBatch(kept: kept))
             return SearchOutcome(warning: .warning(at: location, "search is on but Pagefind was not found (pip install 'pagefind[extended]', or set pagefind: to its binary); the search index "

@@ -21,6 +21,14 @@ public struct BuildJob: Sendable {
     /// Whether the search index is made whatever the config says (`--search`).
     public var search = false
 
+    /// `BLOGPAGER_PYTHON` as the commands take it: a relative path made absolute (Python finds
+    /// its virtualenv from the path it is run by), a bare name left to the PATH.
+    public static func python(environment: [String: String], currentFolder: String) -> String? {
+        guard let value = environment["BLOGPAGER_PYTHON"], !value.isEmpty else { return nil }
+        guard value.contains("/"), !value.hasPrefix("/") else { return value }
+        return currentFolder + "/" + value
+    }
+
     public struct Outcome: Sendable {
         /// What was built; nil when nothing changed since the last build, so nothing was.
         public var site: SiteBuild?

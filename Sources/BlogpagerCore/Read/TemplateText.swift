@@ -79,8 +79,9 @@ struct TemplateText {
     }
 
     /// Where something may start: `{` (a tag), `]` (a Markdown link's destination follows).
+    /// Searched in the bytes: both are ASCII, so where one is a character starts.
     private func nextCandidate(in body: String, from index: String.Index) -> String.Index? {
-        body[index...].firstIndex { $0 == "{" || $0 == "]" }
+        body.utf8[index...].firstIndex { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "]") }
     }
 
     private func piece(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {

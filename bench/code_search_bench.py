@@ -41,7 +41,8 @@ def build(content, out, *flags, templates=None):
     command = [str(BLOGPAGER), "build", str(content), str(out), *flags]
     if templates:
         command += ["--templates", str(templates)]
-    result = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "BLOGPAGER_PYTHON": PYTHON})
+    # Run beside the corpus's own blogpager.yml (from the repository, the sample site's would be taken).
+    result = subprocess.run(command, capture_output=True, text=True, cwd=Path(content).parent, env={**os.environ, "BLOGPAGER_PYTHON": PYTHON})
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != 0:

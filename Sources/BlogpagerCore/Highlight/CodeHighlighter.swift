@@ -62,15 +62,21 @@ public final class CodeHighlighter: Sendable {
         guard !wanted.isEmpty else { return blocks.map { _ in nil } }
         var result = [String?](repeating: nil, count: blocks.count)
         // The cache first (this build's, then the last one's).
-        let looked: (keys: [Int: String], found: [Int: String?]) = state.withLock { state in
+        let highlighter: String? = state.withLock { state in
             start(&state)
             state.blocks += wanted.count
-            guard let cache = state.cache else { return ([:], [:]) }
-            var keys: [Int: String] = [:], found: [Int: String?] = [:]
-            for index in wanted {
-                let key = cache.key(of: blocks[index])
-                keys[index] = key
-                if let spans = cache.lookup(key) {
+            return state.cache?.highlighter
+        }
+        // Hashed outside the lock, so the workers do not wait on each other's code.
+        let keys: [Int: String] = highlighter.map { name in
+            Dictionary(uniqueKeysWithValues: wanted.map { ($0, HighlightCache.key(of: blocks[$0], highlighter: name)) })
+        } ?? [:]
+        let looked: (keys: [Int: String], found: [Int: String?]) = state.withLock { state in
+            // Stored in place (no copy of the cache held here, which would make each store copy it all).
+            guard state.cache != nil else { return ([:], [:]) }
+            var found: [Int: String?] = [:]
+            for (index, key) in keys {
+                if let spans = state.cache?.lookup(key) {
                     found[index] = spans
                 } else if let spans = state.previous?.lookup(key) {
                     found[index] = spans

@@ -17,6 +17,10 @@ public struct HighlightCache: Sendable {
     public var count: Int { spans.count }
 
     func key(of block: CodeBlock) -> String {
+        Self.key(of: block, highlighter: highlighter)
+    }
+
+    static func key(of block: CodeBlock, highlighter: String) -> String {
         StableHash.digest(Array("\(highlighter)\u{0}\((block.language ?? "").lowercased())\u{0}\(block.code)".utf8))
     }
 

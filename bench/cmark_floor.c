@@ -1,21 +1,29 @@
-/* The floor for a build: libcmark alone, in one process, reading every entry
- * below a folder, skipping its front matter, rendering the Markdown body to
- * HTML and writing one file per entry. No sorting, paging, templates or index:
- * what any generator built on libcmark must at least spend.
+/* The floor for a build: libcmark alone, in one process on every core, reading
+ * every entry below a folder, skipping its front matter, rendering the Markdown
+ * body to HTML and writing it where blogpager writes an entry's page
+ * (out/posts/NAME/index.html: a folder per entry, so the kernel's share is the
+ * same). No sorting, paging, templates or index: what any generator built on
+ * libcmark must at least spend.
  *
- *     cc -O2 -o cmark_floor cmark_floor.c $(pkg-config --cflags --libs libcmark)
- *     ./cmark_floor content/ out/
+ *     cc -O2 -pthread -o cmark_floor cmark_floor.c $(pkg-config --cflags --libs libcmark)
+ *     ./cmark_floor content/ out/ [threads]
  */
 #define _XOPEN_SOURCE 700
 #include <cmark.h>
 #include <ftw.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static const char *output;
-static long written;
+static char **paths;
+static size_t count, capacity;
+static atomic_size_t next_path;
+static atomic_int failed;
 
 /* The body: what follows the closing `---` of the front matter, or everything. */
 static const char *body_of(const char *text) {
@@ -24,22 +32,39 @@ static const char *body_of(const char *text) {
     return end ? end + 5 : text;
 }
 
-static int render(const char *path, const struct stat *info, int type, struct FTW *where) {
-    (void)where;
+static int collect(const char *path, const struct stat *info, int type, struct FTW *where) {
+    (void)info; (void)where;
     size_t length = strlen(path);
     if (type != FTW_F || length < 3 || strcmp(path + length - 3, ".md") != 0) return 0;
+    if (count == capacity) {
+        capacity = capacity ? capacity * 2 : 1024;
+        paths = realloc(paths, capacity * sizeof *paths);
+    }
+    paths[count++] = strdup(path);
+    return 0;
+}
+
+static int render(const char *path) {
     FILE *in = fopen(path, "rb");
     if (!in) { perror(path); return 1; }
-    char *text = malloc((size_t)info->st_size + 1);
-    size_t got = fread(text, 1, (size_t)info->st_size, in);
+    fseek(in, 0, SEEK_END);
+    long size = ftell(in);
+    rewind(in);
+    char *text = malloc((size_t)size + 1);
+    size_t got = fread(text, 1, (size_t)size, in);
     fclose(in);
     text[got] = 0;
     const char *body = body_of(text);
     char *html = cmark_markdown_to_html(body, strlen(body), CMARK_OPT_DEFAULT);
-    char target[4096];
-    snprintf(target, sizeof target, "%s/%ld.html", output, written++);
+    /* out/posts/NAME/index.html, NAME the file's name without .md */
+    const char *name = strrchr(path, '/');
+    name = name ? name + 1 : path;
+    char folder[4096], target[4200];
+    snprintf(folder, sizeof folder, "%s/posts/%.*s", output, (int)(strlen(name) - 3), name);
+    mkdir(folder, 0755);
+    snprintf(target, sizeof target, "%s/index.html", folder);
     FILE *out = fopen(target, "wb");
-    if (!out) { perror(target); return 1; }
+    if (!out) { perror(target); free(html); free(text); return 1; }
     fwrite(html, 1, strlen(html), out);
     fclose(out);
     free(html);
@@ -47,11 +72,27 @@ static int render(const char *path, const struct stat *info, int type, struct FT
     return 0;
 }
 
+static void *worker(void *unused) {
+    (void)unused;
+    for (size_t at; (at = atomic_fetch_add(&next_path, 1)) < count;) {
+        if (render(paths[at]) != 0) atomic_store(&failed, 1);
+    }
+    return NULL;
+}
+
 int main(int argc, char **argv) {
-    if (argc != 3) { fprintf(stderr, "usage: %s content/ out/\n", argv[0]); return 2; }
+    if (argc < 3 || argc > 4) { fprintf(stderr, "usage: %s content/ out/ [threads]\n", argv[0]); return 2; }
     output = argv[2];
+    long threads = argc == 4 ? atol(argv[3]) : sysconf(_SC_NPROCESSORS_ONLN);
+    if (threads < 1) threads = 1;
+    char posts[4096];
+    snprintf(posts, sizeof posts, "%s/posts", output);
     mkdir(output, 0755);
-    if (nftw(argv[1], render, 32, FTW_PHYS) != 0) return 1;
-    printf("rendered %ld entries\n", written);
-    return 0;
+    mkdir(posts, 0755);
+    if (nftw(argv[1], collect, 32, FTW_PHYS) != 0) return 1;
+    pthread_t *workers = calloc((size_t)threads, sizeof *workers);
+    for (long i = 0; i < threads; i++) pthread_create(&workers[i], NULL, worker, NULL);
+    for (long i = 0; i < threads; i++) pthread_join(workers[i], NULL);
+    printf("rendered %zu entries on %ld threads\n", count, threads);
+    return atomic_load(&failed);
 }

@@ -34,7 +34,7 @@ public struct ImageSizes: Sendable {
 
     /// `<img src="…">` tags without a `width` get the image's `width` and `height`.
     func sizing(_ html: String, pageURL: String) -> String {
-        guard !byURL.isEmpty, html.contains("<img ") else { return html }
+        guard !byURL.isEmpty, html.utf8Contains("<img ") else { return html }
         var result = ""
         var rest = Substring(html)
         while let open = rest.range(of: "<img ") {

@@ -81,7 +81,19 @@ struct TemplateText {
     /// Where something may start: `{` (a tag), `]` (a Markdown link's destination follows).
     /// Searched in the bytes: both are ASCII, so where one is a character starts.
     private func nextCandidate(in body: String, from index: String.Index) -> String.Index? {
-        body.utf8[index...].firstIndex { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "]") }
+        let view = body.utf8
+        let from = view.distance(from: view.startIndex, to: index)
+        // Over the contiguous bytes (a body read from a file always is): every entry is scanned twice.
+        let found: Int?? = view.withContiguousStorageIfAvailable { bytes in
+            var at = from
+            while at < bytes.count {
+                if bytes[at] == UInt8(ascii: "{") || bytes[at] == UInt8(ascii: "]") { return at }
+                at += 1
+            }
+            return nil
+        }
+        guard let found else { return view[index...].firstIndex { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "]") } }
+        return found.map { view.index(view.startIndex, offsetBy: $0) }
     }
 
     private func piece(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {
@@ -104,9 +116,21 @@ struct TemplateText {
 
     /// `](target)` or a reference definition `]: target`: a relative `.md` file, or Zola's `@/`.
     private func markdownLink(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {
-        let open = body.index(start, offsetBy: 2)
-        let targetStart = body[open...].firstIndex { $0 != " " } ?? open
-        let targetEnd = body[targetStart...].firstIndex { $0 == ")" || $0 == " " || $0 == "\n" || $0 == "\t" } ?? body.endIndex
+        // In the bytes: the delimiters are ASCII, and most targets are web addresses, left at once.
+        let view = body.utf8
+        var cursor = view.index(start, offsetBy: 2)
+        while cursor < view.endIndex, view[cursor] == UInt8(ascii: " ") { view.formIndex(after: &cursor) }
+        let targetStart = cursor
+        var colonSlashSlash = false
+        while cursor < view.endIndex {
+            let byte = view[cursor]
+            if byte == UInt8(ascii: ")") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") { break }
+            if byte == UInt8(ascii: ":"), !colonSlashSlash, view[cursor...].starts(with: "://".utf8) { colonSlashSlash = true }
+            view.formIndex(after: &cursor)
+        }
+        let targetEnd = cursor
+        // An address with a scheme is neither another entry's file nor a local image.
+        if colonSlashSlash, !view[targetStart...].starts(with: "@/".utf8) { return nil }
         let written = String(body[targetStart..<targetEnd])
         let (path, anchor) = Self.splitAnchor(written)
         let reference: LinkReference

@@ -6,7 +6,11 @@ public enum TextDecoding {
         if let text = String(validating: bytes, as: UTF8.self) {
             var normalized = text
             if normalized.hasPrefix("\u{FEFF}") { normalized.removeFirst() }
-            if normalized.utf8.contains(UInt8(ascii: "\r")) {
+            // memchr over the file's bytes: walking the string's UTF-8 view byte by byte was 2.6% of a build.
+            let hasCarriageReturn = bytes.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) != nil } ?? false
+            }
+            if hasCarriageReturn {
                 // "\r\n" is one Character in Swift, so replace it as such.
                 normalized = normalized.replacingOccurrences(of: "\r\n", with: "\n")
                     .replacingOccurrences(of: "\r", with: "\n")

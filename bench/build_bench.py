@@ -77,11 +77,15 @@ def timed(command, cwd=None):
 
 
 def snapshot(folder):
-    """(inode, mtime, size) of every file: a rewritten file differs in one of them."""
+    """(inode, mtime, size) of every file: a rewritten file differs in one of them. blogpager's
+    build lock (`.blogpager/lock`, empty at rest, its time changed by every build that takes it)
+    is not an output, and is not counted."""
     found = {}
     for root, _, files in os.walk(folder):
         for name in files:
             path = os.path.join(root, name)
+            if name == "lock" and root.endswith(".blogpager"):
+                continue
             info = os.lstat(path)
             found[path[len(str(folder)):]] = (info.st_ino, info.st_mtime_ns, info.st_size)
     return found

@@ -71,9 +71,9 @@ public final class CodeHighlighter: Sendable {
         let keys: [Int: String] = highlighter.map { name in
             Dictionary(uniqueKeysWithValues: wanted.map { ($0, HighlightCache.key(of: blocks[$0], highlighter: name)) })
         } ?? [:]
-        let looked: (keys: [Int: String], found: [Int: String?]) = state.withLock { state in
+        let found: [Int: String?] = state.withLock { state in
             // Stored in place (no copy of the cache held here, which would make each store copy it all).
-            guard state.cache != nil else { return ([:], [:]) }
+            guard state.cache != nil else { return [:] }
             var found: [Int: String?] = [:]
             for (index, key) in keys {
                 if let spans = state.cache?.lookup(key) {
@@ -84,10 +84,10 @@ public final class CodeHighlighter: Sendable {
                 }
             }
             state.fromCache += found.count
-            return (keys, found)
+            return found
         }
-        for (index, spans) in looked.found { result[index] = spans }
-        let missing = wanted.filter { looked.keys[$0] != nil && looked.found[$0] == nil }
+        for (index, spans) in found { result[index] = spans }
+        let missing = wanted.filter { keys[$0] != nil && found[$0] == nil }
         guard !missing.isEmpty, let helper = lend() else { return result }
         let answers = helper.spans(of: missing.map { blocks[$0] })
         state.withLock { state in
@@ -98,7 +98,7 @@ public final class CodeHighlighter: Sendable {
             }
             state.idle.append(helper)
             for (index, spans) in zip(missing, answers) {
-                if let key = looked.keys[index] { state.cache?.store(spans, for: key) }
+                if let key = keys[index] { state.cache?.store(spans, for: key) }
             }
             state.highlighted += missing.count
         }

@@ -57,6 +57,31 @@ struct HighlightTests {
         #expect(plain == "<pre tabindex=\"0\"><code class=\"language-x&quot;y\">&lt;/pre&gt;&lt;script&gt;\n</code></pre>\n")
     }
 
+    /// The helper's framing carries bytes, not lines: code with line breaks, tabs, digits
+    /// alone on a line, `-` and non-ASCII text, beside a language Pygments does not know.
+    @Test func theHelperAnswersEveryBlockOfAnEntryInOrder() throws {
+        let helper = try PygmentsHelper(python: Self.python)
+        guard case .ready = helper.greeting() else {
+            Issue.record("Pygments did not start for \(Self.python ?? "python3")")
+            return
+        }
+        let blocks = [
+            CodeBlock(language: "python", code: "x = \"日本語\"\n-\n12\n\tpass\n"),
+            CodeBlock(language: "no-such-language", code: "3\n-\n"),
+            CodeBlock(language: "Swift", code: ""),
+            CodeBlock(language: "json", code: "{\"a\": [1, 2]}"),
+        ]
+        for _ in 0..<2 {  // the helper stays in step for the next entry
+            let answers = try #require(helper.spans(of: blocks))
+            #expect(answers.count == 4)
+            #expect(answers[0]?.contains("<span class=\"s2\">&quot;日本語&quot;</span>") == true)
+            #expect(answers[0]?.contains("\n12\n") == false && answers[0]?.contains("<span class=\"mi\">12</span>") == true)
+            #expect(answers[1] == nil)
+            #expect(answers[2] == "")
+            #expect(answers[3]?.contains("<span class=\"nt\">&quot;a&quot;</span>") == true)
+        }
+    }
+
     @Test func theHighlightCacheReadsBackWhatItWrote() throws {
         var cache = HighlightCache(highlighter: "pygments 9.9")
         let block = CodeBlock(language: "C", code: "int x;\n")

@@ -4,8 +4,10 @@ import Glibc
 #endif
 
 /// One long-lived Python process running Pygments: it takes an entry's code blocks
-/// as one line of JSON and answers one line, each block's token spans (Pygments'
-/// HTML classes: `k`, `s`, `c`…) or null for a language Pygments does not know.
+/// at once and answers each block's token spans (Pygments' HTML classes: `k`, `s`,
+/// `c`…), or none for a language Pygments does not know. Blocks and answers go as
+/// length-prefixed UTF-8 (a count, then `language<TAB>bytes` and the code; `bytes`
+/// or `-` and the spans), so neither side parses JSON or escapes the code.
 /// Started once per worker and kept for the build, so Python starts a few times a
 /// build, not once per block. Sendable only as `CodeHighlighter` uses it: lent to one caller at a time.
 final class PygmentsHelper: @unchecked Sendable {
@@ -18,6 +20,7 @@ final class PygmentsHelper: @unchecked Sendable {
     private let requests: Int32
     private let answers: FileHandle
     private var buffered: [UInt8] = []
+    private var bufferedStart = 0
 
     /// The helper's program. It reads until its input closes (the build ended or was killed).
     static let script = #"""
@@ -41,17 +44,27 @@ final class PygmentsHelper: @unchecked Sendable {
             except ClassNotFound:
                 lexers[name] = None
         return lexers[name]
-    def spans(block):
-        found = lexer(block["language"].lower())
+    def spans(language, code):
+        found = lexer(language.lower())
         if found is None:
             return None
         out = []
-        formatter.format(lex(block["code"], found), _Sink(out))
-        return "".join(out)
+        formatter.format(lex(code, found), _Sink(out))
+        return "".join(out).encode("utf-8")
     class _Sink:
         def __init__(self, out): self.write = out.append
-    for line in sys.stdin:
-        print(json.dumps([spans(block) for block in json.loads(line)]), flush=True)
+    requests, answers = sys.stdin.buffer, sys.stdout.buffer
+    while True:
+        count = requests.readline()
+        if not count:
+            break
+        out = []
+        for _ in range(int(count)):
+            language, size = requests.readline().decode("utf-8").rstrip("\n").split("\t")
+            found = spans(language, requests.read(int(size)).decode("utf-8"))
+            out.append(b"-\n" if found is None else b"%d\n%s" % (len(found), found))
+        answers.write(b"".join(out))
+        answers.flush()
     """#
 
     init(python: String?) throws {
@@ -99,16 +112,30 @@ final class PygmentsHelper: @unchecked Sendable {
 
     /// Each block's token spans, nil where the language is unknown; nil for all when the helper failed.
     func spans(of blocks: [CodeBlock]) -> [String?]? {
-        let request = blocks.map { ["language": $0.language ?? "", "code": $0.code] }
-        guard var line = try? JSONSerialization.data(withJSONObject: request) else { return nil }
-        line.append(0x0A)
-        guard send(line), let answer = readLine(),
-              let list = (try? JSONSerialization.jsonObject(with: Data(answer))) as? [Any], list.count == blocks.count else { return nil }
-        return list.map { $0 as? String }
+        var request = Array("\(blocks.count)\n".utf8)
+        for block in blocks {
+            // A tab or line break in a fence's language would break the framing: no lexer has one.
+            let language = (block.language ?? "").filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+            request += "\(language)\t\(block.code.utf8.count)\n".utf8
+            request += block.code.utf8
+        }
+        guard send(request) else { return nil }
+        var result: [String?] = []
+        result.reserveCapacity(blocks.count)
+        for _ in blocks {
+            guard let header = readLine() else { return nil }
+            if header == [UInt8(ascii: "-")] {
+                result.append(nil)
+                continue
+            }
+            guard let size = Int(String(decoding: header, as: UTF8.self)), size >= 0, let spans = read(size) else { return nil }
+            result.append(String(decoding: spans, as: UTF8.self))
+        }
+        return result
     }
 
-    private func send(_ data: Data) -> Bool {
-        data.withUnsafeBytes { buffer in
+    private func send(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
             var sent = 0
             while sent < buffer.count {
                 let count = Glibc.send(requests, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
@@ -122,16 +149,38 @@ final class PygmentsHelper: @unchecked Sendable {
 
     private func readLine() -> [UInt8]? {
         while true {
-            if let end = buffered.firstIndex(of: 0x0A) {
-                let line = Array(buffered[..<end])
-                buffered.removeSubrange(...end)
+            if let end = buffered[bufferedStart...].firstIndex(of: 0x0A) {
+                let line = Array(buffered[bufferedStart..<end])
+                bufferedStart = end + 1
                 return line
             }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let count = chunk.withUnsafeMutableBytes { read(answers.fileDescriptor, $0.baseAddress, $0.count) }
+            guard fill() else { return nil }
+        }
+    }
+
+    /// The next `count` bytes the helper wrote.
+    private func read(_ count: Int) -> [UInt8]? {
+        while buffered.count - bufferedStart < count {
+            guard fill() else { return nil }
+        }
+        let bytes = Array(buffered[bufferedStart..<(bufferedStart + count)])
+        bufferedStart += count
+        return bytes
+    }
+
+    /// Reads what the helper has written so far onto the buffer; false at its end.
+    private func fill() -> Bool {
+        if bufferedStart > 0 {
+            buffered.removeSubrange(..<bufferedStart)
+            bufferedStart = 0
+        }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(answers.fileDescriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
+            guard count > 0 else { return false }
             buffered += chunk[..<count]
+            return true
         }
     }
 }

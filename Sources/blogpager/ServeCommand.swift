@@ -57,6 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
                 })
             job.highlightsCode = true
             job.python = BuildJob.python(environment: ProcessInfo.processInfo.environment, currentFolder: FileManager.default.currentDirectoryPath)
+            job.sharedHighlightCache = SharedHighlightCache.folder(environment: ProcessInfo.processInfo.environment).map(SharedHighlightCache.init(folder:))
             let loader = job.loader
             let watched = [watch, loader.resolvedConfigPath(), loader.resolvedTemplatesFolder()].compactMap { $0 }
             var siteWatcher = SiteWatcher(job: job, watchedPaths: watched, hub: liveReload) { line, isError in

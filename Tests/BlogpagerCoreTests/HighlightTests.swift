@@ -10,13 +10,15 @@ import Testing
 struct HighlightTests {
     static let python = ProcessInfo.processInfo.environment["BLOGPAGER_PYTHON"]
 
-    static func build(_ folder: TemporaryFolder, site: String = "site", python: String? = Self.python) async throws -> BuildJob.Outcome {
+    static func build(_ folder: TemporaryFolder, site: String = "site", output: String = "out", python: String? = Self.python,
+                      sharedCache: String? = nil) async throws -> BuildJob.Outcome {
         // A blogpager site's config is named, so the one where the tests run is not taken.
         let config = folder.path + "/" + site + "/blogpager.yml"
-        var job = BuildJob(contentFolder: folder.path + "/" + site, outputFolder: folder.path + "/out",
+        var job = BuildJob(contentFolder: folder.path + "/" + site, outputFolder: folder.path + "/" + output,
                            configPath: FileManager.default.fileExists(atPath: config) ? config : nil, program: .tests)
         job.highlightsCode = true
         job.python = python
+        job.sharedHighlightCache = sharedCache.map { SharedHighlightCache(folder: folder.path + "/" + $0) }
         return try await job.run(now: Date())
     }
 
@@ -195,6 +197,34 @@ struct HighlightTests {
         #expect(code.blocks == 3 && code.fromCache == 2 && code.highlighted == 1)
         #expect(try Self.page(folder, "posts/a/index.html").contains("<span class=\"s1\">&#39;new&#39;</span>")
             || (try Self.page(folder, "posts/a/index.html")).contains("<span class=\"s1\">'new'</span>"))
+    }
+
+    /// A build into a new output folder takes what any earlier build highlighted from the
+    /// user's cache, with the same pages; a cache of another highlighter, or not a cache, is passed by.
+    @Test func aNewOutputFolderTakesItsCodeFromTheUsersCache() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/blogpager.yml", "title: Shared\n")
+        try folder.write("site/posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\n```python\nprint('shared')\n```\n\n```nosuchlanguage\nx\n```\n")
+        let first = try await Self.build(folder, output: "first", sharedCache: "cache")
+        #expect(first.summary.codeBlocks?.highlighted == 2)
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/cache/highlight-cache"))
+        let second = try await Self.build(folder, output: "second", sharedCache: "cache")
+        let code = try #require(second.summary.codeBlocks)
+        #expect(code.blocks == 2 && code.fromCache == 2 && code.highlighted == 0)
+        let firstFiles = try folder.snapshot("first").filter { !$0.key.hasPrefix(".blogpager/") }
+        let secondFiles = try folder.snapshot("second").filter { !$0.key.hasPrefix(".blogpager/") }
+        #expect(firstFiles == secondFiles)
+        // Another build adds its blocks beside those there.
+        try folder.write("other/blogpager.yml", "title: Other\n")
+        try folder.write("other/posts/b.md", "---\ntitle: B\ndate: 2024-01-02\n---\n```c\nint b;\n```\n")
+        #expect(try await Self.build(folder, site: "other", output: "third", sharedCache: "cache").summary.codeBlocks?.highlighted == 1)
+        #expect(try await Self.build(folder, output: "fourth", sharedCache: "cache").summary.codeBlocks?.fromCache == 2)
+        // Not a cache (a cut file, another tool's): highlighted again, and a whole one written.
+        try folder.write("cache/highlight-cache", "garbage\n")
+        #expect(try await Self.build(folder, output: "fifth", sharedCache: "cache").summary.codeBlocks?.highlighted == 2)
+        #expect(try await Self.build(folder, output: "sixth", sharedCache: "cache").summary.codeBlocks?.fromCache == 2)
+        #expect(try folder.snapshot("cache").keys.sorted() == ["highlight-cache"])
     }
 
     @Test func withoutPygmentsTheBuildWarnsOnceAndTheCodeStaysPlain() async throws {

@@ -16,6 +16,8 @@ public final class CodeHighlighter: Sendable {
         public var problem: String?
         /// The cache to keep, when it changed.
         public var cache: HighlightCache?
+        /// The user's shared cache to write, when this build highlighted blocks it lacked.
+        public var sharedCache: HighlightCache?
         public var blocks = 0
         public var highlighted = 0
         public var fromCache = 0
@@ -29,6 +31,9 @@ public final class CodeHighlighter: Sendable {
         var problem: String?
         var cache: HighlightCache?
         var previous: HighlightCache?
+        /// The user's shared cache, read at the first block both others miss.
+        var shared: HighlightCache?
+        var sharedRead = false
         var blocks = 0, highlighted = 0, fromCache = 0
     }
 
@@ -36,13 +41,17 @@ public final class CodeHighlighter: Sendable {
     let python: String?
     private let maximumHelpers: Int
     private let previousCache: @Sendable () -> [UInt8]?
+    private let sharedCache: SharedHighlightCache?
     private let state = Mutex(State())
 
-    /// `previousCache` gives the last build's cache when the first block needs it.
-    public init(python: String?, maximumHelpers: Int, previousCache: @escaping @Sendable () -> [UInt8]? = { nil }) {
+    /// `previousCache` gives the last build's cache when the first block needs it;
+    /// `sharedCache`, the user's, is read when a block misses that one too.
+    public init(python: String?, maximumHelpers: Int, previousCache: @escaping @Sendable () -> [UInt8]? = { nil },
+                sharedCache: SharedHighlightCache? = nil) {
         self.python = python
         self.maximumHelpers = max(1, maximumHelpers)
         self.previousCache = previousCache
+        self.sharedCache = sharedCache
     }
 
     /// The HTML of each block: highlighted, or plain and escaped with a `language-NAME`
@@ -78,7 +87,7 @@ public final class CodeHighlighter: Sendable {
             for (index, key) in keys {
                 if let spans = state.cache?.lookup(key) {
                     found[index] = spans
-                } else if let spans = state.previous?.lookup(key) {
+                } else if let spans = state.previous?.lookup(key) ?? sharedLookup(key, &state) {
                     found[index] = spans
                     state.cache?.store(spans, for: key)
                 }
@@ -104,6 +113,17 @@ public final class CodeHighlighter: Sendable {
         }
         for (index, spans) in zip(missing, answers ?? []) { result[index] = spans }
         return result
+    }
+
+    /// A block's spans from the user's shared cache, read now if it was not (once a build).
+    private func sharedLookup(_ key: String, _ state: inout State) -> String?? {
+        guard let sharedCache, let highlighter = state.cache?.highlighter else { return nil }
+        if !state.sharedRead {
+            state.sharedRead = true
+            state.shared = sharedCache.read().flatMap(HighlightCache.init(decoding:)).flatMap { $0.highlighter == highlighter ? $0 : nil }
+                ?? HighlightCache(highlighter: highlighter)
+        }
+        return state.shared?.lookup(key)
     }
 
     /// A helper for one caller: an idle one, a new one while fewer than the limit run,
@@ -178,6 +198,12 @@ public final class CodeHighlighter: Sendable {
             if keepingOthers, let previous = state.previous { cache.keep(previous, upTo: Self.cacheLimit) }
             if state.highlighted > 0 || cache.count != previousCount || state.previous?.highlighter != cache.highlighter {
                 outcome.cache = cache
+            }
+            // What this build highlighted joins the user's cache, beside what other builds left there.
+            if state.highlighted > 0, let others = state.shared {
+                var shared = cache
+                shared.keep(others, upTo: Self.cacheLimit)
+                outcome.sharedCache = shared
             }
             return outcome
         }

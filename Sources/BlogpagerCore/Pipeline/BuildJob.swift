@@ -18,6 +18,8 @@ public struct BuildJob: Sendable {
     /// Python (nil: `python3` on the PATH). Off unless the caller turns it on.
     public var highlightsCode = false
     public var python: String?
+    /// The user's highlight cache, shared by every build (`SharedHighlightCache`); nil: none.
+    public var sharedHighlightCache: SharedHighlightCache?
     /// Whether the search index is made whatever the config says (`--search`).
     public var search = false
 
@@ -100,7 +102,7 @@ public struct BuildJob: Sendable {
         let state = folder.state
         let highlighter = highlightsCode ? CodeHighlighter(
             python: python, maximumHelpers: ProcessInfo.processInfo.activeProcessorCount,
-            previousCache: { state.read(.highlightCache) }) : nil
+            previousCache: { state.read(.highlightCache) }, sharedCache: sharedHighlightCache) : nil
         let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program, highlighter: highlighter)
         let (built, written) = await OutputPipeline().run(writer.begin(previous: previous)) { emit throws(BuildFailure) in
             try await SiteBuilder().build(input, options: options, cache: previous.entryCache, reuse: reuse, emit: emit)
@@ -156,6 +158,8 @@ public struct BuildJob: Sendable {
             manifest: OutputManifest(files: report.paths, digests: report.digests), lastBuild: lastBuild,
             renderCache: RenderCache(site.rendered, digests: report.digests), entryCache: entryCacheChanged ? site.entryCache : nil,
             highlightCache: highlighted?.cache))
+        // After the output's own records: a cache written or not changes no page.
+        if let shared = highlighted?.sharedCache { _ = sharedHighlightCache?.write(shared) }
         var summary = site.summary
         summary.warnings += legacyWarnings + (searched?.warning.map { [$0] } ?? []) + warnings
         summary.searchSeconds = searched?.seconds

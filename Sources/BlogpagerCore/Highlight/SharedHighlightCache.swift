@@ -1,0 +1,50 @@
+import Foundation
+
+/// The code highlighted by every build of this user, in the user's cache folder
+/// (`BLOGPAGER_CACHE_DIR`, else `$XDG_CACHE_HOME/blogpager`, else `~/.cache/blogpager`),
+/// as Jekyll keeps `.jekyll-cache` and Hugo its `cacheDir`: a build into a new or
+/// emptied output folder, which has no `.blogpager/highlight-cache` of its own,
+/// takes the spans of blocks seen before from here instead of running Pygments again.
+/// Read only when a block misses the output's own cache; written whole, by a rename,
+/// so builds at the same time each leave a whole file (the last one's). Losing it
+/// costs time, never output: the spans are keyed by the highlighter's version and
+/// the block, as in the output's cache.
+public struct SharedHighlightCache: Sendable {
+    public let path: String
+
+    public init(folder: String) {
+        path = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/highlight-cache"
+    }
+
+    /// The user's cache folder as the environment names it; nil where none can be named.
+    public static func folder(environment: [String: String]) -> String? {
+        if let folder = environment["BLOGPAGER_CACHE_DIR"], !folder.isEmpty { return folder }
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/blogpager" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/blogpager" }
+        return nil
+    }
+
+    func read() -> [UInt8]? {
+        DiskFile.contents(path)
+    }
+
+    /// Written beside under a name of this process's own, then renamed over the last
+    /// one, so two builds writing at once never mix their lines. A folder that cannot be
+    /// made or written is left as it is, and the next build highlights again.
+    func write(_ cache: HighlightCache) -> Bool {
+        guard let slash = path.lastIndex(of: "/") else { return false }
+        let temporary = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        do {
+            try DiskFile.makeFolder(String(path[..<slash]))
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            try DiskFile.writeAll(cache.encoded(), to: descriptor)
+            guard rename(temporary, path) == 0 else { throw POSIXError.current }
+            return true
+        } catch {
+            unlink(temporary)
+            return false
+        }
+    }
+}

@@ -103,7 +103,8 @@ public struct BuildJob: Sendable {
         let highlighter = highlightsCode ? CodeHighlighter(
             python: python, maximumHelpers: ProcessInfo.processInfo.activeProcessorCount,
             previousCache: { state.read(.highlightCache) }, sharedCache: sharedHighlightCache) : nil
-        let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program, highlighter: highlighter)
+        var options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program, highlighter: highlighter)
+        options.spillFolder = state.path
         let (built, written) = await OutputPipeline().run(writer.begin(previous: previous)) { emit throws(BuildFailure) in
             try await SiteBuilder().build(input, options: options, cache: previous.entryCache, reuse: reuse, emit: emit)
         }

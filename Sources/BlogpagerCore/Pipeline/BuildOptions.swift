@@ -12,6 +12,9 @@ public struct BuildOptions: Sendable {
     public var program: ProgramIdentity
     /// Highlights fenced code when the site's config lets it; nil leaves code plain.
     public var highlighter: CodeHighlighter?
+    /// A folder where the build may keep what it renders on the disk, not in memory, until
+    /// it is written (`ArticleStore`): the output's `.blogpager/`. Nil keeps all in memory.
+    public var spillFolder: String?
 
     public init(includeDrafts: Bool = false, includeFuture: Bool = false, now: Date, program: ProgramIdentity, highlighter: CodeHighlighter? = nil) {
         self.includeDrafts = includeDrafts

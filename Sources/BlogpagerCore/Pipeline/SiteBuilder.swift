@@ -65,6 +65,7 @@ public struct SiteBuilder: Sendable {
                                      "the menu names '\(file)', which is not a Markdown page of this site; it is left out of the navigation"))
         }
         var renderer = SiteRenderer(config: withMenu, templates: input.templates, assetURLs: assets.urls)
+        renderer.spillFolder = options.spillFolder
         let legacy = legacyPages(input, entries: archive.entries, warnings: &warnings)
         renderer.legacyPages = legacy.redirects
         let createdLegacyPages = legacy.created

@@ -4,7 +4,7 @@
 extension SiteRenderer {
     struct RenderedEntries {
         /// By main position; present where a fragment to render needs it.
-        var articles: [String?]
+        var articles: ArticleStore
         /// By main position, for every entry a feed to write carries.
         var feedItems: [Int: FeedItem]
         var slots: [String: RenderedSlots.Slot]
@@ -16,7 +16,7 @@ extension SiteRenderer {
     func renderEntries(_ plan: RenderPlan, reader: EntryReader,
                        emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> RenderedEntries {
         let entries = plan.archive.entries
-        var done = RenderedEntries(articles: [String?](repeating: nil, count: entries.count), feedItems: [:], slots: [:])
+        var done = RenderedEntries(articles: ArticleStore(count: entries.count, spillFolder: spillFolder), feedItems: [:], slots: [:])
         var carried = [Bool](repeating: false, count: entries.count)
         for position in plan.feedPositions { carried[position] = true }
         for position in entries.indices {
@@ -36,16 +36,18 @@ extension SiteRenderer {
             }
             var log = DiagnosticLog()
             var files: [OutputFile] = []
+            var articles: [(position: Int, html: String)] = []
             for (position, result) in zip(batch, rendered) {
                 switch result {
                 case .success(let entry):
-                    done.articles[position] = entry.article
+                    if let article = entry.article { articles.append((position, article)) }
                     if let page = entry.page { files.append(page) }
                     if let item = entry.feedItem { done.feedItems[position] = item }
                 case .failure(let failure): log.append(contentsOf: failure.diagnostics)
                 }
             }
             try log.throwIfErrors()
+            done.articles.store(articles)
             try await emit(OutputBatch(files: files))
         }
         try await emit(OutputBatch(kept: plan.keptEntryPages.compactMap { $0 }))

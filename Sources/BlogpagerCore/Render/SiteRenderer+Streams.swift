@@ -13,7 +13,7 @@ extension SiteRenderer {
         var slots: [String: RenderedSlots.Slot]
     }
 
-    func renderStreams(_ plan: RenderPlan, articles: [String?],
+    func renderStreams(_ plan: RenderPlan, articles: ArticleStore,
                        emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> RenderedStreams {
         var outputs: [StreamRenderer.Output] = []
         for streamPlan in plan.streamPlans {

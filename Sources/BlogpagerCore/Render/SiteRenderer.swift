@@ -10,6 +10,8 @@ public struct SiteRenderer: Sendable {
     public let assetURLs: [String: String]
     /// Where the old site's list pages lead (`legacy-pages.yml`), each by its old path under `out/`.
     public var legacyPages: [(path: OutputPath, page: LegacyPages.Page)] = []
+    /// Where the articles wait for the streams (`ArticleStore`); nil: in memory.
+    public var spillFolder: String?
 
     public init(config: SiteConfig, templates: TemplateSet, assetURLs: [String: String]) {
         self.config = config

@@ -128,7 +128,7 @@ struct StreamRenderer {
     /// Renders the plan's fragments and pages that are not kept, handing them
     /// to `emit` a batch at a time (each batch's fragments with the pages that
     /// embed them). `articles` are by main position, present where the plan needs them.
-    func render(_ plan: Plan, articles: [String?],
+    func render(_ plan: Plan, articles: ArticleStore,
                 emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> Output {
         let stream = plan.stream
         let archive = stream.archive

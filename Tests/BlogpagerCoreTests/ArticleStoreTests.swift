@@ -1,0 +1,39 @@
+@testable import BlogpagerCore
+import Foundation
+import TestSupport
+import Testing
+
+/// The articles between the entries' step and the streams': the same back from a file
+/// in the output's state folder as from memory, and no file left there.
+struct ArticleStoreTests {
+    static let articles: [(position: Int, html: String)] = [
+        (0, "<article id=\"a\">First</article>\n"),
+        (2, ""),
+        (3, "<article>日本語の記事 — ✓</article>"),
+    ]
+
+    @Test(arguments: [true, false]) func articlesComeBackAsStored(spilled: Bool) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var store = ArticleStore(count: 6, spillFolder: spilled ? folder.path : nil)
+        store.store(Self.articles)
+        store.store([(5, String(repeating: "<p>long</p>", count: 20_000))])
+        #expect(store[0] == "<article id=\"a\">First</article>\n")
+        #expect(store[1] == nil)
+        #expect(store[2] == "")
+        #expect(store[3] == "<article>日本語の記事 — ✓</article>")
+        #expect(store[4] == nil)
+        #expect(store[5]?.utf8.count == 11 * 20_000)
+        // Read from many threads at once, as the streams' pages are.
+        let read = (0..<64).parallelMap { store[3 + $0 % 3] }
+        #expect(read.filter { $0 == "<article>日本語の記事 — ✓</article>" }.count == 22)
+        #expect(read.filter { $0 == nil }.count == 21 && read.filter { $0?.utf8.count == 220_000 }.count == 21)
+        #expect(try folder.snapshot("").isEmpty, "the spill file is unlinked at once")
+    }
+
+    @Test func aFolderThatCannotBeWrittenKeepsThemInMemory() {
+        var store = ArticleStore(count: 2, spillFolder: "/nonexistent-folder-for-blogpager-tests")
+        store.store([(1, "<article>kept</article>")])
+        #expect(store[1] == "<article>kept</article>")
+    }
+}

@@ -149,47 +149,33 @@ public struct MarkdownRenderer: Sendable {
     }
 
     /// `<h2>` + placeholder becomes `<h2 id="…">`, with a link to the heading before its end.
-    /// One pass over the bytes, however many headings (headings do not nest).
+    /// One pass from tag to tag, however many headings (headings do not nest).
     static func placingHeadingIDs(_ ids: [(id: String, level: Int32)], in html: String) -> String {
         guard !ids.isEmpty else { return html }
-        let bytes = Array(html.utf8)
         let markStart: [UInt8] = [0xEE, 0x80, 0x82], markEnd: [UInt8] = [0xEE, 0x80, 0x83]  // U+E002, U+E003
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + ids.count * 128)
         var pending: (close: [UInt8], link: [UInt8])?
-        var at = 0
-        while at < bytes.count {
-            if bytes[at] == UInt8(ascii: "<") {
-                if at + 7 < bytes.count, bytes[at + 1] == UInt8(ascii: "h"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[at + 2]),
-                   bytes[at + 3] == UInt8(ascii: ">"), bytes[(at + 4)..<(at + 7)].elementsEqual(markStart) {
-                    var end = at + 7, number = 0
-                    while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]), number < 1_000_000 {
-                        number = number * 10 + Int(bytes[end] - UInt8(ascii: "0"))
-                        end += 1
-                    }
-                    if end + 3 <= bytes.count, bytes[end..<(end + 3)].elementsEqual(markEnd), number < ids.count {
-                        let level = bytes[at + 2] - UInt8(ascii: "0")
-                        let id = ids[number].id
-                        out += "<h\(level) id=\"\(HTMLEscaping.escape(id))\">".utf8
-                        let link = " <a class=\"heading-link\" href=\"#\(HTMLEscaping.escape(URLPathEncoding.encode(id)))\" aria-label=\"Link to this section\">#</a>"
-                        pending = (Array("</h\(level)>".utf8), Array(link.utf8))
-                        at = end + 3
-                        continue
-                    }
+        return html.rewritingTags { bytes, at in
+            if at + 7 < bytes.count, bytes[at + 1] == UInt8(ascii: "h"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[at + 2]),
+               bytes[at + 3] == UInt8(ascii: ">"), String.bytes(bytes, at: at + 4, startWith: markStart) {
+                var end = at + 7, number = 0
+                while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]), number < 1_000_000 {
+                    number = number * 10 + Int(bytes[end] - UInt8(ascii: "0"))
+                    end += 1
                 }
-                if let closing = pending, at + closing.close.count <= bytes.count,
-                   bytes[at..<(at + closing.close.count)].elementsEqual(closing.close) {
-                    out += closing.link
-                    out += closing.close
-                    at += closing.close.count
-                    pending = nil
-                    continue
+                if String.bytes(bytes, at: end, startWith: markEnd), number < ids.count {
+                    let level = bytes[at + 2] - UInt8(ascii: "0")
+                    let id = ids[number].id
+                    let link = " <a class=\"heading-link\" href=\"#\(HTMLEscaping.escape(URLPathEncoding.encode(id)))\" aria-label=\"Link to this section\">#</a>"
+                    pending = (Array("</h\(level)>".utf8), Array(link.utf8))
+                    return (Array("<h\(level) id=\"\(HTMLEscaping.escape(id))\">".utf8), end + 3)
                 }
             }
-            out.append(bytes[at])
-            at += 1
+            if let closing = pending, String.bytes(bytes, at: at, startWith: closing.close) {
+                pending = nil
+                return (closing.link + closing.close, at + closing.close.count)
+            }
+            return nil
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// A path relative to the page: no scheme, not from the root, not a fragment or a query alone.

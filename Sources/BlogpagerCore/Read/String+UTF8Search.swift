@@ -37,3 +37,39 @@ extension String {
         }
     }
 }
+
+extension String {
+    /// The string with some of its tags rewritten, in one pass that jumps from `<` to
+    /// `<` (`memchr`) and copies the bytes between in runs, not one at a time. At each
+    /// `<`, `rewrite` gets all the bytes and the `<`'s index, and gives nil to leave it,
+    /// or what replaces the bytes from there and the index to go on from. Replacements
+    /// are whole UTF-8, as the bytes they replace are.
+    func rewritingTags(_ rewrite: (UnsafeBufferPointer<UInt8>, Int) -> (replacement: [UInt8], resume: Int)?) -> String {
+        var text = self
+        return text.withUTF8 { bytes -> String in
+            guard let base = bytes.baseAddress else { return self }
+            var out: [UInt8] = []
+            var copied = 0, at = 0
+            while at < bytes.count, let found = memchr(base + at, Int32(UInt8(ascii: "<")), bytes.count - at) {
+                let tag = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                guard let (replacement, resume) = rewrite(bytes, tag) else {
+                    at = tag + 1
+                    continue
+                }
+                if out.isEmpty { out.reserveCapacity(bytes.count + bytes.count / 8) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<tag]))
+                out += replacement
+                copied = resume
+                at = resume
+            }
+            guard copied > 0 else { return self }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// Whether `bytes` hold `prefix` from `index` on.
+    static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, startWith prefix: [UInt8]) -> Bool {
+        index + prefix.count <= bytes.count && memcmp(bytes.baseAddress! + index, prefix, prefix.count) == 0
+    }
+}

@@ -113,32 +113,21 @@ struct TemplateContext {
         guard body.contentHTML.utf8Contains("class=\"heading-link\"") else { return body }
         let idPrefix = Array((HTMLEscaping.escape(anchor) + "--").utf8)
         let linkPrefix = Array((URLPathEncoding.encode(anchor) + "--").utf8)
-        let link = Array("class=\"heading-link\" href=\"#".utf8)
+        let link = Array("<a class=\"heading-link\" href=\"#".utf8)
         let id = Array(" id=\"".utf8)
-        // One pass over the bytes (every article of every list page goes through here):
+        // One pass from tag to tag (every article of every list page goes through here):
         // `<hN id="` and the heading link's `href="#` get the anchor before their id.
         func scoped(_ html: String) -> String {
-            let bytes = Array(html.utf8)
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 8 * idPrefix.count)
-            var at = 0
-            while at < bytes.count {
-                let byte = bytes[at]
-                if byte == UInt8(ascii: "<"), at + 8 <= bytes.count, bytes[at + 1] == UInt8(ascii: "h"),
-                   (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[at + 2]), bytes[(at + 3)..<(at + 8)].elementsEqual(id) {
-                    out += bytes[at..<(at + 8)]
-                    out += idPrefix
-                    at += 8
-                } else if byte == UInt8(ascii: "c"), at + link.count <= bytes.count, bytes[at..<(at + link.count)].elementsEqual(link) {
-                    out += link
-                    out += linkPrefix
-                    at += link.count
-                } else {
-                    out.append(byte)
-                    at += 1
+            html.rewritingTags { bytes, at in
+                if at + 8 <= bytes.count, bytes[at + 1] == UInt8(ascii: "h"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[at + 2]),
+                   String.bytes(bytes, at: at + 3, startWith: id) {
+                    return (Array(bytes[at..<(at + 8)]) + idPrefix, at + 8)
                 }
+                if String.bytes(bytes, at: at, startWith: link) {
+                    return (link + linkPrefix, at + link.count)
+                }
+                return nil
             }
-            return String(decoding: out, as: UTF8.self)
         }
         var scopedBody = body
         scopedBody.contentHTML = scoped(body.contentHTML)

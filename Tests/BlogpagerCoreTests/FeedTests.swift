@@ -17,6 +17,11 @@ struct FeedTests {
         let html = ##"<a href="/2016/x/">x</a> <img src="cat.png"> <a href="https://other.org/">o</a> <a href="#n">n</a> <a href="mailto:a@b">m</a>"##
         let result = FeedItem.absoluteLinks(in: html, base: "https://example.org/blog/2016/05/post/")
         #expect(result == ##"<a href="https://example.org/2016/x/">x</a> <img src="https://example.org/blog/2016/05/post/cat.png"> <a href="https://other.org/">o</a> <a href="https://example.org/blog/2016/05/post/#n">n</a> <a href="mailto:a@b">m</a>"##)
+        // At the very start and end, an empty value, `a = b` in text, a relative link after Japanese text, a scheme with digits.
+        let edges = ##"src="a.png" 日本語 <a href="">e</a> x = y <img data-src="b.png"> <a href="z39.50r://h/">s</a> <a href="../up/">u</a>"##
+        #expect(FeedItem.absoluteLinks(in: edges, base: "https://example.org/p/q/")
+            == ##"src="https://example.org/p/q/a.png" 日本語 <a href="">e</a> x = y <img data-src="https://example.org/p/q/b.png"> <a href="z39.50r://h/">s</a> <a href="https://example.org/p/up/">u</a>"##)
+        #expect(FeedItem.absoluteLinks(in: "no links = here; href=\"", base: "https://example.org/") == "no links = here; href=\"")
     }
 
     @Test func feedsParseAndCarryTheLatestEntries() async throws {

@@ -70,6 +70,6 @@ extension String {
 
     /// Whether `bytes` hold `prefix` from `index` on.
     static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, startWith prefix: [UInt8]) -> Bool {
-        index + prefix.count <= bytes.count && memcmp(bytes.baseAddress! + index, prefix, prefix.count) == 0
+        index >= 0 && index + prefix.count <= bytes.count && memcmp(bytes.baseAddress! + index, prefix, prefix.count) == 0
     }
 }

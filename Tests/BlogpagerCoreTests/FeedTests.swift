@@ -11,6 +11,9 @@ struct FeedTests {
     @Test func xmlTextEscapesMarkupAndDropsWhatXMLForbids() {
         #expect(XMLText.escape("a < b & \"c\" 'd' >") == "a &lt; b &amp; &quot;c&quot; &apos;d&apos; &gt;")
         #expect(XMLText.escape("tab\there\u{0B}\u{01}end\n") == "tab\thereend\n")
+        #expect(XMLText.escape("日本語 <b>\u{FFFE}é\u{FFFF}\u{FFFD}</b>\u{1F}") == "日本語 &lt;b&gt;é\u{FFFD}&lt;/b&gt;")
+        #expect(XMLText.escape("plain text, nothing to do") == "plain text, nothing to do")
+        #expect(XMLText.escape("") == "" && XMLText.escape("\u{01}") == "")
     }
 
     @Test func linksInFeedContentBecomeAbsolute() {

@@ -95,6 +95,13 @@ struct HighlightTests {
         #expect(read.lookup(read.key(of: CodeBlock(language: "nope", code: "?"))) == .some(nil))
         #expect(read.key(of: CodeBlock(language: "c", code: "int x;\n")) == cache.key(of: block), "a language's case does not matter")
         #expect(HighlightCache(decoding: Array("blogpager highlight-cache 0 x\n".utf8)) == nil)
+        // Cut short (a full disk, a kill before the rename of another writer's copy): the whole blocks before the cut stay.
+        var three = HighlightCache(highlighter: "pygments 9.9")
+        for (index, spans) in ["a\nb", "", "ccc"].enumerated() { three.store(spans, for: "key\(index)") }
+        let whole = three.encoded()
+        let cut = try #require(HighlightCache(decoding: Array(whole.dropLast(2))))
+        #expect(cut.count == 2 && cut.lookup("key0") == .some("a\nb") && cut.lookup("key1") == .some("") && cut.lookup("key2") == nil)
+        #expect(HighlightCache(decoding: whole)?.lookup("key2") == .some("ccc"))
     }
 
     // MARK: With Pygments

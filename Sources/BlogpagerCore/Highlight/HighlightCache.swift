@@ -1,9 +1,9 @@
 /// The token spans of every code block highlighted before, by the highlighter's
 /// version, the language and the code: an entry rendered again for another reason
 /// (a neighbour, a template, an edit elsewhere in it) does not highlight again.
-/// Kept in `out/.blogpager/highlight-cache`, one block a line.
+/// Kept in `out/.blogpager/highlight-cache` (and the user's, `SharedHighlightCache`).
 public struct HighlightCache: Sendable {
-    static let format = RecordText(kind: "highlight-cache", version: 1)
+    static let format = RecordText(kind: "highlight-cache", version: 2)
 
     /// The highlighter the spans came from (`pygments 2.21.0`): spans of another are not used.
     public private(set) var highlighter: String
@@ -36,50 +36,45 @@ public struct HighlightCache: Sendable {
 
     // MARK: The record
 
+    /// One block after another: `key<TAB>1<TAB>length` and a line break, then the spans'
+    /// bytes as they are and a line break; `key<TAB>0` for a language Pygments does not
+    /// know. Lengths, not escapes, so writing and reading it copy bytes in runs (at
+    /// 10,000 entries it is 26 MB, read and written by every build that adds code).
     public func encoded() -> [UInt8] {
         var bytes = Self.format.header(key: highlighter.replacingOccurrences(of: "\n", with: " "))
+        bytes.reserveCapacity(spans.reduce(bytes.count) { $0 + $1.key.utf8.count + ($1.value?.utf8.count ?? 0) + 16 })
         for (key, value) in spans.sorted(by: { $0.key < $1.key }) {
             bytes += key.utf8
-            bytes.append(0x09)
             if let value {
-                bytes.append(UInt8(ascii: "1"))
-                for byte in value.utf8 {
-                    switch byte {
-                    case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-                    case 0x5C: bytes += [0x5C, 0x5C]
-                    default: bytes.append(byte)
-                    }
-                }
+                bytes += "\t1\t\(value.utf8.count)\n".utf8
+                bytes += value.utf8
             } else {
-                bytes.append(UInt8(ascii: "0"))
+                bytes += "\t0".utf8
             }
             bytes.append(0x0A)
         }
         return bytes
     }
 
-    /// The record read back, when it is one of this format; else nil (and the blocks are highlighted again).
+    /// The record read back, when it is one of this format; else nil (and the blocks are
+    /// highlighted again). A record cut short keeps the blocks before the cut.
     public init?(decoding bytes: [UInt8]) {
-        guard let (key, lines) = Self.format.parse(bytes), let key else { return nil }
+        guard let (key, bodyStart) = Self.format.parseHeader(bytes), let key else { return nil }
         highlighter = key
-        for line in lines {
-            guard let tab = line.firstIndex(of: 0x09), tab + 1 < line.endIndex else { continue }
-            let name = RecordText.string(line[..<tab])
-            guard line[tab + 1] == UInt8(ascii: "1") else { spans[name] = .some(nil); continue }
-            var value: [UInt8] = []
-            value.reserveCapacity(line.count)
-            var escaped = false
-            for byte in line[(tab + 2)...] {
-                if escaped {
-                    value.append(byte == UInt8(ascii: "n") ? 0x0A : byte)
-                    escaped = false
-                } else if byte == 0x5C {
-                    escaped = true
-                } else {
-                    value.append(byte)
-                }
+        var at = bodyStart
+        while let lineEnd = bytes[at...].firstIndex(of: 0x0A) {
+            let fields = bytes[at..<lineEnd].split(separator: 0x09, omittingEmptySubsequences: false)
+            guard fields.count >= 2, !fields[0].isEmpty else { break }
+            let name = RecordText.string(fields[0])
+            if fields[1].elementsEqual([UInt8(ascii: "0")]) {
+                spans[name] = .some(nil)
+                at = lineEnd + 1
+                continue
             }
-            spans[name] = String(decoding: value, as: UTF8.self)
+            guard fields.count == 3, let length = Int(RecordText.string(fields[2])), length >= 0,
+                  lineEnd + 1 + length < bytes.count, bytes[lineEnd + 1 + length] == 0x0A else { break }
+            spans[name] = String(decoding: bytes[(lineEnd + 1)..<(lineEnd + 1 + length)], as: UTF8.self)
+            at = lineEnd + 2 + length
         }
     }
 }

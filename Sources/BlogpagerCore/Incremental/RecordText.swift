@@ -32,6 +32,17 @@ struct RecordText {
         return (key, lines.dropFirst().filter { !$0.isEmpty })
     }
 
+    /// The key and where the body starts, from the header alone: for a record whose
+    /// body is not lines (the highlight cache's, of lengths and bytes).
+    func parseHeader(_ bytes: [UInt8]) -> (key: String?, bodyStart: Int)? {
+        guard let end = bytes.firstIndex(of: 0x0A) else { return nil }
+        let prefix = "blogpager \(kind) \(version)"
+        let header = String(decoding: bytes[..<end], as: UTF8.self)
+        if header == prefix { return (nil, end + 1) }
+        guard header.hasPrefix(prefix + " ") else { return nil }
+        return (String(header.dropFirst(prefix.count + 1)), end + 1)
+    }
+
     /// A line's tab-separated fields.
     static func fields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
         line.split(separator: 0x09, omittingEmptySubsequences: false)

@@ -93,16 +93,17 @@ public struct BuildJob: Sendable {
             report.unchanged = record.paths.count
             return Outcome(site: nil, summary: record.summary, report: report, duration: ContinuousClock.now - started)
         }
-        // The input loads while the last build's records are read and its outputs looked up: neither needs the other.
+        // Python starts, and the input loads, while the last build's records are read and its outputs looked up.
+        let state = folder.state
+        let highlighter = highlightsCode ? CodeHighlighter(
+            python: python, maximumHelpers: ProcessInfo.processInfo.activeProcessorCount,
+            previousCache: { state.read(.highlightCache) }, sharedCache: sharedHighlightCache) : nil
+        highlighter?.prepare()
         async let loaded = Result { () throws(BuildFailure) in try loader.load() }
         let previous = try PreviousBuild(reading: folder.state, cache: cache)
         let reuse = previous.reuse(in: folder)
         var input = try await loaded.get()
         if search { input.config.searchIndex = true }
-        let state = folder.state
-        let highlighter = highlightsCode ? CodeHighlighter(
-            python: python, maximumHelpers: ProcessInfo.processInfo.activeProcessorCount,
-            previousCache: { state.read(.highlightCache) }, sharedCache: sharedHighlightCache) : nil
         var options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program, highlighter: highlighter)
         options.spillFolder = state.path
         let (built, written) = await OutputPipeline().run(writer.begin(previous: previous)) { emit throws(BuildFailure) in

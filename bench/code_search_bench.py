@@ -118,9 +118,9 @@ def main():
     print("| measure | wall | CPU (user + sys) |")
     print("|---|---:|---:|")
     print(f"| clean build, code plain (--no-highlight) | {plain_wall:.2f} s | {plain_cpu:.2f} s |")
-    print(f"| + highlighting {blocks} blocks, cold (Pygments) | +{cold_wall:.2f} s | +{cold_cpu:.2f} s ({cold_cpu / count * 1e6:.0f} µs a block) |")
-    print(f"| clean build into a new folder, + highlighting from the user's cache | +{shared_wall:.2f} s | +{shared_cpu:.2f} s |")
-    print(f"| every entry rendered again, + highlighting from the cache | +{warm_wall:.2f} s | +{warm_cpu:.2f} s |")
+    print(f"| + highlighting {blocks} blocks, cold (Pygments) | {cold_wall:+.2f} s | {cold_cpu:+.2f} s ({cold_cpu / count * 1e6:.0f} µs a block) |")
+    print(f"| clean build into a new folder, + highlighting from the user's cache | {shared_wall:+.2f} s | {shared_cpu:+.2f} s |")
+    print(f"| every entry rendered again, + highlighting from the cache | {warm_wall:+.2f} s | {warm_cpu:+.2f} s |")
     search = rows["search"]
     print(f"| search index (Pagefind, extended) in a clean build with --search | {median([s[0] for s in search]):.2f} s "
           f"(build {median([s[1] for s in search]):.2f} s) | {median([s[2] for s in search]):.2f} s (whole build) |")

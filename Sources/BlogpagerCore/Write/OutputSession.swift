@@ -22,6 +22,8 @@ public struct OutputSession: Sendable {
     private let startsEmpty: Bool
     private var report = WriteReport()
     private var madeFolders: Set<String> = []
+    /// Every path this build put in the journal: a batch that failed part-way may have written some.
+    private var journaled: [String] = []
     /// Whether anything reached `out/` (the journal included): then a failure has changed it.
     public private(set) var hasWritten = false
 
@@ -75,6 +77,7 @@ public struct OutputSession: Sendable {
         guard !pending.isEmpty else { return }
         do {
             try folder.state.journal(pending.map(\.path.string))
+            journaled += pending.map(\.path.string)
             if !hasWritten { folder.state.invalidate() }
             hasWritten = true
             for file in pending {
@@ -122,6 +125,8 @@ public struct OutputSession: Sendable {
         var merged = oldDigests
         // A file whose bytes are unknown gets an empty digest: it never matches, so it is compared again.
         for path in ours where merged[path] == nil { merged[path] = "" }
+        // So are those of a batch that failed part-way (a full disk): some of them may be in place.
+        for path in journaled where merged[path] == nil { merged[path] = "" }
         for path in report.written.map(\.string) { merged[path] = report.digests[path] }
         return OutputManifest(files: Array(merged.keys), digests: merged)
     }

@@ -232,6 +232,11 @@ struct HighlightTests {
         #expect(try await Self.build(folder, output: "fifth", sharedCache: "cache").summary.codeBlocks?.highlighted == 2)
         #expect(try await Self.build(folder, output: "sixth", sharedCache: "cache").summary.codeBlocks?.fromCache == 2)
         #expect(try folder.snapshot("cache").keys.sorted() == ["highlight-cache"])
+        // A rebuild of an output with its own cache leaves the user's alone: its new blocks are new.
+        let before = try #require(FileManager.default.contents(atPath: folder.path + "/cache/highlight-cache"))
+        try folder.write("site/posts/c.md", "---\ntitle: C\ndate: 2024-01-03\n---\n```c\nint c;\n```\n")
+        #expect(try await Self.build(folder, output: "sixth", sharedCache: "cache").summary.codeBlocks?.highlighted == 1)
+        #expect(FileManager.default.contents(atPath: folder.path + "/cache/highlight-cache") == before)
     }
 
     @Test func withoutPygmentsTheBuildWarnsOnceAndTheCodeStaysPlain() async throws {

@@ -117,8 +117,11 @@ public final class CodeHighlighter: Sendable {
     }
 
     /// A block's spans from the user's shared cache, read now if it was not (once a build).
+    /// Only for an output without a cache of its own (new, emptied, or another Pygments'):
+    /// a rebuild's new blocks are new, and reading and writing the user's whole cache for
+    /// them would cost a rebuild more than they do (265 MB at 100,000 entries).
     private func sharedLookup(_ key: String, _ state: inout State) -> String?? {
-        guard let sharedCache, let highlighter = state.cache?.highlighter else { return nil }
+        guard let sharedCache, let highlighter = state.cache?.highlighter, state.previous?.highlighter != highlighter else { return nil }
         if !state.sharedRead {
             state.sharedRead = true
             state.shared = sharedCache.read().flatMap(HighlightCache.init(decoding:)).flatMap { $0.highlighter == highlighter ? $0 : nil }

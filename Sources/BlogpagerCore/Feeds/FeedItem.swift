@@ -40,36 +40,18 @@ struct FeedItem {
     }
 
     /// Rewrites `href="…"` and `src="…"` values that are not absolute against `base`.
-    /// Found from `=` to `=` in the bytes (`memchr`): Foundation's regular expressions
-    /// went through UTF-16 from each match on, a few percent of a build.
+    /// Found from `=` to `=` in the bytes: Foundation's regular expressions went
+    /// through UTF-16 from each match on, a few percent of a build.
     static func absoluteLinks(in html: String, base: String) -> String {
         guard let baseURL = URL(string: base) else { return html }
-        var text = html
-        return text.withUTF8 { bytes -> String in
-            guard let start = bytes.baseAddress else { return html }
-            func index(of byte: UInt8, from: Int) -> Int? {
-                guard from < bytes.count, let found = memchr(start + from, Int32(byte), bytes.count - from) else { return nil }
-                return start.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            }
-            var out: [UInt8] = []
-            var copied = 0, at = 0
-            while let equals = index(of: UInt8(ascii: "="), from: at) {
-                at = equals + 1
-                guard equals + 1 < bytes.count, bytes[equals + 1] == UInt8(ascii: "\""),
-                      String.bytes(bytes, at: equals - 4, startWith: Self.href) || String.bytes(bytes, at: equals - 3, startWith: Self.src) else { continue }
-                let valueStart = equals + 2
-                guard let close = index(of: UInt8(ascii: "\""), from: valueStart) else { break }
-                at = close
-                let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<close]), as: UTF8.self)
-                // Values are HTML-escaped (`&amp;`); URL resolution keeps them as they are.
-                guard !value.isEmpty, !Self.hasScheme(value), let resolved = URL(string: value, relativeTo: baseURL)?.absoluteString else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<valueStart]))
-                out += resolved.utf8
-                copied = close
-            }
-            guard copied > 0 else { return html }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-            return String(decoding: out, as: UTF8.self)
+        return html.rewriting(from: UInt8(ascii: "=")) { bytes, equals in
+            guard equals + 1 < bytes.count, bytes[equals + 1] == UInt8(ascii: "\""),
+                  String.bytes(bytes, at: equals - 4, startWith: Self.href) || String.bytes(bytes, at: equals - 3, startWith: Self.src),
+                  let close = bytes[(equals + 2)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+            let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 2)..<close]), as: UTF8.self)
+            // Values are HTML-escaped (`&amp;`); URL resolution keeps them as they are.
+            guard !value.isEmpty, !Self.hasScheme(value), let resolved = URL(string: value, relativeTo: baseURL)?.absoluteString else { return nil }
+            return (Array("=\"".utf8) + Array(resolved.utf8), close)
         }
     }
 

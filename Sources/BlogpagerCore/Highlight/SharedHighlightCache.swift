@@ -33,17 +33,11 @@ public struct SharedHighlightCache: Sendable {
     /// made or written is left as it is, and the next build highlights again.
     func write(_ cache: HighlightCache) -> Bool {
         guard let slash = path.lastIndex(of: "/") else { return false }
-        let temporary = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         do {
             try DiskFile.makeFolder(String(path[..<slash]))
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { return false }
-            defer { close(descriptor) }
-            try DiskFile.writeAll(cache.encoded(), to: descriptor)
-            guard rename(temporary, path) == 0 else { throw POSIXError.current }
+            try DiskFile.replace(path, with: cache.encoded(), temporary: path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
             return true
         } catch {
-            unlink(temporary)
             return false
         }
     }

@@ -39,18 +39,23 @@ extension String {
 }
 
 extension String {
-    /// The string with some of its tags rewritten, in one pass that jumps from `<` to
-    /// `<` (`memchr`) and copies the bytes between in runs, not one at a time. At each
-    /// `<`, `rewrite` gets all the bytes and the `<`'s index, and gives nil to leave it,
-    /// or what replaces the bytes from there and the index to go on from. Replacements
-    /// are whole UTF-8, as the bytes they replace are.
+    /// The string with some of its tags rewritten: `rewriting(from: "<")`.
     func rewritingTags(_ rewrite: (UnsafeBufferPointer<UInt8>, Int) -> (replacement: [UInt8], resume: Int)?) -> String {
+        rewriting(from: UInt8(ascii: "<"), rewrite)
+    }
+
+    /// The string with some of its parts rewritten, in one pass that jumps from `marker`
+    /// to `marker` (`memchr`) and copies the bytes between in runs, not one at a time. At
+    /// each marker, `rewrite` gets all the bytes and the marker's index, and gives nil to
+    /// leave it, or what replaces the bytes from there and the index to go on from.
+    /// Replacements are whole UTF-8, as the bytes they replace are.
+    func rewriting(from marker: UInt8, _ rewrite: (UnsafeBufferPointer<UInt8>, Int) -> (replacement: [UInt8], resume: Int)?) -> String {
         var text = self
         return text.withUTF8 { bytes -> String in
             guard let base = bytes.baseAddress else { return self }
             var out: [UInt8] = []
             var copied = 0, at = 0
-            while at < bytes.count, let found = memchr(base + at, Int32(UInt8(ascii: "<")), bytes.count - at) {
+            while at < bytes.count, let found = memchr(base + at, Int32(marker), bytes.count - at) {
                 let tag = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 guard let (replacement, resume) = rewrite(bytes, tag) else {
                     at = tag + 1

@@ -8,9 +8,11 @@ enum DiskFile {
     /// file or the new one, never a part. `durable` also flushes the file and
     /// its folder to the disk, so a power cut keeps it too: for the build's
     /// own few records, not for the pages (the next build checks those).
-    static func replace(_ path: String, with bytes: [UInt8], durable: Bool = false) throws {
+    /// `temporary` names the file written first (default `temporaryPath(of:)`,
+    /// which a build under the lock of its output may reuse).
+    static func replace(_ path: String, with bytes: [UInt8], durable: Bool = false, temporary: String? = nil) throws {
         let slash = path.lastIndex(of: "/")!
-        let temporary = String(path[...slash]) + ".\(path[path.index(after: slash)...]).blogpager-tmp"
+        let temporary = temporary ?? temporaryPath(of: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw POSIXError.current }
         do {

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -155,13 +154,6 @@ public final class CodeHighlighter: Sendable {
                 return nil
             }
         }
-    }
-
-    /// Starts the first helper on a thread of its own (Python and Pygments take about a
-    /// tenth of a second to start, and the last build's cache to read), so the build reads
-    /// its input meanwhile; the first `identity()` or block then waits for it.
-    public func prepare() {
-        Thread.detachNewThread { [self] in _ = identity() }
     }
 
     /// Which highlighter runs (`pygments 2.21.0`), or why none does: started now if it was not.

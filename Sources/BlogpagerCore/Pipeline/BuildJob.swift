@@ -98,11 +98,14 @@ public struct BuildJob: Sendable {
         let highlighter = highlightsCode ? CodeHighlighter(
             python: python, maximumHelpers: ProcessInfo.processInfo.activeProcessorCount,
             previousCache: { state.read(.highlightCache) }, sharedCache: sharedHighlightCache) : nil
-        highlighter?.prepare()
+        // Python and Pygments take about a tenth of a second to start: beside the reading, and
+        // done before the build ends (a process started after it could outlive its lock).
+        async let highlighterStarted = highlighter?.identity()
         async let loaded = Result { () throws(BuildFailure) in try loader.load() }
         let previous = try PreviousBuild(reading: folder.state, cache: cache)
         let reuse = previous.reuse(in: folder)
         var input = try await loaded.get()
+        _ = await highlighterStarted
         if search { input.config.searchIndex = true }
         var options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program, highlighter: highlighter)
         options.spillFolder = state.path

@@ -102,6 +102,27 @@ struct HighlightTests {
         let cut = try #require(HighlightCache(decoding: Array(whole.dropLast(2))))
         #expect(cut.count == 2 && cut.lookup("key0") == .some("a\nb") && cut.lookup("key1") == .some("") && cut.lookup("key2") == nil)
         #expect(HighlightCache(decoding: whole)?.lookup("key2") == .some("ccc"))
+        // Read back and written again (blocks copied as they are, beside new ones): the same record.
+        var grown = try #require(HighlightCache(decoding: whole))
+        #expect(grown.encoded() == whole)
+        grown.store("dd", for: "key3")
+        var four = three
+        four.store("dd", for: "key3")
+        #expect(grown.encoded() == four.encoded() && grown.count == 4)
+        // Appended: only what the record lacks, and of a key written twice the later block is read.
+        var newer = HighlightCache(highlighter: "pygments 9.9")
+        newer.store("a\nb", for: "key0")
+        newer.store("eee", for: "key4")
+        let wholeRead = try #require(HighlightCache(decoding: whole))
+        #expect(wholeRead.blocks(missingFrom: three).count == 0, "a cache read back has nothing of its own to append")
+        let added = newer.blocks(missingFrom: wholeRead)
+        #expect(added.count == 1)
+        let appended = try #require(HighlightCache(decoding: whole + added.bytes))
+        #expect(appended.count == 4 && appended.lookup("key4") == .some("eee") && appended.recordEnd == whole.count + added.bytes.count)
+        var again = HighlightCache(highlighter: "pygments 9.9")
+        again.store("changed", for: "key2")
+        let twice = try #require(HighlightCache(decoding: whole + again.blocks(missingFrom: HighlightCache(highlighter: "pygments 9.9")).bytes))
+        #expect(twice.count == 3 && twice.lookup("key2") == .some("changed"))
     }
 
     // MARK: With Pygments
@@ -191,12 +212,15 @@ struct HighlightTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let body = "```python\nprint('kept')\n```\n\n```c\nint main(void) { return 0; }\n```\n"
-        try folder.write("site/blogpager.yml", "title: Cache\n")
+        try folder.write("site/blogpager.yml", "title: Cache\npage_size: 2\n")
+        // Entries a rebuild of the oldest one does not render: its cache is added to, not written anew.
+        for day in 1...10 { try folder.write("site/posts/plain-\(day).md", "---\ntitle: Plain \(day)\ndate: 2024-02-\(day < 10 ? "0" : "")\(day)\n---\nText.\n") }
         try folder.write("site/posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\nFirst.\n\n" + body)
         let first = try await Self.build(folder)
         let keys = try folder.snapshot("out").keys.sorted()
         #expect(first.summary.codeBlocks?.highlighted == 2, "\(keys)")
-        #expect(try folder.snapshot("out")[".blogpager/highlight-cache"] != nil)
+        let record = folder.path + "/out/.blogpager/highlight-cache"
+        let firstRecord = try #require(FileManager.default.contents(atPath: record))
         // The text around the code changes: the entry is rendered again, its code is not highlighted again.
         try folder.write("site/posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\nFirst, edited.\n\n" + body + "\n```python\nprint('new')\n```\n")
         let second = try await Self.build(folder)
@@ -204,6 +228,22 @@ struct HighlightTests {
         #expect(code.blocks == 3 && code.fromCache == 2 && code.highlighted == 1)
         #expect(try Self.page(folder, "posts/a/index.html").contains("<span class=\"s1\">&#39;new&#39;</span>")
             || (try Self.page(folder, "posts/a/index.html")).contains("<span class=\"s1\">'new'</span>"))
+        // The new block is added at the end of the record, not the record written again.
+        let secondRecord = try #require(FileManager.default.contents(atPath: record))
+        #expect(secondRecord.count > firstRecord.count && secondRecord.starts(with: firstRecord))
+        // A write cut short (a kill during the append): the cut block is highlighted again and written in its place.
+        try secondRecord.dropLast(3).write(to: URL(fileURLWithPath: record))
+        try folder.write("site/posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\nFirst, edited twice.\n\n" + body
+            + "\n```python\nprint('new')\n```\n\n```python\nprint('third')\n```\n")
+        let thirdBuild = try await Self.build(folder)
+        let third = try #require(thirdBuild.summary.codeBlocks)
+        #expect(third.blocks == 4 && third.fromCache == 2 && third.highlighted == 2)
+        let thirdBytes = try #require(FileManager.default.contents(atPath: record))
+        let thirdRecord = try #require(HighlightCache(decoding: Array(thirdBytes)))
+        #expect(thirdRecord.count == 4)
+        try folder.write("site/posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\nFirst, edited thrice.\n\n" + body
+            + "\n```python\nprint('new')\n```\n\n```python\nprint('third')\n```\n")
+        #expect(try await Self.build(folder).summary.codeBlocks?.fromCache == 4)
     }
 
     /// A build into a new output folder takes what any earlier build highlighted from the

@@ -14,8 +14,8 @@ public final class CodeHighlighter: Sendable {
     public struct Outcome: Sendable {
         /// Why code stayed plain (Python or Pygments missing), for one warning.
         public var problem: String?
-        /// The cache to keep, when it changed.
-        public var cache: HighlightCache?
+        /// How the output's cache changes; nil when it did not.
+        public var cache: HighlightCacheChange?
         /// The user's shared cache to write, when this build highlighted blocks it lacked.
         public var sharedCache: HighlightCache?
         public var blocks = 0
@@ -198,9 +198,18 @@ public final class CodeHighlighter: Sendable {
             state.idle.removeAll()  // their input closes: the helpers exit
             guard var cache = state.cache else { return outcome }
             let previousCount = state.previous?.count ?? 0
-            if keepingOthers, let previous = state.previous { cache.keep(previous, upTo: Self.cacheLimit) }
-            if state.highlighted > 0 || cache.count != previousCount || state.previous?.highlighter != cache.highlighter {
-                outcome.cache = cache
+            if keepingOthers, let previous = state.previous, previous.highlighter == cache.highlighter {
+                // A rebuild adds its new blocks at the end of the record: rewriting it all would cost
+                // more than the rebuild (26 MB at 10,000 entries). Past the bound it is written anew.
+                let added = cache.blocks(missingFrom: previous)
+                if previous.count + added.count <= Self.cacheLimit {
+                    if added.count > 0 { outcome.cache = .append(added.bytes, after: previous.recordEnd) }
+                } else {
+                    cache.keep(previous, upTo: Self.cacheLimit)
+                    outcome.cache = .replace(cache)
+                }
+            } else if state.highlighted > 0 || cache.count != previousCount || state.previous?.highlighter != cache.highlighter {
+                outcome.cache = .replace(cache)
             }
             // What this build highlighted joins the user's cache, beside what other builds left there.
             if state.highlighted > 0, let others = state.shared {

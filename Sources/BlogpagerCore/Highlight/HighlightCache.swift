@@ -2,19 +2,43 @@
 /// version, the language and the code: an entry rendered again for another reason
 /// (a neighbour, a template, an edit elsewhere in it) does not highlight again.
 /// Kept in `out/.blogpager/highlight-cache` (and the user's, `SharedHighlightCache`).
+///
+/// A cache read back keeps the record's bytes and where each block lies in them:
+/// a block's spans become a string only when it is looked up, so a rebuild that
+/// needs a few blocks of a large cache does not decode them all.
 public struct HighlightCache: Sendable {
     static let format = RecordText(kind: "highlight-cache", version: 2)
 
     /// The highlighter the spans came from (`pygments 2.21.0`): spans of another are not used.
     public private(set) var highlighter: String
-    /// By `key(of:)`: the spans, or nil where the language is unknown.
-    private(set) var spans: [String: String?] = [:]
+    /// What was stored in this value: the spans, or nil where the language is unknown.
+    private var stored: [String: String?] = [:]
+    /// What was read back from a record, less what was stored over it.
+    private var recorded = Recorded()
+
+    /// Where a block read back lies in its record's bytes.
+    private struct Place: Sendable {
+        /// From the block's first byte (its key) to the end of its line break.
+        var block: Range<Int>
+        /// The spans; nil where the language is unknown.
+        var spans: Range<Int>?
+    }
+
+    private struct Recorded: Sendable {
+        var bytes: [UInt8] = []
+        var places: [String: Place] = [:]
+        /// Where the last whole block ends: what follows (a write cut short) is not a block.
+        var end = 0
+    }
 
     public init(highlighter: String) {
         self.highlighter = highlighter
     }
 
-    public var count: Int { spans.count }
+    public var count: Int { stored.count + recorded.places.count }
+
+    /// Where the record read back ends after its last whole block: blocks appended there extend it.
+    var recordEnd: Int { recorded.end }
 
     func key(of block: CodeBlock) -> String {
         Self.key(of: block, highlighter: highlighter)
@@ -24,14 +48,28 @@ public struct HighlightCache: Sendable {
         StableHash.digest(Array("\(highlighter)\u{0}\((block.language ?? "").lowercased())\u{0}\(block.code)".utf8))
     }
 
-    func lookup(_ key: String) -> String?? { spans[key] }
+    func lookup(_ key: String) -> String?? {
+        if let spans = stored[key] { return spans }
+        guard let place = recorded.places[key] else { return nil }
+        return .some(place.spans.map { String(decoding: recorded.bytes[$0], as: UTF8.self) })
+    }
 
-    mutating func store(_ value: String?, for key: String) { spans[key] = value }
+    func contains(_ key: String) -> Bool {
+        stored[key] != nil || recorded.places[key] != nil
+    }
+
+    mutating func store(_ value: String?, for key: String) {
+        stored[key] = value
+        recorded.places[key] = nil
+    }
 
     /// Those of `other` not in this one (the blocks of entries not rendered this time).
     mutating func keep(_ other: HighlightCache, upTo limit: Int) {
         guard other.highlighter == highlighter else { return }
-        for (key, value) in other.spans where spans.count < limit && spans[key] == nil { spans[key] = value }
+        for (key, value) in other.stored where count < limit && !contains(key) { stored[key] = value }
+        for key in other.recorded.places.keys where count < limit && !contains(key) {
+            if let spans = other.lookup(key) { stored[key] = spans }
+        }
     }
 
     // MARK: The record
@@ -39,42 +77,68 @@ public struct HighlightCache: Sendable {
     /// One block after another: `key<TAB>1<TAB>length` and a line break, then the spans'
     /// bytes as they are and a line break; `key<TAB>0` for a language Pygments does not
     /// know. Lengths, not escapes, so writing and reading it copy bytes in runs (at
-    /// 10,000 entries it is 26 MB, read and written by every build that adds code).
+    /// 10,000 entries it is 26 MB). Blocks may be appended to a record as it is; of a
+    /// key written twice, the later block is the one read.
     public func encoded() -> [UInt8] {
         var bytes = Self.format.header(key: highlighter.replacingOccurrences(of: "\n", with: " "))
-        bytes.reserveCapacity(spans.reduce(bytes.count) { $0 + $1.key.utf8.count + ($1.value?.utf8.count ?? 0) + 16 })
-        for (key, value) in spans.sorted(by: { $0.key < $1.key }) {
-            bytes += key.utf8
-            if let value {
-                bytes += "\t1\t\(value.utf8.count)\n".utf8
-                bytes += value.utf8
-            } else {
-                bytes += "\t0".utf8
+        bytes.reserveCapacity(recorded.bytes.count + stored.reduce(bytes.count) { $0 + $1.key.utf8.count + ($1.value?.utf8.count ?? 0) + 16 })
+        for key in (Array(stored.keys) + Array(recorded.places.keys)).sorted() {
+            if let place = recorded.places[key] {
+                bytes += recorded.bytes[place.block]
+            } else if let spans = stored[key] {
+                Self.append(key, spans, to: &bytes)
             }
-            bytes.append(0x0A)
         }
         return bytes
     }
 
+    /// The blocks stored here that `record` lacks, as they are appended to it; empty when it has them all.
+    func blocks(missingFrom record: HighlightCache) -> (count: Int, bytes: [UInt8]) {
+        var count = 0
+        var bytes: [UInt8] = []
+        for (key, spans) in stored.sorted(by: { $0.key < $1.key }) where !record.contains(key) {
+            Self.append(key, spans, to: &bytes)
+            count += 1
+        }
+        return (count, bytes)
+    }
+
+    private static func append(_ key: String, _ spans: String?, to bytes: inout [UInt8]) {
+        bytes += key.utf8
+        if let spans {
+            bytes += "\t1\t\(spans.utf8.count)\n".utf8
+            bytes += spans.utf8
+        } else {
+            bytes += "\t0".utf8
+        }
+        bytes.append(0x0A)
+    }
+
     /// The record read back, when it is one of this format; else nil (and the blocks are
-    /// highlighted again). A record cut short keeps the blocks before the cut.
+    /// highlighted again). A record cut short keeps the blocks before the cut. Only the
+    /// keys are read now: each block's spans when it is looked up.
     public init?(decoding bytes: [UInt8]) {
         guard let (key, bodyStart) = Self.format.parseHeader(bytes), let key else { return nil }
         highlighter = key
+        var places: [String: Place] = [:]
         var at = bodyStart
-        while let lineEnd = bytes[at...].firstIndex(of: 0x0A) {
-            let fields = bytes[at..<lineEnd].split(separator: 0x09, omittingEmptySubsequences: false)
-            guard fields.count >= 2, !fields[0].isEmpty else { break }
-            let name = RecordText.string(fields[0])
-            if fields[1].elementsEqual([UInt8(ascii: "0")]) {
-                spans[name] = .some(nil)
-                at = lineEnd + 1
-                continue
+        bytes.withUnsafeBufferPointer { buffer in
+            while let lineEnd = buffer[at...].firstIndex(of: 0x0A) {
+                let fields = buffer[at..<lineEnd].split(separator: 0x09, maxSplits: 2, omittingEmptySubsequences: false)
+                guard fields.count >= 2, !fields[0].isEmpty else { break }
+                let name = String(decoding: fields[0], as: UTF8.self)
+                if fields.count == 2, fields[1].elementsEqual([UInt8(ascii: "0")]) {
+                    places[name] = Place(block: at..<(lineEnd + 1), spans: nil)
+                    at = lineEnd + 1
+                    continue
+                }
+                guard fields.count == 3, fields[1].elementsEqual([UInt8(ascii: "1")]),
+                      let length = Int(String(decoding: fields[2], as: UTF8.self)), length >= 0,
+                      lineEnd + 1 + length < buffer.count, buffer[lineEnd + 1 + length] == 0x0A else { break }
+                places[name] = Place(block: at..<(lineEnd + 2 + length), spans: (lineEnd + 1)..<(lineEnd + 1 + length))
+                at = lineEnd + 2 + length
             }
-            guard fields.count == 3, let length = Int(RecordText.string(fields[2])), length >= 0,
-                  lineEnd + 1 + length < bytes.count, bytes[lineEnd + 1 + length] == 0x0A else { break }
-            spans[name] = String(decoding: bytes[(lineEnd + 1)..<(lineEnd + 1 + length)], as: UTF8.self)
-            at = lineEnd + 2 + length
         }
+        recorded = Recorded(bytes: bytes, places: places, end: at)
     }
 }

@@ -8,7 +8,7 @@ extension StateFolder {
         /// Nil when it is as the last build left it (nothing read, nothing gone).
         var entryCache: EntryCache?
         /// Nil when it did not change.
-        var highlightCache: HighlightCache? = nil
+        var highlightCache: HighlightCacheChange? = nil
     }
 
     /// Before a build's first write: until the new records are in, none may
@@ -36,7 +36,7 @@ extension StateFolder {
         var encoders: [(Record, @Sendable () -> [UInt8]?)] = [
             (.renderCache, { records.renderCache?.bytes() }), (.lastBuild, { records.lastBuild?.bytes() })]
         if let entryCache = records.entryCache { encoders.append((.entryCache, { entryCache.bytes() })) }
-        if let highlightCache = records.highlightCache { encoders.append((.highlightCache, { highlightCache.encoded() })) }
+        if case .replace(let highlightCache) = records.highlightCache { encoders.append((.highlightCache, { highlightCache.encoded() })) }
         let encoded = encoders.parallelMap { $0.1() }
         for (record, bytes) in zip(encoders.map(\.0), encoded) {
             do {
@@ -48,6 +48,14 @@ extension StateFolder {
             } catch {
                 remove(record)
                 warnings.append(warning(record, error, "the next build will be a full one"))
+            }
+        }
+        if case .append(let blocks, let end) = records.highlightCache {
+            do {
+                try extend(.highlightCache, at: end, with: blocks)
+            } catch {
+                remove(.highlightCache)
+                warnings.append(warning(.highlightCache, error, "the next build will highlight its code again"))
             }
         }
         return warnings

@@ -50,6 +50,18 @@ struct StateFolder: Sendable {
         try DiskFile.replace(path(of: record), with: bytes, durable: true)
     }
 
+    /// Writes `bytes` into a record at `offset`, and ends it there: for a record whose
+    /// blocks carry their own lengths (the highlight cache), where a write cut short
+    /// leaves a last block that its reader passes over and the next write replaces.
+    /// Not flushed: it is a cache, and a block lost is work done again.
+    func extend(_ record: Record, at offset: Int, with bytes: [UInt8]) throws {
+        let descriptor = open(path(of: record), O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw POSIXError.current }
+        defer { close(descriptor) }
+        guard ftruncate(descriptor, off_t(offset)) == 0, lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { throw POSIXError.current }
+        try DiskFile.writeAll(bytes, to: descriptor)
+    }
+
     func remove(_ record: Record) {
         unlink(path(of: record))
     }

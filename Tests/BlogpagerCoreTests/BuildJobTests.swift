@@ -116,6 +116,27 @@ struct BuildJobTests {
         #expect(try folder.snapshot("out")["posts/entry-5/index.html"] == folder.snapshot("clean")["posts/entry-5/index.html"])
     }
 
+    /// An index the same as the last build's is kept with its parts, not encoded again;
+    /// a part gone from the disk is made again, and its root with it, not kept without it.
+    @Test func anIndexIsKeptOnlyWithAllItsParts() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("blogpager.yml", "title: Parts\npage_size: 1\n")
+        for number in 0..<120 {
+            try folder.write("content/entry-\(number).md", "---\ntitle: Entry \(number)\ndate: 2024-01-01T00:\(number / 60 < 10 ? "0" : "")\(number / 60):\(number % 60 < 10 ? "0" : "")\(number % 60)Z\n---\nBody.\n")
+        }
+        _ = try await Self.job(folder).run(now: Date())
+        let parts = try folder.snapshot("out").keys.filter { $0.hasPrefix("fragments/pages-") }.sorted()
+        #expect(parts.count > 1, "the main stream's index is cut into parts")
+        let snapshot = try folder.snapshot("out")
+        let root = try #require(snapshot["index.json"])
+        try FileManager.default.removeItem(atPath: folder.path + "/out/" + parts[1])
+        let rebuilt = try await Self.job(folder).run(now: Date())
+        #expect(rebuilt.report.written.map(\.string) == [parts[1]])
+        #expect(try folder.snapshot("out")["index.json"] == root)
+        #expect(try folder.snapshot("out").keys.filter { $0.hasPrefix("fragments/pages-") }.sorted() == parts)
+    }
+
     /// A command-line build reads again only the sources that changed since the
     /// last one (the entries it read are kept in `out/.blogpager/entry-cache`),
     /// and what it makes from the cache is what a clean build makes.

@@ -52,4 +52,34 @@ enum RenderKeys {
                          neighbourURLs: [String], fragments: [String]) -> String {
         StableHash.key([stream, title, description, url] + neighbourURLs + fragments)
     }
+
+    /// A stream's cursor index: every field `IndexFiles` writes, so the same key is the same
+    /// root and parts (where it is written is its stream's folder, its slot's name).
+    static func streamIndex(_ index: CursorIndex) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + index.pages.count * 160)
+        func add(_ text: String) {
+            bytes += text.utf8
+            bytes.append(0x1F)
+        }
+        for text in ["stream-index", String(index.version), index.generator, index.stream.kind, index.stream.name, index.stream.url,
+                     index.stream.timeline ?? "-", index.order, index.display_order, String(index.entries), String(index.page_size)] {
+            add(text)
+        }
+        add("front \(index.front.count)")
+        index.front.forEach(add)
+        add("months \(index.months.count)")
+        for month in index.months {
+            add(month.month)
+            add(String(month.count))
+        }
+        add("pages \(index.pages.count)")
+        for page in index.pages {
+            for text in [page.id, page.url, page.fragment, String(page.count), page.first.date, page.first.slug,
+                         page.last.date, page.last.slug, page.newer ?? "-", page.older ?? "-"] {
+                add(text)
+            }
+        }
+        return StableHash.digest(bytes)
+    }
 }

@@ -42,6 +42,8 @@ struct RenderPlan {
     let feedPositions: [Int]
     /// Main positions of the entries whose bodies are read: those something renders.
     let toRead: [Int]
+    /// What the last build made under the same generation (for the outputs known only once rendered: the indexes).
+    let reuse: ReuseLookup?
 }
 
 extension SiteRenderer {
@@ -128,6 +130,6 @@ extension SiteRenderer {
             entryPages: pages, streamRenderer: streamRenderer, streamPlans: streamPlans, entryPageKeys: pageKeys,
             keptEntryPages: keptPages, needsArticle: needsArticle, feedOrigin: feedOrigin, feedHost: feedHost, feedCount: feedCount,
             termFeeds: termFeeds, feedPositions: carried.indices.filter { carried[$0] },
-            toRead: archive.entries.indices.filter { needsArticle[$0] || keptPages[$0] == nil || carried[$0] })
+            toRead: archive.entries.indices.filter { needsArticle[$0] || keptPages[$0] == nil || carried[$0] }, reuse: reuse)
     }
 }

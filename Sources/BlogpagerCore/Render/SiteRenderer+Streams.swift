@@ -7,7 +7,8 @@ extension SiteRenderer {
         /// Every stream's index, by folder (`""`, `tags/swift`).
         var indexes: [String: CursorIndex]
         var main: StreamRenderer.Output
-        var mainIndexFiles: [OutputFile]
+        /// The main index's files, written last of all.
+        var mainIndex: OutputBatch
         /// The URLs of every stream's pages, the main stream's entries after its pages, for the sitemap.
         var sitemap: [Sitemap.Location]
         var slots: [String: RenderedSlots.Slot]
@@ -20,23 +21,26 @@ extension SiteRenderer {
             outputs.append(try await plan.streamRenderer.render(streamPlan, articles: articles, emit: emit))
         }
         // Encoded side by side.
-        let indexFiles = plan.streamPlans.indices.parallelMap { plan.streamRenderer.indexFiles(plan.streamPlans[$0], output: outputs[$0]) }
+        let indexFiles = plan.streamPlans.indices.parallelMap {
+            plan.streamRenderer.indexFiles(plan.streamPlans[$0], output: outputs[$0], reuse: plan.reuse)
+        }
         var indexes: [String: CursorIndex] = [:]
         var sitemap: [Sitemap.Location] = []
         var slots: [String: RenderedSlots.Slot] = [:]
-        var mainIndexFiles: [OutputFile] = []
+        var mainIndex = OutputBatch()
         for (streamPlan, (output, files)) in zip(plan.streamPlans, zip(outputs, indexFiles)) {
             indexes[streamPlan.stream.folder.joined(separator: "/")] = output.index
             sitemap += output.pageURLs.map { Sitemap.Location(url: $0) }
             slots.merge(output.slots) { first, _ in first }
+            slots.merge(files.slots) { first, _ in first }
             if streamPlan.stream.kind == .main {
-                mainIndexFiles = files
+                mainIndex = files.batch
                 if output.pageURLs.isEmpty { sitemap.append(Sitemap.Location(url: plan.urls.home)) }
                 sitemap += plan.archive.entries.map { Sitemap.Location(url: $0.url, lastModified: ($0.updated ?? $0.date).rfc3339) }
             } else {
-                try await emit(OutputBatch(files: files))
+                try await emit(files.batch)
             }
         }
-        return RenderedStreams(indexes: indexes, main: outputs[0], mainIndexFiles: mainIndexFiles, sitemap: sitemap, slots: slots)
+        return RenderedStreams(indexes: indexes, main: outputs[0], mainIndex: mainIndex, sitemap: sitemap, slots: slots)
     }
 }

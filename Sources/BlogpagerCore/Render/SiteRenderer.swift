@@ -51,7 +51,7 @@ public struct SiteRenderer: Sendable {
         let feeds = feedsAndSitemap(plan, feedItems: entries.feedItems, sitemap: rendered.sitemap + lists.sitemap + standalone.sitemap)
         try await emit(OutputBatch(files: standalone.files + lists.files + redirects + feeds.files, kept: feeds.kept))
         // The main index last: the loader reads it first, and all it names is in place.
-        try await emit(OutputBatch(files: rendered.mainIndexFiles))
+        try await emit(rendered.mainIndex)
         return Rendered(index: rendered.main.index, streamIndexes: rendered.indexes,
                         slots: entries.slots.merging(rendered.slots) { first, _ in first }.merging(feeds.slots) { first, _ in first },
                         bodiesRendered: plan.toRead.count)

@@ -53,8 +53,16 @@ public struct RenderCache: Sendable, Equatable {
     /// Slot names and paths never hold tabs or newlines (`OutputPath` forbids control characters).
     func bytes() -> [UInt8] {
         var bytes = Self.format.header(key: generation)
-        for (name, slot) in slots.sorted(by: { $0.key.precedesInBytes($1.key) }) {
-            bytes += "\(name)\t\(slot.key)\t\(slot.path)\t\(slot.digest)\n".utf8
+        bytes.reserveCapacity(slots.count * 128)
+        // The names alone are sorted: moving whole slots about cost more than writing them.
+        for name in slots.keys.sorted(by: { $0.precedesInBytes($1) }) {
+            let slot = slots[name]!
+            for field in [name, slot.key, slot.path] {
+                bytes += field.utf8
+                bytes.append(0x09)
+            }
+            bytes += slot.digest.utf8
+            bytes.append(0x0A)
         }
         return bytes
     }

@@ -182,6 +182,12 @@ struct BuildJobTests {
         let kept = try folder.snapshot("out").filter { !$0.key.hasPrefix(".blogpager/") }
         let fresh = try folder.snapshot("clean").filter { !$0.key.hasPrefix(".blogpager/") }
         #expect(kept == fresh)
+        // The lines a rebuild keeps from the record, beside the one it encoded, are those a build that reads all writes.
+        let everything = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/everything",
+                                  configPath: folder.path + "/blogpager.yml", program: .tests)
+        #expect(try await everything.run(now: Date()).site?.entriesRead == 13)
+        let record = try #require(try folder.snapshot("out")[".blogpager/entry-cache"])
+        #expect(try folder.snapshot("everything")[".blogpager/entry-cache"] == record)
 
         // A damaged cache is not trusted: everything is read again. Its header is the one the
         // build wrote (same version, same key); only one of its lines is cut short.

@@ -10,6 +10,9 @@ public struct EntryCache: Sendable {
     /// What the entries were read under: this program and these settings (`RenderKeys.entryCache`).
     private var key: String?
     private var entries: [String: Entry] = [:]
+    /// The record's line of each entry read back from it, by source path: written again as it was
+    /// while its source is unchanged, so a rebuild encodes only the entries it read.
+    private var lines: [String: ArraySlice<UInt8>] = [:]
 
     public init() {}
 
@@ -29,33 +32,53 @@ public struct EntryCache: Sendable {
         return cached.reading(from: source)
     }
 
-    /// A cache of exactly these entries (sources that no longer exist drop out).
-    init(key: String, entries read: [Entry]) {
+    /// A cache of exactly these entries (sources that no longer exist drop out), keeping the
+    /// lines `previous` read back for those whose sources are unchanged.
+    init(key: String, entries read: [Entry], previous: EntryCache = EntryCache()) {
         self.key = key
-        for entry in read { entries[entry.source.relativePath] = entry }
+        let keepsLines = previous.key == key && !previous.lines.isEmpty
+        for entry in read {
+            let path = entry.source.relativePath
+            entries[path] = entry
+            if keepsLines, let line = previous.lines[path], let before = previous.entries[path],
+               before.source.identity == entry.source.identity, before.source.displayPath == entry.source.displayPath {
+                lines[path] = line
+            }
+        }
     }
 
     /// The cache the last build left; empty when there is none, it is of another version, or any line is damaged.
     static func read(in state: StateFolder) -> EntryCache {
         guard let bytes = state.read(.entryCache), let (key, lines) = format.parse(bytes), let key else { return EntryCache() }
         let decoded = lines.parallelMap(EntryRecord.entry)
-        var entries: [Entry] = []
-        entries.reserveCapacity(decoded.count)
-        for entry in decoded {
+        var cache = EntryCache()
+        cache.key = key
+        cache.entries.reserveCapacity(decoded.count)
+        cache.lines.reserveCapacity(decoded.count)
+        for (entry, line) in zip(decoded, lines) {
             guard let entry else { return EntryCache() }
-            entries.append(entry)
+            cache.entries[entry.source.relativePath] = entry
+            cache.lines[entry.source.relativePath] = line
         }
-        return EntryCache(key: key, entries: entries)
+        return cache
     }
 
     /// Entries in source order, so the same build writes the same bytes; nil for a cache of no key.
     func bytes() -> [UInt8]? {
         guard let key else { return nil }
-        let sorted = entries.sorted { $0.key.precedesInBytes($1.key) }.map(\.value)
+        let paths = entries.keys.sorted { $0.precedesInBytes($1) }
+        let encoded = paths.filter { lines[$0] == nil }.parallelMap { path in (path, EntryRecord.line(entries[path]!)) }
+        let made = Dictionary(encoded, uniquingKeysWith: { first, _ in first })
         var bytes = Self.format.header(key: key)
-        for line in sorted.parallelMap(EntryRecord.line) {
-            guard let line else { continue }
-            bytes += line
+        bytes.reserveCapacity(lines.values.reduce(bytes.count) { $0 + $1.count + 1 } + made.count * 512)
+        for path in paths {
+            if let line = lines[path] {
+                bytes += line
+            } else if let line = made[path] ?? nil {
+                bytes += line
+            } else {
+                continue
+            }
             bytes.append(0x0A)
         }
         return bytes

@@ -129,7 +129,7 @@ public struct SiteBuilder: Sendable {
             }
         }
         log.append(contentsOf: diagnostics)
-        return (entries, EntryCache(key: key, entries: entries), toRead.count)
+        return (entries, EntryCache(key: key, entries: entries, previous: cache), toRead.count)
     }
 
     /// A page bundle's files, beside its entry's page (`posts/name/pic.png` for `posts/name/index.html`).

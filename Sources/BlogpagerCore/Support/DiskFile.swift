@@ -81,9 +81,37 @@ enum DiskFile {
         return data.elementsEqual(bytes)
     }
 
-    /// The whole file, nil when it cannot be read.
+    /// The whole file, nil when it cannot be read. Read straight into the array: through `Data`
+    /// each byte was copied twice (a rebuild reads the 26 MB highlight cache of 10,000 entries).
     static func contents(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map([UInt8].init)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        // One more than the size: a file grown since `fstat` is then read to its end in chunks.
+        let capacity = Int(status.st_size) + 1
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            count = 0
+            while count < capacity {
+                let read = Foundation.read(descriptor, buffer.baseAddress! + count, capacity - count)
+                if read < 0, errno == EINTR { continue }
+                if read < 0 { failed = true }
+                if read <= 0 { break }
+                count += read
+            }
+        }
+        guard !failed else { return nil }
+        guard bytes.count == capacity else { return bytes }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let read = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
+            if read < 0, errno == EINTR { continue }
+            if read < 0 { return nil }
+            if read == 0 { return bytes }
+            bytes += chunk[..<read]
+        }
     }
 }
 

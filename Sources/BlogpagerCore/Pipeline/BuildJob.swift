@@ -98,9 +98,10 @@ public struct BuildJob: Sendable {
         let highlighter = highlightsCode ? CodeHighlighter(
             python: python, maximumHelpers: ProcessInfo.processInfo.activeProcessorCount,
             previousCache: { state.read(.highlightCache) }, sharedCache: sharedHighlightCache) : nil
-        // Python and Pygments take about a tenth of a second to start: beside the reading, and
-        // done before the build ends (a process started after it could outlive its lock).
-        async let highlighterStarted = highlighter?.identity()
+        // Python and Pygments take about a tenth of a second to start: beside the reading, on a
+        // thread of their own (the load would wait for a pool thread otherwise), and done before
+        // the build ends (a process started after it could outlive its lock).
+        async let highlighterStarted: String? = if let highlighter { await BlockingWork.run { highlighter.identity() } } else { nil }
         async let loaded = Result { () throws(BuildFailure) in try loader.load() }
         let previous = try PreviousBuild(reading: folder.state, cache: cache)
         let reuse = previous.reuse(in: folder)

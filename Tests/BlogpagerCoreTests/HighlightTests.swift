@@ -123,6 +123,15 @@ struct HighlightTests {
         again.store("changed", for: "key2")
         let twice = try #require(HighlightCache(decoding: whole + again.blocks(missingFrom: HighlightCache(highlighter: "pygments 9.9")).bytes))
         #expect(twice.count == 3 && twice.lookup("key2") == .some("changed"))
+        // A cache sharing a record takes its blocks without a copy, and writes them as they were.
+        var sharing = wholeRead.sharingRecord()
+        #expect(sharing.count == 0 && sharing.take("key1", from: wholeRead) && sharing.take("key2", from: wholeRead))
+        #expect(!sharing.take("key9", from: wholeRead) && !sharing.take("key0", from: appended), "a block it lacks, or of another record")
+        #expect(sharing.count == 2 && sharing.lookup("key1") == .some("") && sharing.lookup("key2") == .some("ccc") && sharing.lookup("key0") == nil)
+        var two = HighlightCache(highlighter: "pygments 9.9")
+        two.store("", for: "key1")
+        two.store("ccc", for: "key2")
+        #expect(sharing.encoded() == two.encoded())
     }
 
     // MARK: With Pygments

@@ -87,7 +87,10 @@ public final class CodeHighlighter: Sendable {
             for (index, key) in keys {
                 if let spans = state.cache?.lookup(key) {
                     found[index] = spans
-                } else if let spans = state.previous?.lookup(key) ?? sharedLookup(key, &state) {
+                } else if let previous = state.previous, let spans = previous.lookup(key) {
+                    found[index] = spans
+                    if state.cache?.take(key, from: previous) != true { state.cache?.store(spans, for: key) }
+                } else if let spans = sharedLookup(key, &state) {
                     found[index] = spans
                     state.cache?.store(spans, for: key)
                 }
@@ -179,8 +182,9 @@ public final class CodeHighlighter: Sendable {
         case .ready(let version):
             let name = "pygments \(version)"
             state.highlighter = name
-            state.cache = HighlightCache(highlighter: name)
             state.previous = previousCache().flatMap(HighlightCache.init(decoding:))
+            // Blocks found in the last build's cache are taken into this build's without a copy.
+            state.cache = state.previous.flatMap { $0.highlighter == name ? $0.sharingRecord() : nil } ?? HighlightCache(highlighter: name)
             state.idle.append(helper)
             state.helpers = 1
         case .unavailable(let reason):

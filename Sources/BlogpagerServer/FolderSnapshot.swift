@@ -23,12 +23,7 @@ public struct FolderSnapshot: Equatable, Sendable {
         guard let identity = FileIdentity(itemAt: path) else { return }
         if identity.isFolder {
             if !excluded.isEmpty, excluded.contains(URL(fileURLWithPath: path).standardizedFileURL.path) { return }
-            guard let folder = opendir(path) else { return }
-            defer { closedir(folder) }
-            while let item = readdir(folder) {
-                let name = withUnsafePointer(to: item.pointee.d_name) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-                }
+            for name in FolderListing.names(in: path) ?? [] {
                 guard !name.hasPrefix("."), !name.hasSuffix("~"), !(name.hasPrefix("#") && name.hasSuffix("#")) else { continue }
                 add(path + "/" + name, excluding: excluded)
             }

@@ -116,6 +116,22 @@ struct BuildJobTests {
         #expect(try folder.snapshot("out")["posts/entry-5/index.html"] == folder.snapshot("clean")["posts/entry-5/index.html"])
     }
 
+    /// The fingerprint's walk and the watcher read each folder's names in place (`FolderListing`):
+    /// whole, of any length and script, however many.
+    @Test func aFolderListingNamesEveryFileWhole() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var expected: Set<String> = [".", ".."]
+        let names = [String(repeating: "a", count: 251) + ".md", "日記-エントリ.md", "x"]
+            + (0..<300).map { "entry-\($0)-" + String(repeating: "n", count: $0 % 200) + ".md" }
+        for name in names {
+            try folder.write("list/" + name, "x")
+            expected.insert(name)
+        }
+        #expect(Set(FolderListing.names(in: folder.path + "/list") ?? []) == expected)
+        #expect(FolderListing.names(in: folder.path + "/missing") == nil)
+    }
+
     /// An index the same as the last build's is kept with its parts, not encoded again;
     /// a part gone from the disk is made again, and its root with it, not kept without it.
     @Test func anIndexIsKeptOnlyWithAllItsParts() async throws {

@@ -60,18 +60,13 @@ struct InputFingerprint {
     /// `skipping` top-level names, names starting with `_` when `underscored`, and folders whose resolved path is `excluded`.
     private static func walk(_ folder: String, relative: String, into lines: inout [UInt8], skipping: Set<String> = [],
                              underscored: Bool = false, excluded: Set<String> = []) {
-        guard let directory = opendir(folder) else {
+        guard let listed = FolderListing.names(in: folder) else {
             lines += "unreadable \(relative)\n".utf8
             return
         }
-        var names: [String] = []
-        while let item = readdir(directory) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if !name.hasPrefix("."), !(relative.isEmpty && skipping.contains(name)), !(underscored && name.hasPrefix("_")) { names.append(name) }
+        let names = listed.filter { name in
+            !name.hasPrefix(".") && !(relative.isEmpty && skipping.contains(name)) && !(underscored && name.hasPrefix("_"))
         }
-        closedir(directory)
         for name in names.sorted() {
             let shown = relative.isEmpty ? name : "\(relative)/\(name)"
             guard let identity = FileIdentity(itemAt: "\(folder)/\(name)") else {

@@ -16,24 +16,14 @@ struct RecordText {
     /// record of this kind and version. A last line without its newline (a
     /// write cut short) is left out, as are empty lines.
     func parse(_ bytes: [UInt8]) -> (key: String?, lines: [ArraySlice<UInt8>])? {
-        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard let (key, bodyStart) = parseHeader(bytes) else { return nil }
+        var lines = bytes[bodyStart...].split(separator: 0x0A, omittingEmptySubsequences: false)
         if bytes.last != 0x0A, !lines.isEmpty { lines.removeLast() }
-        guard let first = lines.first else { return nil }
-        let prefix = "blogpager \(kind) \(version)"
-        let header = String(decoding: first, as: UTF8.self)
-        let key: String?
-        if header == prefix {
-            key = nil
-        } else if header.hasPrefix(prefix + " ") {
-            key = String(header.dropFirst(prefix.count + 1))
-        } else {
-            return nil
-        }
-        return (key, lines.dropFirst().filter { !$0.isEmpty })
+        return (key, lines.filter { !$0.isEmpty })
     }
 
-    /// The key and where the body starts, from the header alone: for a record whose
-    /// body is not lines (the highlight cache's, of lengths and bytes).
+    /// The key and where the body starts, from the header alone: `parse` goes on to the
+    /// lines, the highlight cache to its blocks of lengths and bytes.
     func parseHeader(_ bytes: [UInt8]) -> (key: String?, bodyStart: Int)? {
         guard let end = bytes.firstIndex(of: 0x0A) else { return nil }
         let prefix = "blogpager \(kind) \(version)"

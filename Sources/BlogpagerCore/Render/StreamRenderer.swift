@@ -212,25 +212,25 @@ struct StreamRenderer {
         let stream = plan.stream
         let rootPath = stream.path("index.json")
         let key = RenderKeys.streamIndex(output.index)
+        let batch: OutputBatch
+        let partPaths: [String]
         // The same index has the same parts: as many as the last build recorded under its key.
-        if let reuse {
-            var parts: [KeptFile] = []
-            while let part = reuse.kept(Self.indexPartSlot(stream, parts.count), key: key) { parts.append(part) }
-            if let root = reuse.kept(rootPath.string, key: Self.indexRootKey(key, parts: parts.count)) {
-                var slots = [rootPath.string: RenderedSlots.Slot(key: Self.indexRootKey(key, parts: parts.count), path: root.path.string)]
-                for (number, part) in parts.enumerated() {
-                    slots[Self.indexPartSlot(stream, number)] = RenderedSlots.Slot(key: key, path: part.path.string)
-                }
-                return IndexOutput(batch: OutputBatch(kept: [root] + parts), slots: slots)
-            }
+        var kept: [KeptFile] = []
+        while let part = reuse?.kept(Self.indexPartSlot(stream, kept.count), key: key) { kept.append(part) }
+        if let root = reuse?.kept(rootPath.string, key: Self.indexRootKey(key, parts: kept.count)) {
+            batch = OutputBatch(kept: [root] + kept)
+            partPaths = kept.map(\.path.string)
+        } else {
+            let files = IndexFiles(
+                index: output.index, rootPath: rootPath, partPath: { stream.path("fragments/" + $0) }, url: context.urls.path(of:)).files()
+            batch = OutputBatch(files: files.map { OutputFile(path: $0.path, bytes: $0.bytes) })
+            partPaths = files.dropFirst().map(\.path.string)
         }
-        let files = IndexFiles(
-            index: output.index, rootPath: rootPath, partPath: { stream.path("fragments/" + $0) }, url: context.urls.path(of:)).files()
-        var slots = [rootPath.string: RenderedSlots.Slot(key: Self.indexRootKey(key, parts: files.count - 1), path: rootPath.string)]
-        for (number, part) in files.dropFirst().enumerated() {
-            slots[Self.indexPartSlot(stream, number)] = RenderedSlots.Slot(key: key, path: part.path.string)
+        var slots = [rootPath.string: RenderedSlots.Slot(key: Self.indexRootKey(key, parts: partPaths.count), path: rootPath.string)]
+        for (number, path) in partPaths.enumerated() {
+            slots[Self.indexPartSlot(stream, number)] = RenderedSlots.Slot(key: key, path: path)
         }
-        return IndexOutput(batch: OutputBatch(files: files.map { OutputFile(path: $0.path, bytes: $0.bytes) }), slots: slots)
+        return IndexOutput(batch: batch, slots: slots)
     }
 
     /// The slot of an index's part by its place (`tags/swift#index/0`): its path holds its hash.

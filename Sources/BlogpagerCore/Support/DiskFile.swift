@@ -77,8 +77,8 @@ enum DiskFile {
     }
 
     static func hasSameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
-        guard FileIdentity.size(at: path) == bytes.count, let data = FileManager.default.contents(atPath: path) else { return false }
-        return data.elementsEqual(bytes)
+        guard FileIdentity.size(at: path) == bytes.count, let existing = contents(path) else { return false }
+        return existing == bytes
     }
 
     /// The whole file, nil when it cannot be read. Read straight into the array: through `Data`

@@ -57,6 +57,8 @@ struct ServeCommand: AsyncParsableCommand {
                 })
             job.highlightsCode = true
             job.python = BuildJob.python(environment: ProcessInfo.processInfo.environment, currentFolder: FileManager.default.currentDirectoryPath)
+            job.environment = ProcessInfo.processInfo.environment
+            job.currentFolder = FileManager.default.currentDirectoryPath
             job.sharedHighlightCache = SharedHighlightCache.folder(environment: ProcessInfo.processInfo.environment).map(SharedHighlightCache.init(folder:))
             let loader = job.loader
             let watched = [watch, loader.resolvedConfigPath(), loader.resolvedTemplatesFolder()].compactMap { $0 }

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -7,8 +8,10 @@ import Glibc
 /// Chroma follow, so the classes (`k`, `s`, `c`…) are those an existing Jekyll or
 /// Hugo theme's CSS styles. Python runs as a few long-lived helpers (one per worker
 /// that has code to highlight), each taking an entry's blocks at once; the spans
-/// of blocks seen before come from `HighlightCache`. One per build: it lends its
-/// helpers to the workers and collects what the build reports and keeps.
+/// of blocks seen before come from `HighlightCache`. Where the last build's Python
+/// is known unchanged (`PythonFingerprint`), none starts until a block misses the
+/// cache. One per build: it lends its helpers to the workers and collects what the
+/// build reports and keeps.
 public final class CodeHighlighter: Sendable {
     /// What the build reports and keeps once the entries are rendered.
     public struct Outcome: Sendable {
@@ -21,6 +24,10 @@ public final class CodeHighlighter: Sendable {
         public var blocks = 0
         public var highlighted = 0
         public var fromCache = 0
+        /// The fingerprint of the Python this build started, to keep; nil when none started or it cannot be kept.
+        var python: PythonFingerprint?
+        /// Whether the kept fingerprint is wrong (the Python it vouched for did not answer as it said): it goes.
+        var forgetsPython = false
     }
 
     private struct State {
@@ -35,6 +42,12 @@ public final class CodeHighlighter: Sendable {
         var shared: HighlightCache?
         var sharedRead = false
         var blocks = 0, highlighted = 0, fromCache = 0
+        /// Known from the last build's fingerprint: no helper has greeted yet to confirm it.
+        var versionFromFingerprint = false
+        /// A helper is starting ahead of need (`prepare`); the build waits for it before it ends.
+        var preparing = false
+        var python: PythonFingerprint?
+        var forgetsPython = false
     }
 
     /// The Python to run (`BLOGPAGER_PYTHON`); nil for `python3` on the PATH.
@@ -42,16 +55,24 @@ public final class CodeHighlighter: Sendable {
     private let maximumHelpers: Int
     private let previousCache: @Sendable () -> [UInt8]?
     private let sharedCache: SharedHighlightCache?
+    private let launch: PythonFingerprint.Launch?
+    private let previousPython: @Sendable () -> [UInt8]?
     private let state = Mutex(State())
 
     /// `previousCache` gives the last build's cache when the first block needs it;
     /// `sharedCache`, the user's, is read when a block misses that one too.
+    /// `environment` and `currentFolder` are those Python will run with; with
+    /// `previousPython` (the last build's `PythonFingerprint`) they tell whether
+    /// the same Pygments would answer, so that Python need not start to say so.
     public init(python: String?, maximumHelpers: Int, previousCache: @escaping @Sendable () -> [UInt8]? = { nil },
-                sharedCache: SharedHighlightCache? = nil) {
+                sharedCache: SharedHighlightCache? = nil, environment: [String: String] = [:], currentFolder: String = "",
+                previousPython: @escaping @Sendable () -> [UInt8]? = { nil }) {
         self.python = python
         self.maximumHelpers = max(1, maximumHelpers)
         self.previousCache = previousCache
         self.sharedCache = sharedCache
+        launch = PythonFingerprint.Launch(python: python, environment: environment, currentFolder: currentFolder)
+        self.previousPython = previousPython
     }
 
     /// The HTML of each block: highlighted, or plain and escaped with a `language-NAME`
@@ -140,7 +161,8 @@ public final class CodeHighlighter: Sendable {
             let step: Step = state.withLock { state in
                 guard state.problem == nil, state.cache != nil else { return .none }
                 if let helper = state.idle.popLast() { return .lent(helper) }
-                guard state.helpers < maximumHelpers else { return .wait }
+                // One started ahead (`prepare`) is nearly there.
+                guard state.helpers < maximumHelpers, !state.preparing else { return .wait }
                 state.helpers += 1  // its place is taken while it starts, outside the lock
                 return .startOne
             }
@@ -148,15 +170,62 @@ public final class CodeHighlighter: Sendable {
             case .lent(let helper): return helper
             case .none: return nil
             case .wait: usleep(500)
-            case .startOne:
-                if let helper = try? PygmentsHelper(python: python), case .ready = helper.greeting() { return helper }
-                state.withLock { state in
-                    state.helpers -= 1
-                    state.problem = state.problem ?? "a second highlighter process did not start, so some code stays plain"
-                }
-                return nil
+            case .startOne: return startHelper()
             }
         }
+    }
+
+    /// A helper started now, its place already taken: checked to be the Pygments whose
+    /// version the build's keys hold; nil (its place given back) when it is not.
+    private func startHelper() -> PygmentsHelper? {
+        let helper = try? PygmentsHelper(python: python)
+        let greeting = helper?.greeting()
+        return state.withLock { state in
+            if case .ready(let version, _) = greeting, "pygments \(version)" == state.highlighter {
+                state.versionFromFingerprint = false
+                return helper
+            }
+            state.helpers -= 1
+            if state.versionFromFingerprint {
+                // The fingerprint vouched for a Python that is not there as it was: the next build starts Python first.
+                state.forgetsPython = true
+                state.problem = state.problem ?? "Python or Pygments changed since the last build, so the code of new blocks stays plain until the next build"
+            } else {
+                state.problem = state.problem ?? "a second highlighter process did not start, so some code stays plain"
+            }
+            return nil
+        }
+    }
+
+    /// Sources just read, whose code may miss the cache: when Python was left unstarted
+    /// (its version known from the fingerprint) and one of them has a fence or a highlight
+    /// tag, a helper starts now, on a thread of its own, beside the reading and the plan,
+    /// rather than in the middle of rendering (Python takes a tenth of a second to start).
+    public func prepare(for sources: [SourceFile]) {
+        let begins = state.withLock { state -> Bool in
+            guard state.versionFromFingerprint, state.helpers == 0, !state.preparing, state.problem == nil, !sources.isEmpty else { return false }
+            state.preparing = true
+            state.helpers += 1
+            return true
+        }
+        guard begins else { return }
+        Thread { [self] in
+            let helper = sources.contains(where: Self.mayHaveCode) ? startHelper() : nil
+            state.withLock { state in
+                if let helper {
+                    state.idle.append(helper)
+                } else if state.problem == nil {
+                    state.helpers -= 1  // no code: its place goes back unused
+                }
+                state.preparing = false
+            }
+        }.start()
+    }
+
+    /// Whether a source has a code fence or a Liquid or Hugo highlight tag: a few bytes searched, the text not parsed.
+    private static func mayHaveCode(_ source: SourceFile) -> Bool {
+        guard case .success(let bytes) = source.load() else { return false }
+        return ["```", "~~~", "highlight"].contains { marker in bytes.firstRange(of: Array(marker.utf8)) != nil }
     }
 
     /// Which highlighter runs (`pygments 2.21.0`), or why none does: started now if it was not.
@@ -171,6 +240,12 @@ public final class CodeHighlighter: Sendable {
     private func start(_ state: inout State) {
         guard !state.started else { return }
         state.started = true
+        if let launch, let known = previousPython().flatMap(PythonFingerprint.init(decoding:)), known.holds(for: launch) {
+            state.highlighter = known.highlighter
+            state.versionFromFingerprint = true
+            takeCaches(&state, highlighter: known.highlighter)
+            return
+        }
         let helper: PygmentsHelper
         do {
             helper = try PygmentsHelper(python: python)
@@ -179,26 +254,34 @@ public final class CodeHighlighter: Sendable {
             return
         }
         switch helper.greeting() {
-        case .ready(let version):
+        case .ready(let version, let importPaths):
             let name = "pygments \(version)"
             state.highlighter = name
-            state.previous = previousCache().flatMap(HighlightCache.init(decoding:))
-            // Blocks found in the last build's cache are taken into this build's without a copy.
-            state.cache = state.previous.flatMap { $0.highlighter == name ? $0.sharingRecord() : nil } ?? HighlightCache(highlighter: name)
+            takeCaches(&state, highlighter: name)
             state.idle.append(helper)
             state.helpers = 1
+            state.python = launch.map { PythonFingerprint(highlighter: name, launch: $0, importPaths: importPaths) }
         case .unavailable(let reason):
             state.problem = reason + " (apt-get install python3-pygments, or pip install Pygments)"
         }
+    }
+
+    /// The last build's cache, and this build's, which takes the blocks it finds there without a copy.
+    private func takeCaches(_ state: inout State, highlighter name: String) {
+        state.previous = previousCache().flatMap(HighlightCache.init(decoding:))
+        state.cache = state.previous.flatMap { $0.highlighter == name ? $0.sharingRecord() : nil } ?? HighlightCache(highlighter: name)
     }
 
     /// What the build reports and keeps. `keepingOthers`: the blocks of entries not
     /// rendered this time stay in the cache (up to a bound); a build that rendered
     /// every entry keeps only what it used.
     public func finish(keepingOthers: Bool) -> Outcome {
-        state.withLock { state in
+        // A helper started ahead is in place before the build ends: no process outlives it.
+        while state.withLock({ $0.preparing }) { usleep(500) }
+        return state.withLock { state in
             var outcome = Outcome(problem: state.problem, cache: nil, blocks: state.blocks,
-                                  highlighted: state.highlighted, fromCache: state.fromCache)
+                                  highlighted: state.highlighted, fromCache: state.fromCache,
+                                  python: state.python, forgetsPython: state.forgetsPython)
             state.idle.removeAll()  // their input closes: the helpers exit
             guard var cache = state.cache else { return outcome }
             let previousCount = state.previous?.count ?? 0

@@ -11,8 +11,8 @@ import Glibc
 /// Started once per worker and kept for the build, so Python starts a few times a
 /// build, not once per block. Sendable only as `CodeHighlighter` uses it: lent to one caller at a time.
 final class PygmentsHelper: @unchecked Sendable {
-    /// What the helper said first: Pygments' version, or why it cannot run.
-    enum Greeting { case ready(version: String), unavailable(String) }
+    /// What the helper said first: Pygments' version and the places Python imports from, or why it cannot run.
+    enum Greeting { case ready(version: String, importPaths: [String]), unavailable(String) }
 
     private let process = Process()
     /// Our end of a socket pair that is the helper's standard input: written with
@@ -34,7 +34,16 @@ final class PygmentsHelper: @unchecked Sendable {
     except ImportError:
         print(json.dumps({"error": "Pygments is not installed for " + sys.executable}), flush=True)
         sys.exit(0)
-    print(json.dumps({"version": pygments.__version__}), flush=True)
+    # Where Python imports from, and the site folders that would join that once made: while none
+    # of them changes, the same Pygments answers (PythonFingerprint).
+    import os, site
+    paths = [os.path.abspath(path) for path in sys.path]
+    try:
+        paths += site.getsitepackages() + [site.getusersitepackages()]
+    except Exception:
+        pass
+    paths += [os.path.join(sys.prefix, "pyvenv.cfg"), os.path.dirname(pygments.__file__), pygments.__file__]
+    print(json.dumps({"version": pygments.__version__, "paths": paths}), flush=True)
     formatter = HtmlFormatter(nowrap=True)
     lexers = {}
     def lexer(name):
@@ -106,7 +115,7 @@ final class PygmentsHelper: @unchecked Sendable {
               let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else {
             return .unavailable("Python did not start the highlighter")
         }
-        if let version = object["version"] as? String { return .ready(version: version) }
+        if let version = object["version"] as? String { return .ready(version: version, importPaths: object["paths"] as? [String] ?? []) }
         return .unavailable(object["error"] as? String ?? "Python did not start the highlighter")
     }
 

@@ -9,6 +9,9 @@ extension StateFolder {
         var entryCache: EntryCache?
         /// Nil when it did not change.
         var highlightCache: HighlightCacheChange? = nil
+        /// The Python this build started, when it did; `forgetsPython`: the kept one proved wrong.
+        var python: PythonFingerprint? = nil
+        var forgetsPython = false
     }
 
     /// Before a build's first write: until the new records are in, none may
@@ -37,6 +40,8 @@ extension StateFolder {
             (.renderCache, { records.renderCache?.bytes() }), (.lastBuild, { records.lastBuild?.bytes() })]
         if let entryCache = records.entryCache { encoders.append((.entryCache, { entryCache.bytes() })) }
         if case .replace(let highlightCache) = records.highlightCache { encoders.append((.highlightCache, { highlightCache.encoded() })) }
+        if let python = records.python { encoders.append((.python, { python.encoded() })) }
+        if records.forgetsPython { remove(.python) }
         let encoded = encoders.parallelMap { $0.1() }
         for (record, bytes) in zip(encoders.map(\.0), encoded) {
             do {

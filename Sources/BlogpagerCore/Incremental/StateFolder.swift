@@ -5,7 +5,8 @@ import Foundation
 ///
 /// - `manifest.json` marks `out/` as blogpager's (the same bytes in every folder);
 /// - `files` lists our files with a digest of each (`OutputManifest`);
-/// - `last-build`, `render-cache`, `entry-cache` and `highlight-cache` let a rebuild skip work;
+/// - `last-build`, `render-cache`, `entry-cache` and `highlight-cache` let a rebuild skip work,
+///   and `python` (`PythonFingerprint`) starting Python when no code block needs it;
 /// - `journal` lists what a build is about to write: there only while a build
 ///   writes, or after one was killed, so the next one knows those files are its own;
 /// - `lock` is held by the build that runs (`BuildLock`).
@@ -22,6 +23,7 @@ struct StateFolder: Sendable {
         case renderCache = "render-cache"
         case entryCache = "entry-cache"
         case highlightCache = "highlight-cache"
+        case python
         case journal
         case lock
     }

@@ -18,6 +18,10 @@ public struct BuildJob: Sendable {
     /// Python (nil: `python3` on the PATH). Off unless the caller turns it on.
     public var highlightsCode = false
     public var python: String?
+    /// The environment and folder Python runs in (the process's): they tell, with the
+    /// last build's `.blogpager/python`, whether Python need start before a block misses the cache.
+    public var environment: [String: String] = [:]
+    public var currentFolder = ""
     /// The user's highlight cache, shared by every build (`SharedHighlightCache`); nil: none.
     public var sharedHighlightCache: SharedHighlightCache?
     /// Whether the search index is made whatever the config says (`--search`).
@@ -97,7 +101,8 @@ public struct BuildJob: Sendable {
         let state = folder.state
         let highlighter = highlightsCode ? CodeHighlighter(
             python: python, maximumHelpers: ProcessInfo.processInfo.activeProcessorCount,
-            previousCache: { state.read(.highlightCache) }, sharedCache: sharedHighlightCache) : nil
+            previousCache: { state.read(.highlightCache) }, sharedCache: sharedHighlightCache,
+            environment: environment, currentFolder: currentFolder, previousPython: { state.read(.python) }) : nil
         // Python and Pygments take about a tenth of a second to start: beside the reading, on a
         // thread of their own (the load would wait for a pool thread otherwise), and done before
         // the build ends (a process started after it could outlive its lock).
@@ -163,7 +168,7 @@ public struct BuildJob: Sendable {
         let warnings = folder.state.commit(.init(
             manifest: OutputManifest(files: report.paths, digests: report.digests), lastBuild: lastBuild,
             renderCache: RenderCache(site.rendered, digests: report.digests), entryCache: entryCacheChanged ? site.entryCache : nil,
-            highlightCache: highlighted?.cache))
+            highlightCache: highlighted?.cache, python: highlighted?.python, forgetsPython: highlighted?.forgetsPython ?? false))
         // After the output's own records: a cache written or not changes no page.
         if let shared = highlighted?.sharedCache { _ = sharedHighlightCache?.write(shared) }
         var summary = site.summary

@@ -28,7 +28,8 @@ public struct SiteBuilder: Sendable {
         // Every problem of every kind in one run: the entries that read well are checked
         // (URLs, order, static files) even when others did not, and all is reported at once.
         var problems = DiagnosticLog()
-        let (entries, newCache, readCount) = readEntries(input, cache: cache, program: options.program, log: &problems)
+        let (entries, newCache, readCount) = readEntries(input, cache: cache, program: options.program,
+                                                         highlighter: input.config.highlightsCode ? options.highlighter : nil, log: &problems)
         let now = EntryDate(epochSeconds: Int64(options.now.timeIntervalSince1970.rounded(.down)))
         let config = input.config
         let isLeftOutDraft = { (entry: Entry) in entry.isDraft && !options.includeDrafts && !config.buildsDrafts }
@@ -106,13 +107,15 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Reads every changed source on all cores; all errors are collected, in file order.
-    private func readEntries(_ input: SiteInput, cache: EntryCache, program: ProgramIdentity,
+    /// The highlighter learns which sources are new: their code may need Python.
+    private func readEntries(_ input: SiteInput, cache: EntryCache, program: ProgramIdentity, highlighter: CodeHighlighter?,
                              log: inout DiagnosticLog) -> (entries: [Entry], cache: EntryCache, readCount: Int) {
         let sources = input.sources.sorted { $0.relativePath.precedesInBytes($1.relativePath) }
         let config = input.config
         let key = EntryCache.key(program: program, config: config)
         let reusable = sources.map { cache.entry(for: $0, key: key) }
         let toRead = sources.indices.filter { reusable[$0] == nil }
+        highlighter?.prepare(for: toRead.map { sources[$0] })
         let reader = EntryReader(config: config)
         let read = toRead.parallelMap { reader.read(sources[$0]) }
         var results = reusable.map { $0.map { Result<Entry, BuildFailure>.success($0) } }

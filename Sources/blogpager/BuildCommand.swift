@@ -57,6 +57,8 @@ struct BuildCommand: AsyncParsableCommand {
         let signals = StopSignals { task.cancel() }
         do {
             let outcome = try await task.value
+            // What the build read is left to the exit, which frees it at once, not value by value.
+            _ = Unmanaged.passRetained(LeftToExit(outcome))
             guard !quiet else { return }
             let layout = job.loader.layout
             if layout.root != nil || layout.origin != .blogpager {
@@ -81,5 +83,14 @@ struct BuildCommand: AsyncParsableCommand {
 
     private static func printError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// A build's outcome kept until the process exits (see `BuildJob.Outcome.leftovers`).
+private final class LeftToExit: Sendable {
+    let outcome: BuildJob.Outcome
+
+    init(_ outcome: BuildJob.Outcome) {
+        self.outcome = outcome
     }
 }

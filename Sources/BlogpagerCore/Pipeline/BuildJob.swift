@@ -42,6 +42,11 @@ public struct BuildJob: Sendable {
         public var report: WriteReport
         /// Wall-clock time from loading to the last record written.
         public var duration: Duration
+        /// The largest values the build read and looked up (the last build's records and
+        /// the input), freed with the outcome rather than at the end of the build: a command
+        /// that exits once it has printed leaves them to the exit, which frees them all at
+        /// once instead of one by one (about 30 ms of a rebuild at 10,000 entries).
+        public var leftovers: [any Sendable] = []
     }
 
     public init(contentFolder: String, outputFolder: String, configPath: String? = nil, templatesFolder: String? = nil,
@@ -175,7 +180,8 @@ public struct BuildJob: Sendable {
         summary.warnings += legacyWarnings + (searched?.warning.map { [$0] } ?? []) + warnings
         summary.searchSeconds = searched?.seconds
         summary.codeBlocks = highlighted.map { BuildSummary.CodeBlocks(blocks: $0.blocks, highlighted: $0.highlighted, fromCache: $0.fromCache) }
-        return Outcome(site: site, summary: summary, report: report, duration: ContinuousClock.now - started)
+        return Outcome(site: site, summary: summary, report: report, duration: ContinuousClock.now - started,
+                       leftovers: [previous, reuse, input])
     }
 
     /// The one-line summary both commands print.

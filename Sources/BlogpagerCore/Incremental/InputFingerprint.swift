@@ -67,19 +67,24 @@ struct InputFingerprint {
         let names = listed.filter { name in
             !name.hasPrefix(".") && !(relative.isEmpty && skipping.contains(name)) && !(underscored && name.hasPrefix("_"))
         }
-        for name in names.sorted() {
+        // Each name's lines on their own, in name order: a large folder's `stat`s and its subfolders go over every core.
+        let sorted = names.sorted()
+        let each = { (name: String) -> [UInt8] in
+            var lines: [UInt8] = []
             let shown = relative.isEmpty ? name : "\(relative)/\(name)"
             guard let identity = FileIdentity(itemAt: "\(folder)/\(name)") else {
                 lines += "missing \(shown)\n".utf8
-                continue
+                return lines
             }
             if identity.isFolder {
-                if !excluded.isEmpty, excluded.contains(OutputFolder.resolve("\(folder)/\(name)")) { continue }
+                if !excluded.isEmpty, excluded.contains(OutputFolder.resolve("\(folder)/\(name)")) { return lines }
                 lines += "folder \(shown)\n".utf8
                 walk("\(folder)/\(name)", relative: shown, into: &lines, underscored: underscored, excluded: excluded)
             } else {
                 lines += "file \(shown) \(identity.recordText)\n".utf8
             }
+            return lines
         }
+        for chunk in sorted.count >= 16 ? sorted.parallelMap(each) : sorted.map(each) { lines += chunk }
     }
 }

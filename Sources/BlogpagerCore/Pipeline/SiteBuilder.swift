@@ -28,8 +28,10 @@ public struct SiteBuilder: Sendable {
         // Every problem of every kind in one run: the entries that read well are checked
         // (URLs, order, static files) even when others did not, and all is reported at once.
         var problems = DiagnosticLog()
-        let (entries, newCache, readCount) = readEntries(input, cache: cache, program: options.program,
+        let (entries, cacheKey, readCount) = readEntries(input, cache: cache, program: options.program,
                                                          highlighter: input.config.highlightsCode ? options.highlighter : nil, log: &problems)
+        // The next build's entry cache is made beside the rest of this one.
+        async let newCache = EntryCache(key: cacheKey, entries: entries, previous: cache)
         let now = EntryDate(epochSeconds: Int64(options.now.timeIntervalSince1970.rounded(.down)))
         let config = input.config
         let isLeftOutDraft = { (entry: Entry) in entry.isDraft && !options.includeDrafts && !config.buildsDrafts }
@@ -99,7 +101,7 @@ public struct SiteBuilder: Sendable {
         }
         return SiteBuild(
             files: [], index: rendered.index, archive: archive, streamIndexes: rendered.streamIndexes, warnings: warnings,
-            skippedDrafts: drafts.count, skippedFuture: future.count, skippedExpired: expired.count, standalonePages: input.pageCount, entryCache: newCache, entriesRead: readCount,
+            skippedDrafts: drafts.count, skippedFuture: future.count, skippedExpired: expired.count, standalonePages: input.pageCount, entryCache: await newCache, entriesRead: readCount,
             // The site changes when a future entry comes due or a published one expires.
             nextPublication: (future.map(\.date) + published.compactMap(\.expires)).map { $0.epochSeconds + ($0.nanoseconds > 0 ? 1 : 0) }.min(),
             bodiesRendered: rendered.bodiesRendered, createdLegacyPages: createdLegacyPages,
@@ -109,7 +111,7 @@ public struct SiteBuilder: Sendable {
     /// Reads every changed source on all cores; all errors are collected, in file order.
     /// The highlighter learns which sources are new: their code may need Python.
     private func readEntries(_ input: SiteInput, cache: EntryCache, program: ProgramIdentity, highlighter: CodeHighlighter?,
-                             log: inout DiagnosticLog) -> (entries: [Entry], cache: EntryCache, readCount: Int) {
+                             log: inout DiagnosticLog) -> (entries: [Entry], cacheKey: String, readCount: Int) {
         let sources = input.sources.sorted { $0.relativePath.precedesInBytes($1.relativePath) }
         let config = input.config
         let key = EntryCache.key(program: program, config: config)
@@ -132,7 +134,7 @@ public struct SiteBuilder: Sendable {
             }
         }
         log.append(contentsOf: diagnostics)
-        return (entries, EntryCache(key: key, entries: entries, previous: cache), toRead.count)
+        return (entries, key, toRead.count)
     }
 
     /// A page bundle's files, beside its entry's page (`posts/name/pic.png` for `posts/name/index.html`).

@@ -7,6 +7,7 @@ extension SiteRenderer {
         /// Every stream's index, by folder (`""`, `tags/swift`).
         var indexes: [String: CursorIndex]
         var main: StreamRenderer.Output
+        var mainCursorIndex: CursorIndex
         /// The main index's files, written last of all.
         var mainIndex: OutputBatch
         /// The URLs of every stream's pages, the main stream's entries after its pages, for the sitemap.
@@ -20,16 +21,17 @@ extension SiteRenderer {
         for streamPlan in plan.streamPlans {
             outputs.append(try await plan.streamRenderer.render(streamPlan, articles: articles, emit: emit))
         }
-        // Encoded side by side.
-        let indexFiles = plan.streamPlans.indices.parallelMap {
-            plan.streamRenderer.indexFiles(plan.streamPlans[$0], output: outputs[$0], reuse: plan.reuse)
+        // Made and encoded side by side (the pages above go in order: the writer takes them as they come).
+        let indexed = plan.streamPlans.indices.parallelMap { position in
+            let index = plan.streamRenderer.cursorIndex(plan.streamPlans[position].stream, output: outputs[position])
+            return (index: index, files: plan.streamRenderer.indexFiles(plan.streamPlans[position], index: index, reuse: plan.reuse))
         }
         var indexes: [String: CursorIndex] = [:]
         var sitemap: [Sitemap.Location] = []
         var slots: [String: RenderedSlots.Slot] = [:]
         var mainIndex = OutputBatch()
-        for (streamPlan, (output, files)) in zip(plan.streamPlans, zip(outputs, indexFiles)) {
-            indexes[streamPlan.stream.folder.joined(separator: "/")] = output.index
+        for (streamPlan, (output, (index, files))) in zip(plan.streamPlans, zip(outputs, indexed)) {
+            indexes[streamPlan.stream.folder.joined(separator: "/")] = index
             sitemap += output.pageURLs.map { Sitemap.Location(url: $0) }
             slots.merge(output.slots) { first, _ in first }
             slots.merge(files.slots) { first, _ in first }
@@ -41,6 +43,6 @@ extension SiteRenderer {
                 try await emit(files.batch)
             }
         }
-        return RenderedStreams(indexes: indexes, main: outputs[0], mainIndex: mainIndex, sitemap: sitemap, slots: slots)
+        return RenderedStreams(indexes: indexes, main: outputs[0], mainCursorIndex: indexed[0].index, mainIndex: mainIndex, sitemap: sitemap, slots: slots)
     }
 }

@@ -52,7 +52,7 @@ public struct SiteRenderer: Sendable {
         try await emit(OutputBatch(files: standalone.files + lists.files + redirects + feeds.files, kept: feeds.kept))
         // The main index last: the loader reads it first, and all it names is in place.
         try await emit(rendered.mainIndex)
-        return Rendered(index: rendered.main.index, streamIndexes: rendered.indexes,
+        return Rendered(index: rendered.mainCursorIndex, streamIndexes: rendered.indexes,
                         slots: entries.slots.merging(rendered.slots) { first, _ in first }.merging(feeds.slots) { first, _ in first },
                         bodiesRendered: plan.toRead.count)
     }

@@ -9,7 +9,8 @@ struct StreamRenderer {
     struct Output {
         /// The full page of each of the stream's pages; the first is the stream's front page.
         var pageURLs: [String]
-        var index: CursorIndex
+        /// Each page's fragment, for the cursor index (`cursorIndex`).
+        var fragmentURLs: [String]
         /// The key and path of this stream's fragments and pages, by slot.
         var slots: [String: RenderedSlots.Slot]
     }
@@ -191,7 +192,7 @@ struct StreamRenderer {
                 kept: batch.compactMap { plan.keptFragments[$0] } + batch.compactMap { plan.keptPages[$0] }))
         }
 
-        return Output(pageURLs: pageURLs, index: cursorIndex(stream, pageURLs: pageURLs, fragmentURLs: fragmentURLs), slots: slots)
+        return Output(pageURLs: pageURLs, fragmentURLs: fragmentURLs, slots: slots)
     }
 
     /// A term's own Atom feed (`tags/swift/feed.xml`), when the site has feeds.
@@ -208,10 +209,10 @@ struct StreamRenderer {
     /// `index.json` and its parts: written after every fragment they name. An index the
     /// same as the last build's is kept with its parts, not encoded again (at 10,000
     /// entries, encoding every tag's and month's index took a tenth of an add-one rebuild).
-    func indexFiles(_ plan: Plan, output: Output, reuse: ReuseLookup?) -> IndexOutput {
+    func indexFiles(_ plan: Plan, index: CursorIndex, reuse: ReuseLookup?) -> IndexOutput {
         let stream = plan.stream
         let rootPath = stream.path("index.json")
-        let key = RenderKeys.streamIndex(output.index)
+        let key = RenderKeys.streamIndex(index)
         let batch: OutputBatch
         let partPaths: [String]
         // The same index has the same parts: as many as the last build recorded under its key.
@@ -222,7 +223,7 @@ struct StreamRenderer {
             partPaths = kept.map(\.path.string)
         } else {
             let files = IndexFiles(
-                index: output.index, rootPath: rootPath, partPath: { stream.path("fragments/" + $0) }, url: context.urls.path(of:)).files()
+                index: index, rootPath: rootPath, partPath: { stream.path("fragments/" + $0) }, url: context.urls.path(of:)).files()
             batch = OutputBatch(files: files.map { OutputFile(path: $0.path, bytes: $0.bytes) })
             partPaths = files.dropFirst().map(\.path.string)
         }
@@ -288,7 +289,9 @@ struct StreamRenderer {
         }
     }
 
-    private func cursorIndex(_ stream: EntryStream, pageURLs: [String], fragmentURLs: [String]) -> CursorIndex {
+    /// The stream's cursor index, once its pages and fragments have their URLs.
+    func cursorIndex(_ stream: EntryStream, output: Output) -> CursorIndex {
+        let (pageURLs, fragmentURLs) = (output.pageURLs, output.fragmentURLs)
         let archive = stream.archive
         let pages = archive.pages.enumerated().map { index, page in
             let newest = archive.entries[page.range.lowerBound].cursor

@@ -19,12 +19,11 @@ public struct StreamSet: Sendable {
     public init(archive: Archive, pageSize: Int, taxonomies: [Taxonomy] = Taxonomy.standard,
                 monthName: (_ year: Int, _ month: Int) -> String) {
         main = EntryStream(kind: .main, folder: [], name: "", archive: archive, mainPositions: Array(archive.entries.indices))
-        func stream(_ kind: EntryStream.Kind, _ folder: [String], _ name: String, _ positions: [Int]) -> EntryStream {
-            EntryStream(kind: kind, folder: folder, name: name,
-                        archive: Archive(newestFirst: positions.map { archive.entries[$0] }, pageSize: pageSize),
-                        mainPositions: positions)
-        }
-        self.taxonomies = taxonomies.compactMap { taxonomy in
+        // Which entries each stream holds, found in one pass each; each stream's pages are then cut on all cores.
+        struct Cut { var kind: EntryStream.Kind, folder: [String], name: String, positions: [Int] }
+        var cuts: [Cut] = []
+        var used: [(taxonomy: Taxonomy, streams: Range<Int>, termFolders: [String: String])] = []
+        for taxonomy in taxonomies {
             var termFolders: [String: String] = [:]
             var bySlug: [String: (positions: [Int], spellings: [String: Int])] = [:]
             for (position, entry) in archive.entries.enumerated() {
@@ -36,16 +35,17 @@ public struct StreamSet: Sendable {
                     bySlug[slug]!.spellings[term, default: 0] += 1
                 }
             }
-            guard !bySlug.isEmpty else { return nil }
-            let streams = bySlug.keys.sorted { $0.precedesInBytes($1) }.map { slug in
+            guard !bySlug.isEmpty else { continue }
+            let first = cuts.count
+            for slug in bySlug.keys.sorted(by: { $0.precedesInBytes($1) }) {
                 let group = bySlug[slug]!
                 // The spelling most entries use; ties go to the first in byte order, so builds agree.
                 let name = group.spellings.max { a, b in
                     a.value != b.value ? a.value < b.value : b.key.precedesInBytes(a.key)
                 }!.key
-                return stream(.term(taxonomy), [taxonomy.key, slug], name, group.positions)
+                cuts.append(Cut(kind: .term(taxonomy), folder: [taxonomy.key, slug], name: name, positions: group.positions))
             }
-            return TaxonomyStreams(taxonomy: taxonomy, streams: streams, termFolders: termFolders)
+            used.append((taxonomy, first..<cuts.count, termFolders))
         }
 
         var byMonth: [Int: [Int]] = [:]
@@ -53,11 +53,20 @@ public struct StreamSet: Sendable {
             let wall = entry.date.local
             byMonth[wall.year * 100 + wall.month, default: []].append(position)
         }
-        months = byMonth.keys.sorted(by: >).map { key in
+        let firstMonth = cuts.count
+        for key in byMonth.keys.sorted(by: >) {
             let year = key / 100
             let month = key % 100
-            return stream(.month, ["archive", String(year), month < 10 ? "0\(month)" : "\(month)"], monthName(year, month), byMonth[key]!)
+            cuts.append(Cut(kind: .month, folder: ["archive", String(year), month < 10 ? "0\(month)" : "\(month)"],
+                            name: monthName(year, month), positions: byMonth[key]!))
         }
+        let streams = cuts.parallelMap { cut in
+            EntryStream(kind: cut.kind, folder: cut.folder, name: cut.name,
+                        archive: Archive(newestFirst: cut.positions.map { archive.entries[$0] }, pageSize: pageSize),
+                        mainPositions: cut.positions)
+        }
+        self.taxonomies = used.map { TaxonomyStreams(taxonomy: $0.taxonomy, streams: Array(streams[$0.streams]), termFolders: $0.termFolders) }
+        months = Array(streams[firstMonth...])
     }
 
     /// Every term's stream, taxonomy by taxonomy.

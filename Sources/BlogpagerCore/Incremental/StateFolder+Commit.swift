@@ -36,14 +36,16 @@ extension StateFolder {
             warnings.append(warning(.files, error, "the next build checks every file again"))
         }
         // Encoded side by side (each sorts and copies megabytes at 10,000 entries); nil removes a record.
+        // The entry cache first and alone: it spreads its own lines over the cores, which it cannot do inside another's spread.
+        var encoded: [(Record, [UInt8]?)] = []
+        if let entryCache = records.entryCache { encoded.append((.entryCache, entryCache.bytes())) }
         var encoders: [(Record, @Sendable () -> [UInt8]?)] = [
             (.renderCache, { records.renderCache?.bytes() }), (.lastBuild, { records.lastBuild?.bytes() })]
-        if let entryCache = records.entryCache { encoders.append((.entryCache, { entryCache.bytes() })) }
         if case .replace(let highlightCache) = records.highlightCache { encoders.append((.highlightCache, { highlightCache.encoded() })) }
         if let python = records.python { encoders.append((.python, { python.encoded() })) }
         if records.forgetsPython { remove(.python) }
-        let encoded = encoders.parallelMap { $0.1() }
-        for (record, bytes) in zip(encoders.map(\.0), encoded) {
+        encoded += zip(encoders.map(\.0), encoders.parallelMap { $0.1() })
+        for (record, bytes) in encoded {
             do {
                 guard let bytes else {
                     remove(record)

@@ -170,9 +170,12 @@ public struct BuildJob: Sendable {
             legacyWarnings.append(.warning(at: SourceLocation(path: input.configPath ?? SiteLoader.configFileName),
                                            "code is not highlighted: \(problem); set highlight: false to leave it plain without this warning"))
         }
-        let warnings = folder.state.commit(.init(
-            manifest: OutputManifest(files: report.paths, digests: report.digests), lastBuild: lastBuild,
-            renderCache: RenderCache(site.rendered, digests: report.digests), entryCache: entryCacheChanged ? site.entryCache : nil,
+        // The two largest records are made side by side.
+        async let manifest = OutputManifest(files: report.paths, digests: report.digests)
+        async let renderCache = RenderCache(site.rendered, digests: report.digests)
+        let warnings = await folder.state.commit(.init(
+            manifest: manifest, lastBuild: lastBuild,
+            renderCache: renderCache, entryCache: entryCacheChanged ? site.entryCache : nil,
             highlightCache: highlighted?.cache, python: highlighted?.python, forgetsPython: highlighted?.forgetsPython ?? false))
         // After the output's own records: a cache written or not changes no page.
         if let shared = highlighted?.sharedCache { _ = sharedHighlightCache?.write(shared) }

@@ -22,19 +22,21 @@ extension SiteRenderer {
                                        home: origin + plan.urls.home, items: latest, origin: origin, urls: plan.urls))
             }
         }
-        for feed in plan.termFeeds {
-            for output in feed.outputs { done.slots[output.path.string] = RenderedSlots.Slot(key: feed.key, path: output.path.string) }
-            if let kept = feed.kept {
-                done.kept += kept
-            } else {
-                let items = feed.positions.compactMap { feedItems[$0] }
-                let taxonomy = feed.stream.kind.taxonomy ?? .tags
-                for output in feed.outputs {
-                    done.files.append(self.feed(output.format, at: output.path, title: "\(taxonomy.heading(of: feed.stream.name)) · \(config.title)",
-                                                description: taxonomy.description(of: feed.stream.name, site: config.title),
-                                                home: origin + plan.urls.path(of: feed.stream.path("index.html")), items: items, origin: origin, urls: plan.urls))
-                }
+        // Each term's feed on its own: escaping every item's content is most of a full build's feeds.
+        let termFiles = plan.termFeeds.parallelMap { feed -> [OutputFile] in
+            guard feed.kept == nil else { return [] }
+            let items = feed.positions.compactMap { feedItems[$0] }
+            let taxonomy = feed.stream.kind.taxonomy ?? .tags
+            return feed.outputs.map { output in
+                self.feed(output.format, at: output.path, title: "\(taxonomy.heading(of: feed.stream.name)) · \(config.title)",
+                          description: taxonomy.description(of: feed.stream.name, site: config.title),
+                          home: origin + plan.urls.path(of: feed.stream.path("index.html")), items: items, origin: origin, urls: plan.urls)
             }
+        }
+        for (feed, files) in zip(plan.termFeeds, termFiles) {
+            for output in feed.outputs { done.slots[output.path.string] = RenderedSlots.Slot(key: feed.key, path: output.path.string) }
+            done.kept += feed.kept ?? []
+            done.files += files
         }
         let absolute = sitemap.map { Sitemap.Location(url: origin + $0.url, lastModified: $0.lastModified) }
         for (name, bytes) in Sitemap(locations: absolute).files(origin: origin, basePath: plan.urls.basePath) {

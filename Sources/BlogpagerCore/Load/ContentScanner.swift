@@ -72,7 +72,7 @@ public struct ContentScanner: Sendable {
                 let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
                 if !folder.isEmpty, SourceFile.bundleIndexNames.contains(where: { files.keys.contains("\(folder)/\($0)") }) {
                     do {
-                        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+                        let bytes = try DiskFile.read(path)
                         found.bundleResources[folder, default: []].append(BundleResource(name: String(relative.dropFirst(folder.count + 1)), bytes: bytes))
                     } catch {
                         found.diagnostics.append(.error(at: SourceLocation(path: shown), "cannot read file: \(Self.reason(error))"))
@@ -91,10 +91,9 @@ public struct ContentScanner: Sendable {
                 found.sources.append(SourceFile(displayPath: shown, relativePath: relative, filePath: path, identity: identity))
                 continue
             }
-            let url = URL(fileURLWithPath: path)
             let bytes: [UInt8]
             do {
-                bytes = Array(try Data(contentsOf: url))
+                bytes = try DiskFile.read(path)
             } catch {
                 found.diagnostics.append(.error(at: SourceLocation(path: shown), "cannot read file: \(Self.reason(error))"))
                 continue
@@ -191,7 +190,7 @@ public struct ContentScanner: Sendable {
                 }
                 let bytes: [UInt8]
                 do {
-                    bytes = Array(try Data(contentsOf: URL(fileURLWithPath: child)))
+                    bytes = try DiskFile.read(child)
                 } catch {
                     found.diagnostics.append(.error(at: SourceLocation(path: child), "cannot read file: \(Self.reason(error))"))
                     continue
@@ -245,7 +244,14 @@ public struct ContentScanner: Sendable {
     }
 
     static func reason(_ error: Error) -> String {
-        if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        if let posix = error as? POSIXError {
+            // The two a reader meets most, worded as the rest of our messages.
+            switch posix.code {
+            case .ENOENT: return "no such file"
+            case .EACCES, .EPERM: return "permission denied"
+            default: return String(cString: strerror(posix.code.rawValue))
+            }
+        }
         if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError {
             return String(cString: strerror(Int32(underlying.code)))
         }

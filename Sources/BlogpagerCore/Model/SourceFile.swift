@@ -42,7 +42,7 @@ public struct SourceFile: Sendable, Hashable {
             return .success(bytes)
         case .file(let path):
             do {
-                return .success(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+                return .success(try DiskFile.read(path))
             } catch {
                 return .failure(.error(at: SourceLocation(path: displayPath), "cannot read file: \(ContentScanner.reason(error))"))
             }

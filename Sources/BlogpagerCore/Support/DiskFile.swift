@@ -81,34 +81,43 @@ enum DiskFile {
         return existing == bytes
     }
 
-    /// The whole file, nil when it cannot be read. Read straight into the array: through `Data`
-    /// each byte was copied twice (a rebuild reads the 26 MB highlight cache of 10,000 entries).
+    /// The whole file, nil when it cannot be read.
     static func contents(_ path: String) -> [UInt8]? {
+        try? read(path)
+    }
+
+    /// The whole file, or the system's reason it cannot be read. Read straight into the array:
+    /// through `Data` each byte was copied twice (a rebuild reads the 26 MB highlight cache of
+    /// 10,000 entries, a full build every source twice), with more calls to the system.
+    static func read(_ path: String) throws(POSIXError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { throw POSIXError.current }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard fstat(descriptor, &status) == 0 else { throw POSIXError.current }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw POSIXError((status.st_mode & S_IFMT) == S_IFDIR ? .EISDIR : .EINVAL)
+        }
         // One more than the size: a file grown since `fstat` is then read to its end in chunks.
         let capacity = Int(status.st_size) + 1
-        var failed = false
+        var failure: POSIXError?
         var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             count = 0
             while count < capacity {
                 let read = Foundation.read(descriptor, buffer.baseAddress! + count, capacity - count)
                 if read < 0, errno == EINTR { continue }
-                if read < 0 { failed = true }
+                if read < 0 { failure = POSIXError.current }
                 if read <= 0 { break }
                 count += read
             }
         }
-        guard !failed else { return nil }
+        if let failure { throw failure }
         guard bytes.count == capacity else { return bytes }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let read = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
             if read < 0, errno == EINTR { continue }
-            if read < 0 { return nil }
+            if read < 0 { throw POSIXError.current }
             if read == 0 { return bytes }
             bytes += chunk[..<read]
         }

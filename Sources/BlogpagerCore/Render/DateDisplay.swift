@@ -11,12 +11,16 @@ public struct DateDisplay: Sendable {
 
     /// One display string per date, formatters made once per distinct offset.
     public func strings(for dates: [EntryDate]) -> [String] {
-        var formatters: [Int32: DateFormatter] = [:]
-        return dates.map { date in
-            let formatter = formatters[date.offsetSeconds] ?? makeFormatter(offset: date.offsetSeconds)
-            formatters[date.offsetSeconds] = formatter
-            return formatter.string(from: Date(timeIntervalSince1970: Double(date.epochSeconds)))
-        }
+        // In runs over every core, each run with formatters of its own (one is not to be shared between threads).
+        let runs = stride(from: 0, to: dates.count, by: 1024).map { $0..<Swift.min(dates.count, $0 + 1024) }
+        return runs.parallelMap { run in
+            var formatters: [Int32: DateFormatter] = [:]
+            return dates[run].map { date in
+                let formatter = formatters[date.offsetSeconds] ?? makeFormatter(offset: date.offsetSeconds)
+                formatters[date.offsetSeconds] = formatter
+                return formatter.string(from: Date(timeIntervalSince1970: Double(date.epochSeconds)))
+            }
+        }.flatMap { $0 }
     }
 
     public func string(for date: EntryDate) -> String {

@@ -280,7 +280,9 @@ struct HighlightTests {
         try folder.write("cache/highlight-cache", "garbage\n")
         #expect(try await Self.build(folder, output: "fifth", sharedCache: "cache").summary.codeBlocks?.highlighted == 2)
         #expect(try await Self.build(folder, output: "sixth", sharedCache: "cache").summary.codeBlocks?.fromCache == 2)
-        #expect(try folder.snapshot("cache").keys.sorted() == ["highlight-cache"])
+        // The spans, and the fingerprint of the Python that made them: nothing half-written beside them.
+        #expect(Set(try folder.snapshot("cache").keys).isSubset(of: ["highlight-cache", "python"]))
+        #expect(try folder.snapshot("cache").keys.contains("highlight-cache"))
         // A rebuild of an output with its own cache leaves the user's alone: its new blocks are new.
         let before = try #require(FileManager.default.contents(atPath: folder.path + "/cache/highlight-cache"))
         try folder.write("site/posts/c.md", "---\ntitle: C\ndate: 2024-01-03\n---\n```c\nint c;\n```\n")

@@ -117,4 +117,34 @@ struct PythonFingerprintTests {
         let page = try #require(files["posts/c/index.html"])
         #expect(String(decoding: page, as: UTF8.self).contains("<span class=\"nb\">print</span>"))
     }
+
+    /// A build into a new folder whose code is all in the user's cache starts no Python either:
+    /// the user's cache keeps the fingerprint beside the spans.
+    @Test func aNewFolderWithItsCodeInTheUsersCacheStartsNoPython() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/blogpager.yml", "title: Shared\n")
+        try folder.write("site/posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\n```python\nprint('a')\n```\n")
+        let environment = ProcessInfo.processInfo.environment
+        func build(_ output: String) async throws -> BuildJob.Outcome {
+            var job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/" + output,
+                               configPath: folder.path + "/site/blogpager.yml", program: .tests)
+            job.highlightsCode = true
+            job.python = HighlightTests.python
+            job.environment = environment
+            job.currentFolder = FileManager.default.currentDirectoryPath
+            job.sharedHighlightCache = SharedHighlightCache(folder: folder.path + "/cache")
+            return try await job.run(now: Date())
+        }
+        let first = try await build("first")
+        guard first.summary.codeBlocks?.highlighted == 1,
+              PythonFingerprint.Launch(python: HighlightTests.python, environment: environment, currentFolder: FileManager.default.currentDirectoryPath) != nil
+        else { return }  // no Pygments, or a Python never vouched for: the tests above cover those
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/cache/python"))
+        let second = try await build("second")
+        #expect(second.summary.codeBlocks?.fromCache == 1)
+        // Python did not start: had it, the new folder would keep its fingerprint.
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/second/.blogpager/python"))
+        #expect(try folder.snapshot("first")["posts/a/index.html"] == (try folder.snapshot("second")["posts/a/index.html"]))
+    }
 }

@@ -28,6 +28,27 @@ public struct SharedHighlightCache: Sendable {
         DiskFile.contents(path)
     }
 
+    /// Beside the spans, the fingerprint of the Python the user's last build started
+    /// (`PythonFingerprint`): a build into a new folder whose code is all here need not start it.
+    var pythonPath: String {
+        String(path.dropLast("highlight-cache".count)) + "python"
+    }
+
+    func readPython() -> [UInt8]? {
+        DiskFile.contents(pythonPath)
+    }
+
+    func removePython() {
+        unlink(pythonPath)
+    }
+
+    /// Written as the spans are, under a name of this process's own and renamed; a failure costs only a start of Python.
+    func writePython(_ fingerprint: PythonFingerprint) {
+        guard let slash = pythonPath.lastIndex(of: "/") else { return }
+        try? DiskFile.makeFolder(String(pythonPath[..<slash]))
+        try? DiskFile.replace(pythonPath, with: fingerprint.encoded(), temporary: pythonPath + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+    }
+
     /// Written beside under a name of this process's own, then renamed over the last
     /// one, so two builds writing at once never mix their lines. A folder that cannot be
     /// made or written is left as it is, and the next build highlights again.

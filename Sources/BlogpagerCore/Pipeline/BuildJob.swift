@@ -107,7 +107,8 @@ public struct BuildJob: Sendable {
         let highlighter = highlightsCode ? CodeHighlighter(
             python: python, maximumHelpers: ProcessInfo.processInfo.activeProcessorCount,
             previousCache: { state.read(.highlightCache) }, sharedCache: sharedHighlightCache,
-            environment: environment, currentFolder: currentFolder, previousPython: { state.read(.python) }) : nil
+            environment: environment, currentFolder: currentFolder,
+            previousPython: { [sharedHighlightCache] in state.read(.python) ?? sharedHighlightCache?.readPython() }) : nil
         // Python and Pygments take about a tenth of a second to start: beside the reading, on a
         // thread of their own (the load would wait for a pool thread otherwise), and done before
         // the build ends (a process started after it could outlive its lock).
@@ -179,6 +180,8 @@ public struct BuildJob: Sendable {
             highlightCache: highlighted?.cache, python: highlighted?.python, forgetsPython: highlighted?.forgetsPython ?? false))
         // After the output's own records: a cache written or not changes no page.
         if let shared = highlighted?.sharedCache { _ = sharedHighlightCache?.write(shared) }
+        if let python = highlighted?.python { sharedHighlightCache?.writePython(python) }
+        if highlighted?.forgetsPython == true { sharedHighlightCache?.removePython() }
         var summary = site.summary
         summary.warnings += legacyWarnings + (searched?.warning.map { [$0] } ?? []) + warnings
         summary.searchSeconds = searched?.seconds

@@ -42,7 +42,8 @@ extension StateFolder {
         var encoders: [(Record, @Sendable () -> [UInt8]?)] = [
             (.renderCache, { records.renderCache?.bytes() }), (.lastBuild, { records.lastBuild?.bytes() })]
         if case .replace(let highlightCache) = records.highlightCache { encoders.append((.highlightCache, { highlightCache.encoded() })) }
-        if let python = records.python { encoders.append((.python, { python.encoded() })) }
+        // Written only when it says something new: a rebuild that started Python on the same one leaves it.
+        if let python = records.python, read(.python) != python.encoded() { encoders.append((.python, { python.encoded() })) }
         if records.forgetsPython { remove(.python) }
         encoded += zip(encoders.map(\.0), encoders.parallelMap { $0.1() })
         for (record, bytes) in encoded {

@@ -290,6 +290,33 @@ struct HighlightTests {
         #expect(FileManager.default.contents(atPath: folder.path + "/cache/highlight-cache") == before)
     }
 
+    /// A build killed while it wrote the user's cache left its temporary file: the next write
+    /// clears those of processes that are gone, once they are a minute old, and no other file.
+    @Test func aKilledWritersTemporaryFilesInTheUsersCacheAreCleared() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/sh")
+        finished.arguments = ["-c", "exit 0"]
+        try finished.run()
+        finished.waitUntilExit()
+        let gone = finished.processIdentifier
+        let old = ["highlight-cache.\(gone).7.tmp", "python.\(gone).8.tmp", "highlight-cache.\(getpid()).10.tmp", "notes.\(gone).1.tmp"]
+        for name in old + ["highlight-cache.\(gone).9.tmp"] { try folder.write("cache/" + name, "cut short") }
+        for name in old {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: folder.path + "/cache/" + name)
+        }
+        let cache = SharedHighlightCache(folder: folder.path + "/cache")
+        #expect(cache.write(HighlightCache(highlighter: "pygments 9.9")))
+        // Gone: the old one of a finished process. Kept: a fresh one (a write may be under way on another
+        // machine sharing the folder), this process's own, another file's, and the fingerprint's until it is written.
+        #expect(Set(try folder.snapshot("cache").keys) == ["highlight-cache", "highlight-cache.\(gone).9.tmp",
+                                                           "highlight-cache.\(getpid()).10.tmp", "notes.\(gone).1.tmp", "python.\(gone).8.tmp"])
+        cache.writePython(PythonFingerprint(highlighter: "pygments 9.9", launch: .init(lines: []), importPaths: []))
+        #expect(Set(try folder.snapshot("cache").keys) == ["highlight-cache", "highlight-cache.\(gone).9.tmp",
+                                                           "highlight-cache.\(getpid()).10.tmp", "notes.\(gone).1.tmp", "python"])
+    }
+
     @Test func withoutPygmentsTheBuildWarnsOnceAndTheCodeStaysPlain() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

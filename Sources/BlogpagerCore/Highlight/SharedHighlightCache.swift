@@ -42,24 +42,42 @@ public struct SharedHighlightCache: Sendable {
         unlink(pythonPath)
     }
 
-    /// Written as the spans are, under a name of this process's own and renamed; a failure costs only a start of Python.
+    /// Written as the spans are; a failure costs only a start of Python.
     func writePython(_ fingerprint: PythonFingerprint) {
-        guard let slash = pythonPath.lastIndex(of: "/") else { return }
-        try? DiskFile.makeFolder(String(pythonPath[..<slash]))
-        try? DiskFile.replace(pythonPath, with: fingerprint.encoded(), temporary: pythonPath + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        _ = replace(pythonPath, with: fingerprint.encoded())
     }
 
     /// Written beside under a name of this process's own, then renamed over the last
     /// one, so two builds writing at once never mix their lines. A folder that cannot be
     /// made or written is left as it is, and the next build highlights again.
     func write(_ cache: HighlightCache) -> Bool {
-        guard let slash = path.lastIndex(of: "/") else { return false }
+        replace(path, with: cache.encoded())
+    }
+
+    private func replace(_ target: String, with bytes: [UInt8]) -> Bool {
+        guard let slash = target.lastIndex(of: "/") else { return false }
+        let folder = String(target[..<slash])
         do {
-            try DiskFile.makeFolder(String(path[..<slash]))
-            try DiskFile.replace(path, with: cache.encoded(), temporary: path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+            try DiskFile.makeFolder(folder)
+            removeLeftTemporaries(of: String(target[target.index(after: slash)...]), in: folder)
+            try DiskFile.replace(target, with: bytes, temporary: target + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
             return true
         } catch {
             return false
+        }
+    }
+
+    /// The temporary files (`name.<pid>.<n>.tmp`) of builds killed while they wrote: a
+    /// process that is gone, and a file a minute old (a write takes milliseconds; the
+    /// process may be another machine's, sharing the folder), so the folder does not fill up.
+    private func removeLeftTemporaries(of name: String, in folder: String) {
+        let now = time(nil)
+        for file in FolderListing.names(in: folder) ?? [] where file.hasPrefix(name + ".") && file.hasSuffix(".tmp") {
+            let parts = file.dropFirst(name.count + 1).dropLast(4).split(separator: ".")
+            guard parts.count == 2, let pid = pid_t(parts[0]), UInt32(parts[1]) != nil, pid > 0, pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH,
+                  let identity = FileIdentity(path: folder + "/" + file), now - identity.modifiedSeconds > 60 else { continue }
+            unlink(folder + "/" + file)
         }
     }
 }

@@ -58,9 +58,12 @@ struct EntryURLTests {
         #expect(page.contains("<meta http-equiv=\"refresh\" content=\"0; url=\(target)\">") && page.contains("<link rel=\"canonical\" href=\"\(target)\">"))
         #expect(page.contains("<a href=\"\(target)\">New home</a>") && files["legacy.html"] != nil && files["other-old.html"] != nil)
         let redirects = String(decoding: try #require(files["_redirects"]), as: UTF8.self)
+        // A page written as a file also answered without `.html` (`redirect_from: /other-old`): both addresses lead on.
         let expected = [
+            "/blog/legacy /blog/2016/01/02/new-home/ 301",
             "/blog/legacy.html /blog/2016/01/02/new-home/ 301",
             "/blog/old/home/ /blog/2016/01/02/new-home/ 301",
+            "/blog/other-old /blog/2016/01/03/other/ 301",
             "/blog/other-old.html /blog/2016/01/03/other/ 301",
         ]
         #expect(redirects == expected.joined(separator: "\n") + "\n")

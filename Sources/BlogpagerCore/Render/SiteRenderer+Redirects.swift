@@ -12,8 +12,7 @@ extension SiteRenderer {
             for path in entry.redirectsFrom {
                 let page = templates.render("redirect", ["site": plan.context.site, "title": entry.title, "target": target])
                 files.append(OutputFile(path: path, text: page))
-                // A folder's address without `index.html`, as readers and hosts name it.
-                lines.append("\(path.urlPath(basePath: plan.urls.basePath)) \(entry.url) 301")
+                lines += Self.addresses(of: path, basePath: plan.urls.basePath).map { "\($0) \(entry.url) 301" }
             }
         }
         // An old list page leads to the entry that was first on it, where blogpager's pages have it now.
@@ -31,9 +30,19 @@ extension SiteRenderer {
             }
             let page = templates.render("redirect", ["site": plan.context.site, "title": title, "target": plan.urls.absolute(target) ?? target])
             files.append(OutputFile(path: path, text: page))
-            lines.append("\(path.urlPath(basePath: plan.urls.basePath)) \(target) 301")
+            lines += Self.addresses(of: path, basePath: plan.urls.basePath).map { "\($0) \(target) 301" }
         }
         if !lines.isEmpty { files.append(OutputFile(path: SiteURLs.redirectsFile, text: lines.sorted().joined(separator: "\n") + "\n")) }
         return files
+    }
+
+    /// The addresses a redirect page answered at on the old host, for `_redirects`: a folder's
+    /// without `index.html`, as readers and hosts name it; a page's `old.html` also as `/old`, which
+    /// GitHub Pages, Netlify and Cloudflare Pages all serve it at (jekyll-redirect-from writes
+    /// `redirect_from: /old` there), and which a host that reads `_redirects` matches only by name.
+    static func addresses(of path: OutputPath, basePath: String) -> [String] {
+        let address = path.urlPath(basePath: basePath)
+        guard let name = path.segments.last, name != "index.html", name.hasSuffix(".html"), name.count > ".html".count else { return [address] }
+        return [address, String(address.dropLast(".html".count))]
     }
 }

@@ -49,9 +49,7 @@ struct BuildCommand: AsyncParsableCommand {
             })
         job.highlightsCode = !noHighlight
         job.search = search
-        job.python = BuildJob.python(environment: ProcessInfo.processInfo.environment, currentFolder: FileManager.default.currentDirectoryPath)
-        job.environment = ProcessInfo.processInfo.environment
-        job.currentFolder = FileManager.default.currentDirectoryPath
+        job.runsPython(environment: ProcessInfo.processInfo.environment, currentFolder: FileManager.default.currentDirectoryPath)
         job.sharedHighlightCache = SharedHighlightCache.folder(environment: ProcessInfo.processInfo.environment).map(SharedHighlightCache.init(folder:))
         let task = Task { () async throws -> BuildJob.Outcome in try await job.run(now: Date()) }
         let signals = StopSignals { task.cancel() }

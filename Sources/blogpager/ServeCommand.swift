@@ -56,9 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
                     Self.printError("waiting for the build running as pid \(pid.map(String.init) ?? "unknown") to finish writing \(output)")
                 })
             job.highlightsCode = true
-            job.python = BuildJob.python(environment: ProcessInfo.processInfo.environment, currentFolder: FileManager.default.currentDirectoryPath)
-            job.environment = ProcessInfo.processInfo.environment
-            job.currentFolder = FileManager.default.currentDirectoryPath
+            job.runsPython(environment: ProcessInfo.processInfo.environment, currentFolder: FileManager.default.currentDirectoryPath)
             job.sharedHighlightCache = SharedHighlightCache.folder(environment: ProcessInfo.processInfo.environment).map(SharedHighlightCache.init(folder:))
             let loader = job.loader
             let watched = [watch, loader.resolvedConfigPath(), loader.resolvedTemplatesFolder()].compactMap { $0 }

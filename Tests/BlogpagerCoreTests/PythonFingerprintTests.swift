@@ -10,6 +10,22 @@ struct PythonFingerprintTests {
     /// A program that is not a script and never greets as our helper does.
     static let silentProgram = ["/bin/false", "/usr/bin/false"].first { FileManager.default.isExecutableFile(atPath: $0) }!
 
+    /// A build of `folder/site` with highlighting, run as the commands run it (`BuildJob.runsPython`).
+    static func build(_ folder: TemporaryFolder, output: String, sharedCache: String? = nil) async throws -> BuildJob.Outcome {
+        var job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/" + output,
+                           configPath: folder.path + "/site/blogpager.yml", program: .tests)
+        job.highlightsCode = true
+        job.runsPython(environment: ProcessInfo.processInfo.environment, currentFolder: FileManager.default.currentDirectoryPath)
+        job.sharedHighlightCache = sharedCache.map { SharedHighlightCache(folder: folder.path + "/" + $0) }
+        return try await job.run(now: Date())
+    }
+
+    /// What such a build's Python is before it runs: nil where it is never vouched for.
+    static var launch: PythonFingerprint.Launch? {
+        PythonFingerprint.Launch(python: HighlightTests.python, environment: ProcessInfo.processInfo.environment,
+                                 currentFolder: FileManager.default.currentDirectoryPath)
+    }
+
     @Test func aFingerprintHoldsUntilAPlaceItNamesChanges() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -84,20 +100,11 @@ struct PythonFingerprintTests {
         defer { folder.remove() }
         try folder.write("site/blogpager.yml", "title: Known\n")
         try folder.write("site/posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\n```python\nprint('a')\n```\n")
-        let environment = ProcessInfo.processInfo.environment
-        func build() async throws -> BuildJob.Outcome {
-            var job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out",
-                               configPath: folder.path + "/site/blogpager.yml", program: .tests)
-            job.highlightsCode = true
-            job.python = HighlightTests.python
-            job.environment = environment
-            job.currentFolder = FileManager.default.currentDirectoryPath
-            return try await job.run(now: Date())
-        }
+        func build() async throws -> BuildJob.Outcome { try await Self.build(folder, output: "out") }
         let first = try await build()
         guard first.summary.codeBlocks?.highlighted == 1 else { return }  // no Pygments here: HighlightTests covers that
         let record = folder.path + "/out/.blogpager/python"
-        guard PythonFingerprint.Launch(python: HighlightTests.python, environment: environment, currentFolder: FileManager.default.currentDirectoryPath) != nil else {
+        guard Self.launch != nil else {
             // Python by a script (a version manager's shim): never vouched for, so nothing is kept.
             #expect(!FileManager.default.fileExists(atPath: record))
             return
@@ -125,20 +132,10 @@ struct PythonFingerprintTests {
         defer { folder.remove() }
         try folder.write("site/blogpager.yml", "title: Shared\n")
         try folder.write("site/posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\n```python\nprint('a')\n```\n")
-        let environment = ProcessInfo.processInfo.environment
-        func build(_ output: String) async throws -> BuildJob.Outcome {
-            var job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/" + output,
-                               configPath: folder.path + "/site/blogpager.yml", program: .tests)
-            job.highlightsCode = true
-            job.python = HighlightTests.python
-            job.environment = environment
-            job.currentFolder = FileManager.default.currentDirectoryPath
-            job.sharedHighlightCache = SharedHighlightCache(folder: folder.path + "/cache")
-            return try await job.run(now: Date())
-        }
+        func build(_ output: String) async throws -> BuildJob.Outcome { try await Self.build(folder, output: output, sharedCache: "cache") }
         let first = try await build("first")
         guard first.summary.codeBlocks?.highlighted == 1,
-              PythonFingerprint.Launch(python: HighlightTests.python, environment: environment, currentFolder: FileManager.default.currentDirectoryPath) != nil
+              Self.launch != nil
         else { return }  // no Pygments, or a Python never vouched for: the tests above cover those
         #expect(FileManager.default.fileExists(atPath: folder.path + "/cache/python"))
         let second = try await build("second")

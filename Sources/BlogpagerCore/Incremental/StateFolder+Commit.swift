@@ -43,7 +43,7 @@ extension StateFolder {
             (.renderCache, { records.renderCache?.bytes() }), (.lastBuild, { records.lastBuild?.bytes() })]
         if case .replace(let highlightCache) = records.highlightCache { encoders.append((.highlightCache, { highlightCache.encoded() })) }
         // Written only when it says something new: a rebuild that started Python on the same one leaves it.
-        if let python = records.python, read(.python) != python.encoded() { encoders.append((.python, { python.encoded() })) }
+        if let python = records.python?.encoded(), read(.python) != python { encoders.append((.python, { python })) }
         if records.forgetsPython { remove(.python) }
         encoded += zip(encoders.map(\.0), encoders.parallelMap { $0.1() })
         for (record, bytes) in encoded {

@@ -27,9 +27,17 @@ public struct BuildJob: Sendable {
     /// Whether the search index is made whatever the config says (`--search`).
     public var search = false
 
+    /// The Python the commands run: `BLOGPAGER_PYTHON` (`python(environment:currentFolder:)`),
+    /// in the environment and folder it will run with.
+    public mutating func runsPython(environment: [String: String], currentFolder: String) {
+        python = Self.python(environment: environment, currentFolder: currentFolder)
+        self.environment = environment
+        self.currentFolder = currentFolder
+    }
+
     /// `BLOGPAGER_PYTHON` as the commands take it: a relative path made absolute (Python finds
     /// its virtualenv from the path it is run by), a bare name left to the PATH.
-    public static func python(environment: [String: String], currentFolder: String) -> String? {
+    private static func python(environment: [String: String], currentFolder: String) -> String? {
         guard let value = environment["BLOGPAGER_PYTHON"], !value.isEmpty else { return nil }
         guard value.contains("/"), !value.hasPrefix("/") else { return value }
         return currentFolder + "/" + value

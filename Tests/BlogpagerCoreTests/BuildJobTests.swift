@@ -71,6 +71,26 @@ struct BuildJobTests {
         #expect(try await Self.job(folder).run(now: Date()).report.written.map(\.string) == ["posts/entry-5/index.html"])
     }
 
+    /// A rebuild records the files it kept as its lookup found them, without a second look:
+    /// the next build with nothing changed does nothing, and one kept file touched after does not pass.
+    @Test func aRebuildRecordsItsKeptFilesAsItFoundThem() async throws {
+        let folder = try Self.site()
+        defer { folder.remove() }
+        _ = try await Self.job(folder).run(now: Date())
+        try folder.write("content/entry-3.md", "---\ntitle: Entry 3, edited\ndate: 2024-03-03\n---\nBody 3.\n")
+        let edited = try await Self.job(folder).run(now: Date())
+        #expect(edited.report.unchanged > 0 && !edited.report.written.contains(OutputPath(literal: "posts/entry-5/index.html")))
+        #expect(try await Self.job(folder).run(now: Date()).site == nil)
+
+        // The same size, other bytes and a later time: only its `stat` tells it apart.
+        let page = "out/posts/entry-5/index.html"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + page))
+        try folder.write(page, String(repeating: "x", count: bytes.count))
+        let next = try await Self.job(folder).run(now: Date())
+        #expect(next.site != nil)
+        #expect(try await Self.job(folder).run(now: Date()).site == nil)
+    }
+
     @Test func aFutureEntryComesOutWhenItsTimeComesWithoutOtherChanges() async throws {
         let folder = try Self.site()
         defer { folder.remove() }

@@ -24,10 +24,11 @@ struct BuildRecord: Equatable, Sendable {
         return Self.outputsDigest(paths, in: output) == outputs
     }
 
-    /// Nil when a file is missing: a missing output always means work.
-    static func outputsDigest(_ paths: [String], in output: OutputFolder) -> String? {
-        // One `stat` per output, over every core: the largest cost of a small rebuild's records.
-        let identities = paths.parallelMap { FileIdentity(itemAt: output.path(ofRecorded: $0))?.recordText }
+    /// Nil when a file is missing: a missing output always means work. `known` gives
+    /// the identity of a file already looked at in this build and not written since.
+    static func outputsDigest(_ paths: [String], in output: OutputFolder, known: (String) -> FileIdentity? = { _ in nil }) -> String? {
+        // One `stat` per output not known, over every core: the largest cost of a small rebuild's records.
+        let identities = paths.parallelMap { path in (known(path) ?? FileIdentity(itemAt: output.path(ofRecorded: path)))?.recordText }
         var lines: [UInt8] = []
         lines.reserveCapacity(paths.count * 64)
         for (path, identity) in zip(paths, identities) {

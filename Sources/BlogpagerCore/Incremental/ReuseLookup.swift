@@ -8,6 +8,10 @@ public struct ReuseLookup: Sendable {
     /// The generation (`RenderKeys.generation`) the recorded keys were made under.
     let generation: String
     private let intact: [String: Recorded]
+    /// What `stat` said of each intact file, by recorded path: for the record of
+    /// this build's outputs (`BuildRecord.outputsDigest`), so a file the build does
+    /// not write again is not looked at twice.
+    private let identities: [String: FileIdentity]
 
     private struct Recorded: Sendable {
         var key: String
@@ -17,18 +21,31 @@ public struct ReuseLookup: Sendable {
     /// Looks up every recorded output on disk (one `stat` each, over every core).
     init(cache: RenderCache, digests: [String: String], interrupted: Set<String>, output: OutputFolder) {
         generation = cache.generation
-        let candidates = cache.slots.filter { _, slot in
-            digests[slot.path] == slot.digest && !interrupted.contains(slot.path)
-        }.map { ($0.key, $0.value) }
-        let found = candidates.parallelMap { name, slot -> (String, Recorded)? in
-            guard let dash = slot.digest.utf8.firstIndex(of: UInt8(ascii: "-")),
+        let slots = Array(cache.slots)
+        let found = slots.parallelMap { name, slot -> (name: String, recorded: Recorded, identity: FileIdentity)? in
+            guard digests[slot.path] == slot.digest, !interrupted.contains(slot.path),
+                  let dash = slot.digest.utf8.firstIndex(of: UInt8(ascii: "-")),
                   let size = Int(Substring(slot.digest.utf8[..<dash])),
-                  FileIdentity.size(at: output.path(ofRecorded: slot.path)) == size,
-                  let path = try? OutputPath(slot.path.split(separator: "/").map(String.init))
+                  let identity = FileIdentity(itemAt: output.path(ofRecorded: slot.path)), identity.size == size,
+                  let path = try? OutputPath(recorded: slot.path)
             else { return nil }
-            return (name, Recorded(key: slot.key, file: KeptFile(path: path, digest: slot.digest)))
+            return (name, Recorded(key: slot.key, file: KeptFile(path: path, digest: slot.digest)), identity)
         }
-        intact = Dictionary(found.compactMap { $0 }, uniquingKeysWith: { first, _ in first })
+        var intact: [String: Recorded] = [:]
+        var identities: [String: FileIdentity] = [:]
+        intact.reserveCapacity(found.count)
+        identities.reserveCapacity(found.count)
+        for case let (name, recorded, identity)? in found {
+            if intact[name] == nil { intact[name] = recorded }
+            identities[recorded.file.path.string] = identity
+        }
+        self.intact = intact
+        self.identities = identities
+    }
+
+    /// What `stat` said of the file at `path` when the lookup was made; nil if it was not looked at or not intact.
+    func identity(of path: String) -> FileIdentity? {
+        identities[path]
     }
 
     /// The file to keep for `slot`, if its key is unchanged and its file intact.

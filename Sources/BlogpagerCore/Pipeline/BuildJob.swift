@@ -122,7 +122,7 @@ public struct BuildJob: Sendable {
         // the build ends (a process started after it could outlive its lock).
         async let highlighterStarted: String? = if let highlighter { await BlockingWork.run { highlighter.identity() } } else { nil }
         async let loaded = Result { () throws(BuildFailure) in try loader.load() }
-        let previous = try PreviousBuild(reading: folder.state, cache: cache)
+        let previous = try await PreviousBuild.read(in: folder.state, cache: cache)
         let reuse = previous.reuse(in: folder)
         var input = try await loaded.get()
         _ = await highlighterStarted
@@ -166,8 +166,10 @@ public struct BuildJob: Sendable {
                 legacyWarnings.append(.warning(at: SourceLocation(path: path), "could not write \(LegacyPages.fileName) (\(error)); the next build tries again"))
             }
         }
+        // The files this build did not write are as the reuse lookup found them: not looked at again.
+        let rewritten = Set(report.written.map(\.string))
         let lastBuild = inputs.flatMap { inputs in
-            BuildRecord.outputsDigest(report.paths, in: folder).map { outputs in
+            BuildRecord.outputsDigest(report.paths, in: folder, known: { rewritten.contains($0) ? nil : reuse?.identity(of: $0) }).map { outputs in
                 BuildRecord(inputs: inputs, validUntil: site.nextPublication, summary: site.summary, paths: report.paths, outputs: outputs)
             }
         }

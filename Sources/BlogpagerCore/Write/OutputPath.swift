@@ -17,6 +17,41 @@ public struct OutputPath: Sendable, Hashable, Comparable {
         string = segments.joined(separator: "/")
     }
 
+    /// A `/`-separated path as the build's records keep it, held to the same rules in one
+    /// pass over its bytes: a rebuild makes one for every output the last build left.
+    init(recorded string: String) throws(Invalid) {
+        var segments: [String] = []
+        var start = string.utf8.startIndex
+        var valid = !string.isEmpty
+        for index in string.utf8.indices where valid {
+            let byte = string.utf8[index]
+            // Control characters are single bytes in UTF-8; a `.` first makes a segment hidden, `.` or `..`.
+            if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") {
+                valid = false
+            } else if byte == UInt8(ascii: "/") {
+                valid = Self.isPlain(string.utf8[start..<index])
+                segments.append(String(string[start..<index]))
+                start = string.utf8.index(after: index)
+            }
+        }
+        guard valid, Self.isPlain(string.utf8[start...]) else {
+            // The checked way, for its message.
+            try self.init(string.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
+            return
+        }
+        segments.append(String(string[start...]))
+        self.init(checked: segments, string: string)
+    }
+
+    private init(checked segments: [String], string: String) {
+        self.segments = segments
+        self.string = string
+    }
+
+    private static func isPlain(_ segment: Substring.UTF8View) -> Bool {
+        !segment.isEmpty && segment.first != UInt8(ascii: ".") && segment.count <= 255
+    }
+
     /// `"page/abc/index.html"`: a literal path of ours, known to be safe.
     public init(literal: String) {
         // Force-try is safe: only called with constants written in this package.

@@ -80,6 +80,6 @@ enum RenderKeys {
                 add(text)
             }
         }
-        return StableHash.digest(bytes)
+        return StableHash.key(bytes: bytes)
     }
 }

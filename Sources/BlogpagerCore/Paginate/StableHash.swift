@@ -23,11 +23,17 @@ public enum StableHash {
         return mixed ^ (mixed >> 31)
     }
 
-    /// Lower-case hexadecimal, zero-padded to `digits` (at most 16).
+    /// Lower-case hexadecimal, zero-padded to 16 digits, the first `digits` of them (at most 16).
+    /// Written in place: every output's digest goes through it.
     public static func hex(_ value: UInt64, digits: Int = 16) -> String {
-        let full = String(value, radix: 16)
-        let padded = String(repeating: "0", count: max(0, 16 - full.count)) + full
-        return String(padded.prefix(digits))
+        let count = min(max(digits, 0), 16)
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            for index in 0..<count {
+                let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0x0F
+                buffer[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            return count
+        }
     }
 
     /// A 128-bit digest as 32 hex digits: two independent 64-bit hashes, for
@@ -79,10 +85,36 @@ extension StableHash {
     /// A digest of several strings, each kept apart from the next (a key of inputs).
     public static func key(_ parts: [String]) -> String {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count + 1 })
         for part in parts {
             bytes += part.utf8
             bytes.append(0x1F)
         }
-        return digest(bytes)
+        return key(bytes: bytes)
+    }
+
+    /// A key of inputs: 90 bits of two independent hashes in 15 characters of `0-9a-zA-Z-_`,
+    /// short enough for Swift to keep a string inline. A rebuild makes and compares tens of
+    /// thousands of them; a key is only ever compared with the key its own output had
+    /// the build before, so 90 bits leave no collision to fear.
+    public static func key(bytes: [UInt8]) -> String {
+        let first = contentHash(bytes)
+        let second = hash(bytes)
+        return String(unsafeUninitializedCapacity: 15) { buffer in
+            var value = first
+            for index in 0..<15 {
+                if index == 10 { value = (first >> 60) | (second << 4) }
+                let sixBits = UInt8(truncatingIfNeeded: value) & 0x3F
+                buffer[index] = switch sixBits {
+                case 0..<10: UInt8(ascii: "0") + sixBits
+                case 10..<36: UInt8(ascii: "a") + sixBits - 10
+                case 36..<62: UInt8(ascii: "A") + sixBits - 36
+                case 62: UInt8(ascii: "-")
+                default: UInt8(ascii: "_")
+                }
+                value >>= 6
+            }
+            return 15
+        }
     }
 }

@@ -61,12 +61,15 @@ public struct ContentScanner: Sendable {
         // Relative path → the file's `stat` identity (nil for a link to nothing).
         var files: [String: String?] = [:]
         collect(root.path, relative: "", into: &files, diagnostics: &found.diagnostics, shownRoot: shownRoot)
+        // Asked once: `URL.path` is worked out anew at each call.
+        let rootPath = root.path
+        let staticPrefix = Self.staticFolder + "/"
         for relative in files.keys.sorted() {
-            let shown = "\(shownRoot)/\(relative)"
-            let path = root.path + "/" + relative
-            let isStatic = relative.hasPrefix(Self.staticFolder + "/")
-            let name = relative.split(separator: "/").last.map(String.init) ?? relative
-            let ext = name.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last.map { $0.lowercased() } ?? ""
+            let shown = shownRoot + "/" + relative
+            let path = rootPath + "/" + relative
+            let isStatic = relative.hasPrefix(staticPrefix)
+            let name = relative.lastIndex(of: "/").map { String(relative[relative.index(after: $0)...]) } ?? relative
+            let ext = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() } ?? ""
             guard isStatic || contentExtensions.contains(ext) else {
                 // A page bundle's files (beside its index.md) go beside its entry page.
                 let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
@@ -219,10 +222,8 @@ public struct ContentScanner: Sendable {
 
     /// One `stat` per name: it tells folders from files and gives each file's identity.
     private func collect(_ folder: String, relative: String, into files: inout [String: String?], diagnostics: inout [Diagnostic], shownRoot: String) {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
-        } catch {
+        guard let names = FolderListing.names(in: folder) else {
+            let error = POSIXError.current
             diagnostics.append(.error(at: SourceLocation(path: relative.isEmpty ? shownRoot : "\(shownRoot)/\(relative)"), "cannot read folder: \(Self.reason(error))"))
             return
         }

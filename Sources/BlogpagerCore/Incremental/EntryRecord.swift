@@ -51,7 +51,7 @@ enum EntryRecord {
               let identity = unescaped(fields[2]),
               let slug = unescaped(fields[7]), let title = unescaped(fields[8]),
               let outputText = unescaped(fields[9]), let url = unescaped(fields[10]),
-              let outputPath = try? OutputPath(outputText.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
+              let outputPath = try? OutputPath(recorded: outputText)
         else { return nil }
         var source = SourceFile(displayPath: displayPath, relativePath: relativePath, filePath: "", identity: "")
         source.identity = identity

@@ -184,12 +184,17 @@ public struct BuildJob: Sendable {
         // The two largest records are made side by side.
         async let manifest = OutputManifest(files: report.paths, digests: report.digests)
         async let renderCache = RenderCache(site.rendered, digests: report.digests)
+        // The user's cache (megabytes, after a build that highlighted) is written beside the output's
+        // records, on a thread of its own: a cache written or not changes no page.
+        let sharedCache = sharedHighlightCache
+        async let sharedWritten: Bool? = if let shared = highlighted?.sharedCache, let sharedCache {
+            await BlockingWork.run { sharedCache.write(shared) }
+        } else { nil }
         let warnings = await folder.state.commit(.init(
             manifest: manifest, lastBuild: lastBuild,
             renderCache: renderCache, entryCache: entryCacheChanged ? site.entryCache : nil,
             highlightCache: highlighted?.cache, python: highlighted?.python, forgetsPython: highlighted?.forgetsPython ?? false))
-        // After the output's own records: a cache written or not changes no page.
-        if let shared = highlighted?.sharedCache { _ = sharedHighlightCache?.write(shared) }
+        _ = await sharedWritten
         if let python = highlighted?.python { sharedHighlightCache?.writePython(python) }
         if highlighted?.forgetsPython == true { sharedHighlightCache?.removePython() }
         var summary = site.summary

@@ -23,32 +23,16 @@ struct PreviousBuild: Sendable {
     /// Reads every record; `cache` is the entry cache the caller already holds
     /// (the watcher's, in memory), read from the folder when it is empty.
     init(reading state: StateFolder, cache: EntryCache) throws(BuildFailure) {
-        manifest = try Self.manifest(in: state)
-        interrupted = state.interruptedWrites()
-        renderCache = RenderCache.read(in: state)
-        entryCache = cache.count > 0 ? cache : EntryCache.read(in: state)
-    }
-
-    /// The same, the three largest records read side by side (each is megabytes at 10,000 entries).
-    static func read(in state: StateFolder, cache: EntryCache) async throws(BuildFailure) -> PreviousBuild {
-        async let renderCache = RenderCache.read(in: state)
-        async let entryCache = cache.count > 0 ? cache : EntryCache.read(in: state)
-        var previous = PreviousBuild()
-        previous.manifest = try manifest(in: state)
-        previous.interrupted = state.interruptedWrites()
-        previous.renderCache = await renderCache
-        previous.entryCache = await entryCache
-        return previous
-    }
-
-    private static func manifest(in state: StateFolder) throws(BuildFailure) -> OutputManifest? {
         do {
-            return try OutputManifest.read(in: state)
+            manifest = try OutputManifest.read(in: state)
         } catch {
             throw BuildFailure(.error(
                 at: SourceLocation(path: "\(state.output.shown)/\(StateFolder.name)/\(StateFolder.Record.marker.rawValue)"),
                 "unreadable manifest: \(error)"))
         }
+        interrupted = state.interruptedWrites()
+        renderCache = RenderCache.read(in: state)
+        entryCache = cache.count > 0 ? cache : EntryCache.read(in: state)
     }
 
     /// Our files, with the digest of those whose bytes are known (a killed build's are not).

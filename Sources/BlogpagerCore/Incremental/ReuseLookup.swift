@@ -36,7 +36,7 @@ public struct ReuseLookup: Sendable {
         intact.reserveCapacity(found.count)
         identities.reserveCapacity(found.count)
         for case let (name, recorded, identity)? in found {
-            if intact[name] == nil { intact[name] = recorded }
+            intact[name] = recorded
             identities[recorded.file.path.string] = identity
         }
         self.intact = intact

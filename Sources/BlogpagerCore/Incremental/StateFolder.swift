@@ -110,8 +110,7 @@ struct StateFolder: Sendable {
         // A journal cut before its header was complete names nothing written.
         guard let (_, lines) = Self.journalFormat.parse(bytes) else { return [] }
         return lines.compactMap { line in
-            let path = RecordText.string(line)
-            return (try? OutputPath(path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)))?.string
+            (try? OutputPath(recorded: RecordText.string(line)))?.string
         }
     }
 

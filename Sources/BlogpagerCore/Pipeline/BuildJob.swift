@@ -122,7 +122,7 @@ public struct BuildJob: Sendable {
         // the build ends (a process started after it could outlive its lock).
         async let highlighterStarted: String? = if let highlighter { await BlockingWork.run { highlighter.identity() } } else { nil }
         async let loaded = Result { () throws(BuildFailure) in try loader.load() }
-        let previous = try await PreviousBuild.read(in: folder.state, cache: cache)
+        let previous = try PreviousBuild(reading: folder.state, cache: cache)
         let reuse = previous.reuse(in: folder)
         var input = try await loaded.get()
         _ = await highlighterStarted

@@ -134,6 +134,56 @@ struct HighlightTests {
         #expect(sharing.encoded() == two.encoded())
     }
 
+    /// A build's new spans wait in a spill file for the record: the same lookups and the same
+    /// record as in memory, blocks taken between caches of one spill without a copy, and the
+    /// record written in runs is the record written whole.
+    @Test func spansInASpillFileGiveTheSameRecordAsInMemory() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let spans = ["a\nb", "", "日本語 <span class=\"s\">✓</span>", String(repeating: "<span class=\"k\">let</span> x\n", count: 60_000)]
+        var inMemory = HighlightCache(highlighter: "pygments 9.9")
+        var spilled = HighlightCache(highlighter: "pygments 9.9", spillFolder: folder.path)
+        for cache in [0, 1] {
+            for (index, text) in spans.enumerated() {
+                if cache == 0 { inMemory.store(text, for: "key\(index)") } else { spilled.store(text, for: "key\(index)") }
+            }
+        }
+        inMemory.store(nil, for: "unknown")
+        spilled.store(nil, for: "unknown")
+        #expect(try folder.snapshot("").isEmpty, "the spill file is unlinked at once")
+        #expect(spilled.count == 5 && spilled.lookup("key2") == .some(spans[2]) && spilled.lookup("unknown") == .some(nil))
+        #expect(spilled.lookup("key9") == nil)
+        let whole = inMemory.encoded()
+        #expect(spilled.encoded() == whole)
+        var runs: [Int] = []
+        var written: [UInt8] = []
+        spilled.encode { run in
+            runs.append(run.count)
+            written += run
+        }
+        #expect(written == whole && runs.count == 2, "about a megabyte a run: \(runs)")
+        // Stored over: the later spans are read, and the record has the key once.
+        spilled.store("changed", for: "key1")
+        inMemory.store("changed", for: "key1")
+        #expect(spilled.lookup("key1") == .some("changed") && spilled.encoded() == inMemory.encoded())
+        // Kept by a copy holding the same spill (the user's cache beside the output's): no copy of the spans.
+        var shared = HighlightCache(highlighter: "pygments 9.9")
+        shared.store("other", for: "key7")
+        var both = spilled
+        both.keep(shared, upTo: 100)
+        var bothInMemory = inMemory
+        bothInMemory.keep(shared, upTo: 100)
+        #expect(both.count == 6 && both.encoded() == bothInMemory.encoded())
+        var fromSpill = HighlightCache(highlighter: "pygments 9.9", spillFolder: folder.path)
+        fromSpill.keep(spilled, upTo: 3)
+        #expect(fromSpill.count == 3 && fromSpill.encoded().count > 0)
+        // What a rebuild appends comes from the spill as from memory.
+        let read = try #require(HighlightCache(decoding: Array(whole)))
+        var rebuilt = read.sharingRecord(spillFolder: folder.path)
+        rebuilt.store("new", for: "key8")
+        #expect(rebuilt.blocks(missingFrom: read).bytes == Array("key8\t1\t3\nnew\n".utf8))
+    }
+
     // MARK: With Pygments
 
     @Test func everySpellingIsHighlightedWithPygmentsClasses() async throws {

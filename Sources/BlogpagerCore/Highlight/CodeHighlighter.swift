@@ -57,22 +57,26 @@ public final class CodeHighlighter: Sendable {
     private let sharedCache: SharedHighlightCache?
     private let launch: PythonFingerprint.Launch?
     private let previousPython: @Sendable () -> [UInt8]?
+    /// Where the spans highlighted wait for the cache's record (`HighlightCache`); nil: in memory.
+    private let spillFolder: String?
     private let state = Mutex(State())
 
     /// `previousCache` gives the last build's cache when the first block needs it;
     /// `sharedCache`, the user's, is read when a block misses that one too.
     /// `environment` and `currentFolder` are those Python will run with; with
     /// `previousPython` (the last build's `PythonFingerprint`) they tell whether
-    /// the same Pygments would answer, so that Python need not start to say so.
+    /// the same Pygments would answer, so that Python need not start to say so. `spillFolder`:
+    /// where the spans highlighted wait for the record (the output's `.blogpager/`).
     public init(python: String?, maximumHelpers: Int, previousCache: @escaping @Sendable () -> [UInt8]? = { nil },
                 sharedCache: SharedHighlightCache? = nil, environment: [String: String] = [:], currentFolder: String = "",
-                previousPython: @escaping @Sendable () -> [UInt8]? = { nil }) {
+                previousPython: @escaping @Sendable () -> [UInt8]? = { nil }, spillFolder: String? = nil) {
         self.python = python
         self.maximumHelpers = max(1, maximumHelpers)
         self.previousCache = previousCache
         self.sharedCache = sharedCache
         launch = PythonFingerprint.Launch(python: python, environment: environment, currentFolder: currentFolder)
         self.previousPython = previousPython
+        self.spillFolder = spillFolder
     }
 
     /// The HTML of each block: highlighted, or plain and escaped with a `language-NAME`
@@ -269,7 +273,8 @@ public final class CodeHighlighter: Sendable {
     /// The last build's cache, and this build's, which takes the blocks it finds there without a copy.
     private func takeCaches(_ state: inout State, highlighter name: String) {
         state.previous = previousCache().flatMap(HighlightCache.init(decoding:))
-        state.cache = state.previous.flatMap { $0.highlighter == name ? $0.sharingRecord() : nil } ?? HighlightCache(highlighter: name)
+        state.cache = state.previous.flatMap { $0.highlighter == name ? $0.sharingRecord(spillFolder: spillFolder) : nil }
+            ?? HighlightCache(highlighter: name, spillFolder: spillFolder)
     }
 
     /// What the build reports and keeps. `keepingOthers`: the blocks of entries not

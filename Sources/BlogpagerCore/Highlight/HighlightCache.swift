@@ -5,14 +5,21 @@
 ///
 /// A cache read back keeps the record's bytes and where each block lies in them:
 /// a block's spans become a string only when it is looked up, so a rebuild that
-/// needs a few blocks of a large cache does not decode them all.
+/// needs a few blocks of a large cache does not decode them all. The spans a build
+/// stores go to a `SpillFile` where it has one: a clean build of a million entries
+/// highlights about 1.4 million blocks, gigabytes of spans it needs again only to
+/// write the record.
 public struct HighlightCache: Sendable {
     static let format = RecordText(kind: "highlight-cache", version: 2)
 
     /// The highlighter the spans came from (`pygments 2.21.0`): spans of another are not used.
     public private(set) var highlighter: String
-    /// What was stored in this value: the spans, or nil where the language is unknown.
+    /// What was stored in this value and kept in memory: the spans, or nil where the language is unknown.
     private var stored: [String: String?] = [:]
+    /// What was stored in this value and went to `spill`: where its spans lie there.
+    private var spilled: [String: Range<Int>] = [:]
+    /// Where stored spans go; nil keeps them in memory.
+    private var spill: SpillFile?
     /// What was read back from a record, less what was stored over it.
     private var recorded = Recorded()
 
@@ -31,11 +38,13 @@ public struct HighlightCache: Sendable {
         var end = 0
     }
 
-    public init(highlighter: String) {
+    /// `spillFolder`: where stored spans wait for the record (`SpillFile`); nil keeps them in memory.
+    public init(highlighter: String, spillFolder: String? = nil) {
         self.highlighter = highlighter
+        spill = spillFolder.flatMap(SpillFile.init(folder:))
     }
 
-    public var count: Int { stored.count + recorded.places.count }
+    public var count: Int { stored.count + spilled.count + recorded.places.count }
 
     /// Where the record read back ends after its last whole block: blocks appended there extend it.
     var recordEnd: Int { recorded.end }
@@ -48,21 +57,26 @@ public struct HighlightCache: Sendable {
         StableHash.digest(Array("\(highlighter)\u{0}\((block.language ?? "").lowercased())\u{0}\(block.code)".utf8))
     }
 
+    /// The spans of a block (`.some(nil)`: its language is unknown); nil when the cache lacks it.
     func lookup(_ key: String) -> String?? {
         if let spans = stored[key] { return spans }
+        if let range = spilled[key] {
+            // Spans the spill cannot give back are highlighted again.
+            return spill?.read(range).map { .some(String(decoding: $0, as: UTF8.self)) } ?? nil
+        }
         guard let place = recorded.places[key] else { return nil }
         return .some(place.spans.map { String(decoding: recorded.bytes[$0], as: UTF8.self) })
     }
 
     func contains(_ key: String) -> Bool {
-        stored[key] != nil || recorded.places[key] != nil
+        stored[key] != nil || spilled[key] != nil || recorded.places[key] != nil
     }
 
     /// An empty cache that can take blocks of this one without copying them: both hold the
     /// record's one buffer (a build that renders every entry keeps what it used of the last
     /// build's cache, 262 MB at 100,000 entries, without a string of each block beside it).
-    func sharingRecord() -> HighlightCache {
-        var cache = HighlightCache(highlighter: highlighter)
+    func sharingRecord(spillFolder: String? = nil) -> HighlightCache {
+        var cache = HighlightCache(highlighter: highlighter, spillFolder: spillFolder)
         cache.recorded = Recorded(bytes: recorded.bytes, places: [:], end: recorded.end)
         return cache
     }
@@ -70,7 +84,7 @@ public struct HighlightCache: Sendable {
     /// Takes a block of `other`, a cache this one shares its record with (`sharingRecord()`),
     /// without copying it; false when `other` lacks it or holds another record.
     mutating func take(_ key: String, from other: HighlightCache) -> Bool {
-        guard let place = other.recorded.places[key], stored[key] == nil else { return false }
+        guard let place = other.recorded.places[key], stored[key] == nil, spilled[key] == nil else { return false }
         let shared = recorded.bytes.withUnsafeBufferPointer { mine in
             other.recorded.bytes.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress && mine.count == theirs.count }
         }
@@ -80,16 +94,31 @@ public struct HighlightCache: Sendable {
     }
 
     mutating func store(_ value: String?, for key: String) {
-        stored[key] = value
         recorded.places[key] = nil
+        var value = value
+        if let spill, let range = value?.withUTF8({ spill.append(UnsafeRawBufferPointer($0)) }) {
+            stored[key] = nil
+            spilled[key] = range
+        } else {
+            spilled[key] = nil
+            stored[key] = value
+        }
     }
 
     /// Those of `other` not in this one (the blocks of entries not rendered this time).
     mutating func keep(_ other: HighlightCache, upTo limit: Int) {
         guard other.highlighter == highlighter else { return }
-        for (key, value) in other.stored where count < limit && !contains(key) { stored[key] = value }
+        for (key, value) in other.stored where count < limit && !contains(key) { store(value, for: key) }
+        let sameSpill = spill != nil && other.spill != nil && spill!.isSame(as: other.spill!)
+        for (key, range) in other.spilled where count < limit && !contains(key) {
+            if sameSpill {
+                spilled[key] = range
+            } else if let spans = other.lookup(key) {
+                store(spans, for: key)
+            }
+        }
         for key in other.recorded.places.keys where count < limit && !contains(key) {
-            if !take(key, from: other), let spans = other.lookup(key) { stored[key] = spans }
+            if !take(key, from: other), let spans = other.lookup(key) { store(spans, for: key) }
         }
     }
 
@@ -101,23 +130,43 @@ public struct HighlightCache: Sendable {
     /// 10,000 entries it is 26 MB). Blocks may be appended to a record as it is; of a
     /// key written twice, the later block is the one read.
     public func encoded() -> [UInt8] {
-        var bytes = Self.format.header(key: highlighter.replacingOccurrences(of: "\n", with: " "))
-        bytes.reserveCapacity(recorded.bytes.count + stored.reduce(bytes.count) { $0 + $1.key.utf8.count + ($1.value?.utf8.count ?? 0) + 16 })
-        for key in (Array(stored.keys) + Array(recorded.places.keys)).sorted() {
+        var bytes: [UInt8] = []
+        encode { bytes += $0 }
+        return bytes
+    }
+
+    /// The record, handed to `write` a run of about a megabyte at a time, so that a large
+    /// cache is never a second time in memory as one buffer. A block whose spilled spans
+    /// cannot be read back is left out (a later build highlights it again).
+    func encode(_ write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        var run = Self.format.header(key: highlighter.replacingOccurrences(of: "\n", with: " "))
+        let runSize = 1 << 20
+        run.reserveCapacity(runSize + 65_536)
+        for key in (Array(stored.keys) + Array(spilled.keys) + Array(recorded.places.keys)).sorted() {
             if let place = recorded.places[key] {
-                bytes += recorded.bytes[place.block]
+                run += recorded.bytes[place.block]
+            } else if let range = spilled[key] {
+                guard let spans = spill?.read(range) else { continue }
+                Self.appendHead(key, spansCount: spans.count, to: &run)
+                run += spans
+                run.append(0x0A)
             } else if let spans = stored[key] {
-                Self.append(key, spans, to: &bytes)
+                Self.append(key, spans, to: &run)
+            }
+            if run.count >= runSize {
+                try run.withUnsafeBytes(write)
+                run.removeAll(keepingCapacity: true)
             }
         }
-        return bytes
+        if !run.isEmpty { try run.withUnsafeBytes(write) }
     }
 
     /// The blocks stored here that `record` lacks, as they are appended to it; empty when it has them all.
     func blocks(missingFrom record: HighlightCache) -> (count: Int, bytes: [UInt8]) {
         var count = 0
         var bytes: [UInt8] = []
-        for (key, spans) in stored.sorted(by: { $0.key < $1.key }) where !record.contains(key) {
+        for key in (Array(stored.keys) + Array(spilled.keys)).sorted() where !record.contains(key) {
+            guard let spans = lookup(key) else { continue }
             Self.append(key, spans, to: &bytes)
             count += 1
         }
@@ -125,14 +174,20 @@ public struct HighlightCache: Sendable {
     }
 
     private static func append(_ key: String, _ spans: String?, to bytes: inout [UInt8]) {
-        bytes += key.utf8
-        if let spans {
-            bytes += "\t1\t\(spans.utf8.count)\n".utf8
-            bytes += spans.utf8
-        } else {
-            bytes += "\t0".utf8
+        guard let spans else {
+            bytes += key.utf8
+            bytes += "\t0\n".utf8
+            return
         }
+        appendHead(key, spansCount: spans.utf8.count, to: &bytes)
+        bytes += spans.utf8
         bytes.append(0x0A)
+    }
+
+    /// `key<TAB>1<TAB>length` and its line break: what comes before a block's spans.
+    private static func appendHead(_ key: String, spansCount: Int, to bytes: inout [UInt8]) {
+        bytes += key.utf8
+        bytes += "\t1\t\(spansCount)\n".utf8
     }
 
     /// The record read back, when it is one of this format; else nil (and the blocks are

@@ -51,16 +51,21 @@ public struct SharedHighlightCache: Sendable {
     /// one, so two builds writing at once never mix their lines. A folder that cannot be
     /// made or written is left as it is, and the next build highlights again.
     func write(_ cache: HighlightCache) -> Bool {
-        replace(path, with: cache.encoded())
+        // Written as it is encoded: never the whole cache in one buffer.
+        replace(path) { write in try cache.encode(write) }
     }
 
     private func replace(_ target: String, with bytes: [UInt8]) -> Bool {
+        replace(target) { write in try bytes.withUnsafeBytes(write) }
+    }
+
+    private func replace(_ target: String, producing produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) -> Bool {
         guard let slash = target.lastIndex(of: "/") else { return false }
         let folder = String(target[..<slash])
         do {
             try DiskFile.makeFolder(folder)
             removeLeftTemporaries(of: String(target[target.index(after: slash)...]), in: folder)
-            try DiskFile.replace(target, with: bytes, temporary: target + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+            try DiskFile.replace(target, temporary: target + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp", producing: produce)
             return true
         } catch {
             return false

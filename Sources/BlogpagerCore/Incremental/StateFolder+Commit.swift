@@ -35,28 +35,32 @@ extension StateFolder {
             // The journal stays: the next build still knows every file this one wrote.
             warnings.append(warning(.files, error, "the next build checks every file again"))
         }
-        // Encoded side by side (each sorts and copies megabytes at 10,000 entries); nil removes a record.
-        // The entry cache first and alone: it spreads its own lines over the cores, which it cannot do inside another's spread.
-        var encoded: [(Record, [UInt8]?)] = []
-        if let entryCache = records.entryCache { encoded.append((.entryCache, entryCache.bytes())) }
-        var encoders: [(Record, @Sendable () -> [UInt8]?)] = [
-            (.renderCache, { records.renderCache?.bytes() }), (.lastBuild, { records.lastBuild?.bytes() })]
-        if case .replace(let highlightCache) = records.highlightCache { encoders.append((.highlightCache, { highlightCache.encoded() })) }
-        // Written only when it says something new: a rebuild that started Python on the same one leaves it.
-        if let python = records.python?.encoded(), read(.python) != python { encoders.append((.python, { python })) }
-        if records.forgetsPython { remove(.python) }
-        encoded += zip(encoders.map(\.0), encoders.parallelMap { $0.1() })
-        for (record, bytes) in encoded {
-            do {
-                guard let bytes else {
-                    remove(record)
-                    continue
+        // Each record is written as soon as it is encoded, so that their bytes are not all in memory
+        // at once (at a million entries they are gigabytes). The entry cache first and alone: it spreads
+        // its own lines over the cores, which it cannot do inside another's spread. The others side by side.
+        var written: [(Record, (any Error)?)] = []
+        if let entryCache = records.entryCache { written.append((.entryCache, write(.entryCache, entryCache.bytes()))) }
+        var writers: [(Record, @Sendable () -> (any Error)?)] = [
+            (.renderCache, { [self] in write(.renderCache, records.renderCache?.bytes()) }),
+            (.lastBuild, { [self] in write(.lastBuild, records.lastBuild?.bytes()) })]
+        if case .replace(let highlightCache) = records.highlightCache {
+            // Encoded as it is written: it is the largest (2.6 GB at a million entries).
+            writers.append((.highlightCache, { [self] in
+                do {
+                    try replace(.highlightCache) { write in try highlightCache.encode(write) }
+                    return nil
+                } catch {
+                    remove(.highlightCache)
+                    return error
                 }
-                try replace(record, with: bytes)
-            } catch {
-                remove(record)
-                warnings.append(warning(record, error, "the next build will be a full one"))
-            }
+            }))
+        }
+        // Written only when it says something new: a rebuild that started Python on the same one leaves it.
+        if let python = records.python?.encoded(), read(.python) != python { writers.append((.python, { [self] in write(.python, python) })) }
+        if records.forgetsPython { remove(.python) }
+        written += zip(writers.map(\.0), writers.parallelMap { $0.1() })
+        for case let (record, error?) in written {
+            warnings.append(warning(record, error, record == .highlightCache ? "the next build will highlight its code again" : "the next build will be a full one"))
         }
         if case .append(let blocks, let end) = records.highlightCache {
             do {
@@ -78,6 +82,22 @@ extension StateFolder {
             try clearJournal()
         } catch {
             return
+        }
+    }
+
+    /// Replaces a record with its bytes (nil: there is none, and the old one goes); the error
+    /// when it could not be written, and then no record is left to speak for the folder.
+    private func write(_ record: Record, _ bytes: [UInt8]?) -> (any Error)? {
+        guard let bytes else {
+            remove(record)
+            return nil
+        }
+        do {
+            try replace(record, with: bytes)
+            return nil
+        } catch {
+            remove(record)
+            return error
         }
     }
 

@@ -48,8 +48,13 @@ struct StateFolder: Sendable {
 
     /// Replaces a record whole and durably: after a crash or a power cut it is the old one or the new one.
     func replace(_ record: Record, with bytes: [UInt8]) throws {
+        try replace(record) { write in try bytes.withUnsafeBytes(write) }
+    }
+
+    /// `replace(_:with:)` for a record made as it is written (`DiskFile.replace(_:producing:)`).
+    func replace(_ record: Record, producing produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         try DiskFile.makeFolder(path)
-        try DiskFile.replace(path(of: record), with: bytes, durable: true)
+        try DiskFile.replace(path(of: record), durable: true, producing: produce)
     }
 
     /// Writes `bytes` into a record at `offset`, and ends it there: for a record whose

@@ -116,7 +116,8 @@ public struct BuildJob: Sendable {
             python: python, maximumHelpers: ProcessInfo.processInfo.activeProcessorCount,
             previousCache: { state.read(.highlightCache) }, sharedCache: sharedHighlightCache,
             environment: environment, currentFolder: currentFolder,
-            previousPython: { [sharedHighlightCache] in state.read(.python) ?? sharedHighlightCache?.readPython() }) : nil
+            previousPython: { [sharedHighlightCache] in state.read(.python) ?? sharedHighlightCache?.readPython() },
+            spillFolder: state.path) : nil
         // Python and Pygments take about a tenth of a second to start: beside the reading, on a
         // thread of their own (the load would wait for a pool thread otherwise), and done before
         // the build ends (a process started after it could outlive its lock).

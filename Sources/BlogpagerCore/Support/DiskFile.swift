@@ -11,12 +11,19 @@ enum DiskFile {
     /// `temporary` names the file written first (default `temporaryPath(of:)`,
     /// which a build under the lock of its output may reuse).
     static func replace(_ path: String, with bytes: [UInt8], durable: Bool = false, temporary: String? = nil) throws {
+        try replace(path, durable: durable, temporary: temporary) { write in try bytes.withUnsafeBytes(write) }
+    }
+
+    /// `replace(_:with:)` for bytes made as they are written: `produce` hands them to the
+    /// function it is given, a run at a time (a record of gigabytes need not be one buffer).
+    static func replace(_ path: String, durable: Bool = false, temporary: String? = nil,
+                        producing produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let slash = path.lastIndex(of: "/")!
         let temporary = temporary ?? temporaryPath(of: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw POSIXError.current }
         do {
-            try writeAll(bytes, to: descriptor)
+            try produce { try writeAll($0, to: descriptor) }
             if durable, fsync(descriptor) != 0 { throw POSIXError.current }
         } catch {
             close(descriptor)
@@ -39,9 +46,13 @@ enum DiskFile {
     }
 
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
+        try bytes.withUnsafeBytes { try writeAll($0, to: descriptor) }
+    }
+
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            let count = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw POSIXError.current

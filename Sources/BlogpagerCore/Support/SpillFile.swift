@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Bytes a build holds until later in the same build, kept on the disk instead of in
+/// memory: a temporary file in a folder of the output's (`.blogpager/`), unlinked as
+/// soon as it is opened, so nothing is left behind, even by a kill. Appended to from
+/// any thread, read back by range. Closed (and so gone) with its last reference.
+final class SpillFile: Sendable {
+    private let descriptor: Int32
+    /// Where the next append goes: taken under the lock, written outside it.
+    private let end = Mutex(0)
+
+    /// Nil where the folder cannot take a file: the caller keeps the bytes in memory.
+    init?(folder: String) {
+        let path = folder + "/.spill-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        unlink(path)
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Where the bytes went; nil where they could not be written (a full disk): the
+    /// caller keeps them in memory.
+    func append(_ bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+        let start = end.withLock { end in
+            defer { end += bytes.count }
+            return end
+        }
+        var done = 0
+        while done < bytes.count {
+            let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(start + done))
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            done += count
+        }
+        return start..<(start + bytes.count)
+    }
+
+    func append(_ bytes: [UInt8]) -> Range<Int>? {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// The bytes of a range `append` gave; nil on a short read (the file cut under us).
+    func read(_ range: Range<Int>) -> [UInt8]? {
+        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            var done = 0
+            while done < range.count {
+                let count = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                done += count
+            }
+            initialized = done
+        }
+        return bytes.count == range.count ? bytes : nil
+    }
+
+    /// Whether two values hold the same file (a range of one means nothing in another).
+    func isSame(as other: SpillFile) -> Bool {
+        self === other
+    }
+}

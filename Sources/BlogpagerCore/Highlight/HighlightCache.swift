@@ -140,8 +140,7 @@ public struct HighlightCache: Sendable {
     /// cannot be read back is left out (a later build highlights it again).
     func encode(_ write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         var run = Self.format.header(key: highlighter.replacingOccurrences(of: "\n", with: " "))
-        let runSize = 1 << 20
-        run.reserveCapacity(runSize + 65_536)
+        run.reserveCapacity(RecordText.runSize + 65_536)
         for key in (Array(stored.keys) + Array(spilled.keys) + Array(recorded.places.keys)).sorted() {
             if let place = recorded.places[key] {
                 run += recorded.bytes[place.block]
@@ -153,12 +152,9 @@ public struct HighlightCache: Sendable {
             } else if let spans = stored[key] {
                 Self.append(key, spans, to: &run)
             }
-            if run.count >= runSize {
-                try run.withUnsafeBytes(write)
-                run.removeAll(keepingCapacity: true)
-            }
+            try RecordText.hand(&run, to: write)
         }
-        if !run.isEmpty { try run.withUnsafeBytes(write) }
+        try RecordText.hand(&run, to: write, atEnd: true)
     }
 
     /// The blocks stored here that `record` lacks, as they are appended to it; empty when it has them all.

@@ -59,17 +59,20 @@ struct BuildRecord: Equatable, Sendable {
         return BuildRecord(inputs: inputs, validUntil: validUntil, summary: summary, paths: lines.dropFirst(4).map(RecordText.string), outputs: outputs)
     }
 
-    /// The record's bytes. Compact JSON escapes every control character, so the summary keeps to its line.
-    func bytes() -> [UInt8] {
-        var bytes = Self.format.header()
+    /// The record, in runs (`RecordText.hand`). Compact JSON escapes every control character, so
+    /// the summary keeps to its line.
+    func encode(_ write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        var run = Self.format.header()
+        run.reserveCapacity(RecordText.runSize + 4096)
         for (name, value) in [("inputs", inputs), ("valid-until", validUntil.map(String.init) ?? "never"), ("outputs", outputs)] {
-            bytes += "\(name)\t\(value)\n".utf8
+            run += "\(name)\t\(value)\n".utf8
         }
-        bytes += "summary\t".utf8 + DeterministicJSON.compact(summary) + [0x0A]
+        run += "summary\t".utf8 + DeterministicJSON.compact(summary) + [0x0A]
         for path in paths {
-            bytes += path.utf8
-            bytes.append(0x0A)
+            run += path.utf8
+            run.append(0x0A)
+            try RecordText.hand(&run, to: write)
         }
-        return bytes
+        try RecordText.hand(&run, to: write, atEnd: true)
     }
 }

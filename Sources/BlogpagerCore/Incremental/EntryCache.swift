@@ -63,24 +63,32 @@ public struct EntryCache: Sendable {
         return cache
     }
 
-    /// Entries in source order, so the same build writes the same bytes; nil for a cache of no key.
-    func bytes() -> [UInt8]? {
-        guard let key else { return nil }
+    /// Whether the cache can be written: one of no key (never built) has no record.
+    var hasKey: Bool { key != nil }
+
+    /// The record, entries in source order, so the same build writes the same bytes; in runs
+    /// (`RecordText.hand`), the lines of entries read this time made `linesPerBatch` at a time
+    /// over every core, so that neither the lines nor the record are ever all in memory.
+    func encode(linesPerBatch: Int = 8192, _ write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        guard let key else { return }
+        var run = Self.format.header(key: key)
+        run.reserveCapacity(RecordText.runSize + 65_536)
         let paths = entries.keys.sorted { $0.precedesInBytes($1) }
-        let encoded = paths.filter { lines[$0] == nil }.parallelMap { path in (path, EntryRecord.line(entries[path]!)) }
-        let made = Dictionary(encoded, uniquingKeysWith: { first, _ in first })
-        var bytes = Self.format.header(key: key)
-        bytes.reserveCapacity(lines.values.reduce(bytes.count) { $0 + $1.count + 1 } + made.count * 512)
-        for path in paths {
-            if let line = lines[path] {
-                bytes += line
-            } else if let line = made[path] ?? nil {
-                bytes += line
-            } else {
-                continue
+        for start in stride(from: 0, to: paths.count, by: linesPerBatch) {
+            let batch = paths[start..<min(paths.count, start + linesPerBatch)]
+            let made = batch.parallelMap { path in lines[path] == nil ? EntryRecord.line(entries[path]!) : nil }
+            for (path, line) in zip(batch, made) {
+                if let line = lines[path] {
+                    run += line
+                } else if let line {
+                    run += line
+                } else {
+                    continue
+                }
+                run.append(0x0A)
+                try RecordText.hand(&run, to: write)
             }
-            bytes.append(0x0A)
         }
-        return bytes
+        try RecordText.hand(&run, to: write, atEnd: true)
     }
 }

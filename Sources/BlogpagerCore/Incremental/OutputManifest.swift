@@ -88,15 +88,18 @@ public struct OutputManifest: Sendable, Equatable {
 
     /// The list first, then the marker: a marker always has its list.
     func write(in state: StateFolder) throws {
-        var bytes = Self.listFormat.header()
-        bytes.reserveCapacity(files.count * 96)
-        for path in files {
-            bytes += path.utf8
-            bytes.append(0x09)
-            bytes += (digests?[path] ?? "").utf8
-            bytes.append(0x0A)
+        try state.replace(.files) { write in
+            var run = Self.listFormat.header()
+            run.reserveCapacity(RecordText.runSize + 4096)
+            for path in files {
+                run += path.utf8
+                run.append(0x09)
+                run += (digests?[path] ?? "").utf8
+                run.append(0x0A)
+                try RecordText.hand(&run, to: write)
+            }
+            try RecordText.hand(&run, to: write, atEnd: true)
         }
-        try state.replace(.files, with: bytes)
         let marker = DeterministicJSON.bytes(Marker(generator: "blogpager", format: Self.format, list: StateFolder.Record.files.rawValue))
         if state.read(.marker) != marker { try state.replace(.marker, with: marker) }
     }

@@ -33,6 +33,17 @@ struct RecordText {
         return (String(header.dropFirst(prefix.count + 1)), end + 1)
     }
 
+    /// About how many bytes a record is written in at a time (`DiskFile.replace(_:producing:)`):
+    /// made as it is written, a record of hundreds of megabytes is never whole in memory.
+    static let runSize = 1 << 20
+
+    /// Hands `run` to `write` and empties it, once it holds a run's worth, or at the end.
+    static func hand(_ run: inout [UInt8], to write: (UnsafeRawBufferPointer) throws -> Void, atEnd: Bool = false) rethrows {
+        guard atEnd ? !run.isEmpty : run.count >= runSize else { return }
+        try run.withUnsafeBytes(write)
+        run.removeAll(keepingCapacity: true)
+    }
+
     /// A line's tab-separated fields.
     static func fields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
         line.split(separator: 0x09, omittingEmptySubsequences: false)

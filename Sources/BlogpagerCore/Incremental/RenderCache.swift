@@ -25,17 +25,6 @@ public struct RenderCache: Sendable, Equatable {
         self.slots = slots
     }
 
-    /// What a build rendered or kept (`RenderedSlots`), with the digests the writer reported for its files.
-    init(_ rendered: RenderedSlots, digests: [String: String]) {
-        generation = rendered.generation
-        slots = [:]
-        slots.reserveCapacity(rendered.slots.count)
-        for (name, slot) in rendered.slots {
-            guard let digest = digests[slot.path] else { continue }
-            slots[name] = Slot(key: slot.key, path: slot.path, digest: digest)
-        }
-    }
-
     /// The cache in `state`; nil when there is none, or it is of another version or damaged.
     static func read(in state: StateFolder) -> RenderCache? {
         guard let bytes = state.read(.renderCache), let (generation, lines) = format.parse(bytes), let generation else { return nil }
@@ -50,20 +39,38 @@ public struct RenderCache: Sendable, Equatable {
         return cache
     }
 
-    /// Slot names and paths never hold tabs or newlines (`OutputPath` forbids control characters).
-    func bytes() -> [UInt8] {
-        var bytes = Self.format.header(key: generation)
-        bytes.reserveCapacity(slots.count * 128)
-        // The names alone are sorted: moving whole slots about cost more than writing them.
-        for name in slots.keys.sorted(by: { $0.precedesInBytes($1) }) {
-            let slot = slots[name]!
-            for field in [name, slot.key, slot.path] {
-                bytes += field.utf8
-                bytes.append(0x09)
-            }
-            bytes += slot.digest.utf8
-            bytes.append(0x0A)
+    /// The next build's cache as this one leaves it: the slots it rendered or kept (`RenderedSlots`),
+    /// with the digests the writer reported for their files; written from them, without a
+    /// dictionary of its own (at a million entries they are 1.8 million).
+    struct Made: Sendable {
+        var rendered: RenderedSlots
+        var digests: [String: String]
+
+        func encode(_ write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+            try RenderCache.encode(generation: rendered.generation, names: Array(rendered.slots.keys), slot: { name in
+                guard let slot = rendered.slots[name], let digest = digests[slot.path] else { return nil }
+                return Slot(key: slot.key, path: slot.path, digest: digest)
+            }, write: write)
         }
-        return bytes
+    }
+
+    /// The record, in runs (`RecordText.hand`). Slot names and paths never hold tabs or newlines
+    /// (`OutputPath` forbids control characters).
+    private static func encode(generation: String, names: [String], slot: (String) -> Slot?,
+                               write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        var run = format.header(key: generation)
+        run.reserveCapacity(RecordText.runSize + 4096)
+        // The names alone are sorted: moving whole slots about cost more than writing them.
+        for name in names.sorted(by: { $0.precedesInBytes($1) }) {
+            guard let slot = slot(name) else { continue }
+            for field in [name, slot.key, slot.path] {
+                run += field.utf8
+                run.append(0x09)
+            }
+            run += slot.digest.utf8
+            run.append(0x0A)
+            try RecordText.hand(&run, to: write)
+        }
+        try RecordText.hand(&run, to: write, atEnd: true)
     }
 }

@@ -4,7 +4,7 @@ extension StateFolder {
     struct Records: Sendable {
         var manifest: OutputManifest
         var lastBuild: BuildRecord?
-        var renderCache: RenderCache?
+        var renderCache: RenderCache.Made?
         /// Nil when it is as the last build left it (nothing read, nothing gone).
         var entryCache: EntryCache?
         /// Nil when it did not change.
@@ -35,28 +35,24 @@ extension StateFolder {
             // The journal stays: the next build still knows every file this one wrote.
             warnings.append(warning(.files, error, "the next build checks every file again"))
         }
-        // Each record is written as soon as it is encoded, so that their bytes are not all in memory
-        // at once (at a million entries they are gigabytes). The entry cache first and alone: it spreads
-        // its own lines over the cores, which it cannot do inside another's spread. The others side by side.
+        // Each record is written as it is encoded, in runs (`RecordText.hand`): at a million entries
+        // they are gigabytes, which were in memory beside the build's own. The entry cache first and
+        // alone: it spreads its own lines over the cores, which it cannot do inside another's spread.
+        // The others side by side.
         var written: [(Record, (any Error)?)] = []
-        if let entryCache = records.entryCache { written.append((.entryCache, write(.entryCache, entryCache.bytes()))) }
+        if let entryCache = records.entryCache {
+            written.append((.entryCache, write(.entryCache, entryCache.hasKey ? { try entryCache.encode($0) } : nil)))
+        }
         var writers: [(Record, @Sendable () -> (any Error)?)] = [
-            (.renderCache, { [self] in write(.renderCache, records.renderCache?.bytes()) }),
-            (.lastBuild, { [self] in write(.lastBuild, records.lastBuild?.bytes()) })]
+            (.renderCache, { [self] in write(.renderCache, records.renderCache.map { made in { try made.encode($0) } }) }),
+            (.lastBuild, { [self] in write(.lastBuild, records.lastBuild.map { record in { try record.encode($0) } }) })]
         if case .replace(let highlightCache) = records.highlightCache {
-            // Encoded as it is written: it is the largest (2.6 GB at a million entries).
-            writers.append((.highlightCache, { [self] in
-                do {
-                    try replace(.highlightCache) { write in try highlightCache.encode(write) }
-                    return nil
-                } catch {
-                    remove(.highlightCache)
-                    return error
-                }
-            }))
+            writers.append((.highlightCache, { [self] in write(.highlightCache) { try highlightCache.encode($0) } }))
         }
         // Written only when it says something new: a rebuild that started Python on the same one leaves it.
-        if let python = records.python?.encoded(), read(.python) != python { writers.append((.python, { [self] in write(.python, python) })) }
+        if let python = records.python?.encoded(), read(.python) != python {
+            writers.append((.python, { [self] in write(.python) { write in try python.withUnsafeBytes(write) } }))
+        }
         if records.forgetsPython { remove(.python) }
         written += zip(writers.map(\.0), writers.parallelMap { $0.1() })
         for case let (record, error?) in written {
@@ -85,15 +81,16 @@ extension StateFolder {
         }
     }
 
-    /// Replaces a record with its bytes (nil: there is none, and the old one goes); the error
-    /// when it could not be written, and then no record is left to speak for the folder.
-    private func write(_ record: Record, _ bytes: [UInt8]?) -> (any Error)? {
-        guard let bytes else {
+    /// Replaces a record with what `produce` makes as it is written (nil: there is none, and the
+    /// old one goes); the error when it could not be written, and then no record is left to speak
+    /// for the folder.
+    private func write(_ record: Record, _ produce: (((UnsafeRawBufferPointer) throws -> Void) throws -> Void)?) -> (any Error)? {
+        guard let produce else {
             remove(record)
             return nil
         }
         do {
-            try replace(record, with: bytes)
+            try replace(record, producing: produce)
             return nil
         } catch {
             remove(record)

@@ -56,12 +56,15 @@ struct FeedTests {
     }
 
     @Test func largeSitemapsBecomeAnIndexOfParts() {
-        let locations = (0..<120_001).map { Sitemap.Location(url: "https://example.org/p/\($0)/") }
-        let files = Sitemap(locations: locations).files(origin: "https://example.org", basePath: "")
+        let locations = (0..<120_001).map { Sitemap.Location(url: "/p/\($0)/", lastModified: $0 == 7 ? EntryDate(epochSeconds: 0) : nil) }
+        let files = Sitemap(origin: "https://example.org", locations: locations).files(basePath: "")
         #expect(files.map(\.name) == ["sitemap.xml", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"])
         let index = String(decoding: files[0].bytes, as: UTF8.self)
         #expect(index.contains("<sitemapindex") && index.contains("<loc>https://example.org/sitemap-3.xml</loc>"))
         let counts = files.dropFirst().map { String(decoding: $0.bytes, as: UTF8.self).components(separatedBy: "<url>").count - 1 }
         #expect(counts == [50_000, 50_000, 20_001])
+        let first = String(decoding: files[1].bytes, as: UTF8.self)
+        #expect(first.contains("<url><loc>https://example.org/p/0/</loc></url>\n<url><loc>https://example.org/p/1/</loc></url>"))
+        #expect(first.contains("<url><loc>https://example.org/p/7/</loc><lastmod>1970-01-01T00:00:00Z</lastmod></url>"))
     }
 }

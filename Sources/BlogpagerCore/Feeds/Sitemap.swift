@@ -1,18 +1,23 @@
 /// `sitemap.xml` (sitemaps.org 0.9): every list page and entry page. Over
 /// 50,000 URLs, the protocol's limit per file, it becomes an index of parts.
+/// Written straight from the site's paths and dates, the origin put before each
+/// as it is written: at a million entries a copy of every URL, and of every date
+/// as text, held until the files were made, was about 300 MB.
 struct Sitemap {
     struct Location {
-        /// Absolute URL.
+        /// The path from the site's root (`/posts/name/`), or an absolute URL.
         var url: String
-        var lastModified: String?
+        var lastModified: EntryDate?
     }
 
     static let maxPerFile = 50_000
 
+    /// Put before every location's `url`: the site's origin (`https://example.org`), or "" for absolute URLs.
+    var origin: String
     var locations: [Location]
 
     /// The files to write, by name: `sitemap.xml` alone, or an index and `sitemap-N.xml` parts.
-    func files(origin: String, basePath: String) -> [(name: String, bytes: [UInt8])] {
+    func files(basePath: String) -> [(name: String, bytes: [UInt8])] {
         guard locations.count > Self.maxPerFile else { return [("sitemap.xml", urlSet(locations[...]))] }
         var files: [(String, [UInt8])] = []
         var index = """
@@ -30,17 +35,21 @@ struct Sitemap {
     }
 
     private func urlSet(_ part: ArraySlice<Location>) -> [UInt8] {
-        var xml = """
+        var xml = Array("""
         <?xml version="1.0" encoding="UTF-8"?>
         <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
-        """
+        """.utf8)
+        xml.reserveCapacity(xml.count + part.count * 128)
+        let opening = Array("<url><loc>\(XMLText.escape(origin))".utf8)
         for location in part {
-            xml += "<url><loc>\(XMLText.escape(location.url))</loc>"
-            if let lastModified = location.lastModified { xml += "<lastmod>\(lastModified)</lastmod>" }
-            xml += "</url>\n"
+            xml += opening
+            xml += XMLText.escape(location.url).utf8
+            xml += "</loc>".utf8
+            if let lastModified = location.lastModified { xml += "<lastmod>\(lastModified.rfc3339)</lastmod>".utf8 }
+            xml += "</url>\n".utf8
         }
-        xml += "</urlset>\n"
-        return Array(xml.utf8)
+        xml += "</urlset>\n".utf8
+        return xml
     }
 }

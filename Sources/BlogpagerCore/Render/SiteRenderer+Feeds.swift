@@ -38,8 +38,7 @@ extension SiteRenderer {
             done.kept += feed.kept ?? []
             done.files += files
         }
-        let absolute = sitemap.map { Sitemap.Location(url: origin + $0.url, lastModified: $0.lastModified) }
-        for (name, bytes) in Sitemap(locations: absolute).files(origin: origin, basePath: plan.urls.basePath) {
+        for (name, bytes) in Sitemap(origin: origin, locations: sitemap).files(basePath: plan.urls.basePath) {
             done.files.append(OutputFile(path: OutputPath(literal: name), bytes: bytes))
         }
         return done

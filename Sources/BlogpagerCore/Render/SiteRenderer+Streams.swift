@@ -38,7 +38,7 @@ extension SiteRenderer {
             if streamPlan.stream.kind == .main {
                 mainIndex = files.batch
                 if output.pageURLs.isEmpty { sitemap.append(Sitemap.Location(url: plan.urls.home)) }
-                sitemap += plan.archive.entries.map { Sitemap.Location(url: $0.url, lastModified: ($0.updated ?? $0.date).rfc3339) }
+                sitemap += plan.archive.entries.map { Sitemap.Location(url: $0.url, lastModified: $0.updated ?? $0.date) }
             } else {
                 try await emit(files.batch)
             }

@@ -109,7 +109,8 @@ public struct HighlightCache: Sendable {
     mutating func keep(_ other: HighlightCache, upTo limit: Int) {
         guard other.highlighter == highlighter else { return }
         for (key, value) in other.stored where count < limit && !contains(key) { store(value, for: key) }
-        let sameSpill = spill != nil && other.spill != nil && spill!.isSame(as: other.spill!)
+        // A range of one spill file means nothing in another.
+        let sameSpill = spill != nil && spill === other.spill
         for (key, range) in other.spilled where count < limit && !contains(key) {
             if sameSpill {
                 spilled[key] = range

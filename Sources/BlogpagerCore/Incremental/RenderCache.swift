@@ -46,31 +46,24 @@ public struct RenderCache: Sendable, Equatable {
         var rendered: RenderedSlots
         var digests: [String: String]
 
+        /// The record, in runs (`RecordText.hand`). Slot names and paths never hold tabs or
+        /// newlines (`OutputPath` forbids control characters).
         func encode(_ write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-            try RenderCache.encode(generation: rendered.generation, names: Array(rendered.slots.keys), slot: { name in
-                guard let slot = rendered.slots[name], let digest = digests[slot.path] else { return nil }
-                return Slot(key: slot.key, path: slot.path, digest: digest)
-            }, write: write)
-        }
-    }
-
-    /// The record, in runs (`RecordText.hand`). Slot names and paths never hold tabs or newlines
-    /// (`OutputPath` forbids control characters).
-    private static func encode(generation: String, names: [String], slot: (String) -> Slot?,
-                               write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        var run = format.header(key: generation)
-        run.reserveCapacity(RecordText.runSize + 4096)
-        // The names alone are sorted: moving whole slots about cost more than writing them.
-        for name in names.sorted(by: { $0.precedesInBytes($1) }) {
-            guard let slot = slot(name) else { continue }
-            for field in [name, slot.key, slot.path] {
-                run += field.utf8
-                run.append(0x09)
+            var run = RenderCache.format.header(key: rendered.generation)
+            run.reserveCapacity(RecordText.runSize + 4096)
+            // The names alone are sorted: moving whole slots about cost more than writing them.
+            for name in rendered.slots.keys.sorted(by: { $0.precedesInBytes($1) }) {
+                let slot = rendered.slots[name]!
+                guard let digest = digests[slot.path] else { continue }
+                for field in [name, slot.key, slot.path] {
+                    run += field.utf8
+                    run.append(0x09)
+                }
+                run += digest.utf8
+                run.append(0x0A)
+                try RecordText.hand(&run, to: write)
             }
-            run += slot.digest.utf8
-            run.append(0x0A)
-            try RecordText.hand(&run, to: write)
+            try RecordText.hand(&run, to: write, atEnd: true)
         }
-        try RecordText.hand(&run, to: write, atEnd: true)
     }
 }

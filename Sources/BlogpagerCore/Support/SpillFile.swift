@@ -59,9 +59,4 @@ final class SpillFile: Sendable {
         }
         return bytes.count == range.count ? bytes : nil
     }
-
-    /// Whether two values hold the same file (a range of one means nothing in another).
-    func isSame(as other: SpillFile) -> Bool {
-        self === other
-    }
 }

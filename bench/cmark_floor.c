@@ -8,8 +8,9 @@
  *     cc -O2 -pthread -o cmark_floor cmark_floor.c $(pkg-config --cflags --libs libcmark)
  *     ./cmark_floor content/ out/ [threads]
  */
-#define _XOPEN_SOURCE 700
+#define _GNU_SOURCE
 #include <cmark.h>
+#include <sched.h>
 #include <ftw.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -83,7 +84,10 @@ static void *worker(void *unused) {
 int main(int argc, char **argv) {
     if (argc < 3 || argc > 4) { fprintf(stderr, "usage: %s content/ out/ [threads]\n", argv[0]); return 2; }
     output = argv[2];
-    long threads = argc == 4 ? atol(argv[3]) : sysconf(_SC_NPROCESSORS_ONLN);
+    /* Every core this process may run on (taskset and the bench's --cores narrow it). */
+    cpu_set_t allowed;
+    long cores = sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed) : sysconf(_SC_NPROCESSORS_ONLN);
+    long threads = argc == 4 ? atol(argv[3]) : cores;
     if (threads < 1) threads = 1;
     char posts[4096];
     snprintf(posts, sizeof posts, "%s/posts", output);

@@ -2,8 +2,9 @@
 import Testing
 
 /// Templates: `{{name}}` escapes exactly as Mustache's HTML type does, the
-/// escaping pragma put before each template changes no output, and errors
-/// point at the line and column of the template's own file.
+/// escaping pragma put before each template changes no output, errors
+/// point at the line and column of the template's own file, and the site
+/// parts, rendered once, come out as they would on each page.
 struct TemplateSetTests {
     @Test func escapingMatchesMustacheHTML() {
         #expect(HTMLEscaping.escape(#"a < b & "c" 'd' >"#) == "a &lt; b &amp; &quot;c&quot; &#39;d&#39; &gt;")
@@ -34,5 +35,29 @@ struct TemplateSetTests {
             // The section opened on line 2 is never closed: Mustache reports it at the end of the file.
             #expect(location?.line == 4)
         }
+    }
+
+    @Test func sitePartsRenderedOnceComeOutAsRenderedOnEachPage() throws {
+        var files = DefaultTemplates.all
+        files["probe.mustache"] = "<head>\n{{> site_head}}\n</head>\n{{> site_header}}\n<i>{{title}}</i>\n{{> site_footer}}\n"
+        files["site_head.mustache"] = "<link href=\"{{assets.css}}\">\n"
+        // A page's own value is not in view of a site part: rendered once, it shows nothing.
+        files["site_header.mustache"] = "<h1>{{{site.title}}}</h1>{{#site.menu}}<a href=\"{{url}}\">{{name}}</a>{{/site.menu}}[{{title}}]\n"
+        files["site_footer.mustache"] = "<p>{{site.author}}</p>\n"
+        let set = try TemplateSet(files: files, origins: [:])
+        // Text that reads as Mustache, and every pair of stand-in delimiters but the last, stays as it was.
+        let site: [String: Any] = ["title": "{{title}} & <%x%> [[%y%]]", "author": "Ann",
+                                   "menu": [["name": "About", "url": "/about/"], ["name": "Q&A", "url": "/qa/"]]]
+        let parts: [String: Any] = ["site": site, "assets": ["css": "/assets/site.css"]]
+        let page: [String: Any] = ["title": "Page one", "site": site, "assets": ["css": "/assets/site.css"]]
+        let once = set.renderingSiteParts(once: parts)
+        let expected = set.render("probe", ["title": "Page one", "site": site, "assets": ["css": "/assets/site.css"]])
+            .replacingOccurrences(of: "[Page one]", with: "[]")
+        #expect(once.render("probe", page) == expected)
+        #expect(expected.contains("<h1>{{title}} & <%x%> [[%y%]]</h1><a href=\"/about/\">About</a><a href=\"/qa/\">Q&amp;A</a>[]\n<i>Page one</i>"))
+        // Once rendered, a part no longer looks at the page's values.
+        #expect(once.render("probe", ["title": "Other"]) == expected.replacingOccurrences(of: "Page one", with: "Other"))
+        // Without site parts (a layout of a site's own that names none), nothing changes.
+        #expect(once.render("entry_meta", ["date": "2024-01-02"]) == set.render("entry_meta", ["date": "2024-01-02"]))
     }
 }

@@ -22,6 +22,8 @@ struct RenderPlan {
     let urls: SiteURLs
     let dates: DateDisplay
     let context: TemplateContext
+    /// The site's templates with their site parts rendered once (`TemplateSet.renderingSiteParts`).
+    let templates: TemplateSet
     let anchors: [String]
     let entryPages: EntryPages
     let streamRenderer: StreamRenderer
@@ -81,6 +83,7 @@ extension SiteRenderer {
         let dates = DateDisplay(language: config.language)
         let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
         let context = TemplateContext(config: config, urls: urls, assetURLs: assetURLs, taxonomies: streams.taxonomies, hasFeeds: hasFeeds)
+        let templates = templates.renderingSiteParts(once: context.sitePartValues)
         let displayDates = dates.strings(for: archive.entries.map(\.date))
         let anchors = Self.anchors(archive.entries)
         let pages = EntryPages(
@@ -126,7 +129,7 @@ extension SiteRenderer {
             for position in feed.positions { carried[position] = true }
         }
         return RenderPlan(
-            archive: archive, streams: streams, urls: urls, dates: dates, context: context, anchors: anchors,
+            archive: archive, streams: streams, urls: urls, dates: dates, context: context, templates: templates, anchors: anchors,
             entryPages: pages, streamRenderer: streamRenderer, streamPlans: streamPlans, entryPageKeys: pageKeys,
             keptEntryPages: keptPages, needsArticle: needsArticle, feedOrigin: feedOrigin, feedHost: feedHost, feedCount: feedCount,
             termFeeds: termFeeds, feedPositions: carried.indices.filter { carried[$0] },

@@ -10,7 +10,7 @@ extension SiteRenderer {
         for entry in plan.archive.entries {
             let target = plan.urls.absolute(entry.url) ?? entry.url
             for path in entry.redirectsFrom {
-                let page = templates.render("redirect", ["site": plan.context.site, "title": entry.title, "target": target])
+                let page = plan.templates.render("redirect", ["site": plan.context.site, "title": entry.title, "target": target])
                 files.append(OutputFile(path: path, text: page))
                 lines += Self.addresses(of: path, basePath: plan.urls.basePath).map { "\($0) \(entry.url) 301" }
             }
@@ -28,7 +28,7 @@ extension SiteRenderer {
                 target = plan.urls.home
                 title = "Latest entries"
             }
-            let page = templates.render("redirect", ["site": plan.context.site, "title": title, "target": plan.urls.absolute(target) ?? target])
+            let page = plan.templates.render("redirect", ["site": plan.context.site, "title": title, "target": plan.urls.absolute(target) ?? target])
             files.append(OutputFile(path: path, text: page))
             lines += Self.addresses(of: path, basePath: plan.urls.basePath).map { "\($0) \(target) 301" }
         }

@@ -8,9 +8,9 @@ extension SiteRenderer {
         for page in pages {
             switch reader.body(of: page) {
             case .success(let html):
-                let body = templates.render("page", ["site": plan.context.site, "title": page.title, "url": page.url, "content_html": html])
+                let body = plan.templates.render("page", ["site": plan.context.site, "title": page.title, "url": page.url, "content_html": html])
                 let meta = TemplateContext.PageMeta(title: "\(page.title) · \(config.title)", description: "", path: page.url, heading: page.title)
-                files.append(OutputFile(path: page.outputPath, text: templates.render("layout", plan.context.layout(
+                files.append(OutputFile(path: page.outputPath, text: plan.templates.render("layout", plan.context.layout(
                     meta, content: body, newer: nil, older: nil, kind: "page"))))
             case .failure(let failure):
                 log.append(contentsOf: failure.diagnostics)

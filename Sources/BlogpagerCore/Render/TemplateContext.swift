@@ -60,6 +60,11 @@ struct TemplateContext {
         url.hasSuffix("/") || url.contains(".") ? url : url + "/"
     }
 
+    /// What the site parts see (`TemplateSet.sitePartNames`): the site's values and its assets, nothing of a page.
+    var sitePartValues: [String: Any] {
+        ["site": site, "assets": assetURLs]
+    }
+
     /// The URL of a term's stream (`/tags/swift/`).
     func termURL(_ term: String, in taxonomy: Taxonomy) -> String {
         urls.termStream(taxonomy, slug: termFolders[taxonomy.key]?[term] ?? TagSlug.make(term))

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Mustache
 
 /// The site's templates: the compiled-in defaults, each replaced by a file of
@@ -10,7 +12,14 @@ public struct TemplateSet: Sendable {
     public let files: [String: String]
     /// Where each file came from, for messages.
     public let origins: [String: String]
-    let library: MustacheLibrary
+    private(set) var library: MustacheLibrary
+    /// Lets `concurrentRenders` renders run at once. Each name a template looks up costs the
+    /// Swift runtime's dynamic casts, which go through one cache that every thread shares: on
+    /// 16 cores, 16 threads rendering at once spent twice the CPU time of 4 for the same wall
+    /// time (`docs/benchmarks.md`), while the rest of a build (Markdown, hashing, writing) uses
+    /// every core. Shared by the set's copies.
+    private let renderSlots = DispatchSemaphore(value: TemplateSet.concurrentRenders)
+    static var concurrentRenders: Int { min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
 
     public static func defaults() throws(BuildFailure) -> TemplateSet {
         try TemplateSet(files: DefaultTemplates.all, origins: [:])
@@ -72,9 +81,40 @@ public struct TemplateSet: Sendable {
         return render("shortcodes/\(name)", context)
     }
 
-    /// Renders a named template; the names are checked when the set is made.
+    /// Partials that show only the site's values (`site` and `assets`), so the same text on every
+    /// page: the layout's `<head>` links, header and navigation, and footer.
+    static let sitePartNames = ["site_head", "site_header", "site_footer"]
+
+    /// This set with each site part rendered once, from `values`, and kept as that text, which
+    /// pages then insert as it is. Each name a template looks up costs the Swift runtime a few
+    /// dynamic casts, and every core's casts go through one shared cache: on 16 cores the
+    /// layout's site names alone took more time than the rest of a page.
+    func renderingSiteParts(once values: [String: Any]) -> TemplateSet {
+        var rendered = self
+        for name in Self.sitePartNames where library.getTemplate(named: name) != nil {
+            guard let text = Self.literal(render(name, values)) else { continue }
+            rendered.library.register(text, named: name)
+        }
+        return rendered
+    }
+
+    /// A template that renders `text` as it is: where `text` holds `{{`, behind delimiters it does
+    /// not hold (a set-delimiter tag on a line of its own, which renders nothing). Nil when every
+    /// pair occurs in it: the part is then rendered page by page, as before.
+    private static func literal(_ text: String) -> MustacheTemplate? {
+        guard text.utf8Contains("{{") else { return try? MustacheTemplate(string: text) }
+        for (open, close) in [("<%", "%>"), ("[[%", "%]]"), ("\u{1}", "\u{2}")] where !text.utf8Contains(open) && !text.utf8Contains(close) {
+            return try? MustacheTemplate(string: "{{=\(open) \(close)=}}\n" + text)
+        }
+        return nil
+    }
+
+    /// Renders a named template; the names are checked when the set is made. Never called from
+    /// inside a render (a render waits for one of the set's slots).
     func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+        renderSlots.wait()
+        defer { renderSlots.signal() }
+        return library.render(context, withTemplate: name) ?? ""
     }
 
     /// Files to copy under `out/assets/`, by their path below `assets/`.

@@ -14,12 +14,12 @@ public struct TemplateSet: Sendable {
     public let origins: [String: String]
     private(set) var library: MustacheLibrary
     /// Lets `concurrentRenders` renders run at once. Each name a template looks up costs the
-    /// Swift runtime's dynamic casts, which go through one cache that every thread shares: on
-    /// 16 cores, 16 threads rendering at once spent twice the CPU time of 4 for the same wall
-    /// time (`docs/benchmarks.md`), while the rest of a build (Markdown, hashing, writing) uses
-    /// every core. Shared by the set's copies.
+    /// Swift runtime dynamic casts, which go through one cache that every thread shares, so
+    /// more threads render no faster: on 16 cores, 16 at once took 1.5 times the CPU seconds of
+    /// 6 for the same wall time, 4 or 3 took longer (`docs/benchmarks.md`), while the rest of a
+    /// build (Markdown, hashing, writing) uses every core. Shared by the set's copies.
     private let renderSlots = DispatchSemaphore(value: TemplateSet.concurrentRenders)
-    static var concurrentRenders: Int { min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+    static var concurrentRenders: Int { min(6, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
 
     public static func defaults() throws(BuildFailure) -> TemplateSet {
         try TemplateSet(files: DefaultTemplates.all, origins: [:])

@@ -136,6 +136,21 @@ struct BuildJobTests {
         #expect(try folder.snapshot("out")["posts/entry-5/index.html"] == folder.snapshot("clean")["posts/entry-5/index.html"])
     }
 
+    @Test func theFirstEntryOfANewTaxonomyPutsItInEveryPagesNavigation() async throws {
+        let folder = try Self.site()
+        defer { folder.remove() }
+        _ = try await Self.job(folder).run(now: Date())
+        let page = { try String(contentsOfFile: folder.path + "/out/posts/entry-2/index.html", encoding: .utf8) }
+        #expect(try !page().contains("/categories/"))
+        try folder.write("content/entry-9.md", "---\ntitle: Entry 9\ndate: 2024-03-09\ncategories: [Life]\n---\nBody 9.\n")
+        _ = try await Self.job(folder).run(now: Date())
+        // An entry that did not change links the new list, as a clean build's does.
+        #expect(try page().contains("<a href=\"/categories/\">Categories</a>"))
+        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml", program: .tests)
+        _ = try await clean.run(now: Date())
+        #expect(try folder.snapshot("out").filter { !$0.key.hasPrefix(".blogpager/") } == folder.snapshot("clean").filter { !$0.key.hasPrefix(".blogpager/") })
+    }
+
     /// The fingerprint's walk and the watcher read each folder's names in place (`FolderListing`):
     /// whole, of any length and script, however many.
     @Test func aFolderListingNamesEveryFileWhole() throws {

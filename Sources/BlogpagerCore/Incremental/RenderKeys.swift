@@ -3,12 +3,15 @@
 /// key make the same bytes: whatever shapes an output and is left out of its
 /// key would keep a stale file, so each function names all of its inputs.
 enum RenderKeys {
-    /// What every output depends on: this program, the config, the templates
-    /// and the assets' URLs. Another generation keeps nothing from the last build.
-    static func generation(program: ProgramIdentity, config: SiteConfig, templates: TemplateSet, assetURLs: [String: String], highlighter: String = "plain") -> String {
+    /// What every output depends on: this program, the config, the templates,
+    /// the assets' URLs, and the taxonomies some entry uses (every page's
+    /// navigation links each one's list). Another generation keeps nothing from the last build.
+    static func generation(program: ProgramIdentity, config: SiteConfig, templates: TemplateSet, assetURLs: [String: String],
+                           taxonomiesInUse: [String], highlighter: String = "plain") -> String {
         var parts = ["program " + program.text, "highlighter " + highlighter] + config.keyParts
         parts += templates.files.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
         parts += assetURLs.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        parts += ["taxonomies in use"] + taxonomiesInUse
         return StableHash.key(parts)
     }
 

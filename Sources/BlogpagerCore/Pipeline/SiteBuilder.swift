@@ -86,6 +86,7 @@ public struct SiteBuilder: Sendable {
         // Which highlighter runs (its version, or none) is part of every body: another one makes them again.
         let highlighter = input.config.highlightsCode ? options.highlighter : nil
         let generation = RenderKeys.generation(program: options.program, config: withMenu, templates: input.templates, assetURLs: assets.urls,
+                                               taxonomiesInUse: streams.taxonomies.map(\.taxonomy.key),
                                                highlighter: highlighter?.identity() ?? "plain")
         var reader = EntryReader(config: input.config)
         reader.highlighter = highlighter

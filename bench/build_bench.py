@@ -81,6 +81,7 @@ def timed(command, cwd=None, env=None, cpus=None):
                                    preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
         _, status, usage = os.wait4(process.pid, 0)
         seconds = time.monotonic() - start
+        # Reaped here (wait4), so Popen is told, or it would wait for the process again.
         process.returncode = os.waitstatus_to_exitcode(status)
         output.seek(0)
         errors.seek(0)
@@ -263,7 +264,7 @@ def floor(work, content, runs, cpus=None):
 
 
 def core_sets(counts):
-    """{count: the first `count` cores this process may use}; [None] (no pinning) without --cores."""
+    """{count: the first `count` cores this process may use}; without --cores, {all of them: None} (no pinning)."""
     allowed = sorted(os.sched_getaffinity(0))
     if not counts:
         return {len(allowed): None}

@@ -7,16 +7,17 @@ extension SiteRenderer {
         var files: [OutputFile] = []
         var sitemap: [Sitemap.Location] = []
         for taxonomy in plan.streams.taxonomies {
-            files.append(termsPage(taxonomy, context: plan.context, templates: plan.templates))
+            files.append(termsPage(taxonomy, plan: plan))
             sitemap.append(Sitemap.Location(url: plan.urls.path(of: taxonomy.taxonomy.indexPage)))
         }
-        files.append(monthsPage(plan.streams, mainPageURLs: mainPageURLs, anchors: plan.anchors, context: plan.context, templates: plan.templates, dates: plan.dates))
+        files.append(monthsPage(mainPageURLs: mainPageURLs, plan: plan))
         sitemap.append(Sitemap.Location(url: plan.urls.path(of: SiteURLs.archivePage)))
         return (files, sitemap)
     }
 
     /// `tags/`: every term of a taxonomy with its count, by name.
-    private func termsPage(_ streams: StreamSet.TaxonomyStreams, context: TemplateContext, templates: TemplateSet) -> OutputFile {
+    private func termsPage(_ streams: StreamSet.TaxonomyStreams, plan: RenderPlan) -> OutputFile {
+        let context = plan.context, templates = plan.templates
         let taxonomy = streams.taxonomy
         let terms = streams.streams.map { stream -> [String: Any] in
             ["name": stream.name, "url": context.urls.path(of: stream.path("index.html")), "count": stream.archive.entries.count]
@@ -35,8 +36,9 @@ extension SiteRenderer {
 
     /// `archive/`: years and months with counts. Each month links its own page
     /// and the main stream opened at its newest entry (`?at=yyyy-mm` for the loader).
-    private func monthsPage(_ streams: StreamSet, mainPageURLs: [String], anchors: [String], context: TemplateContext, templates: TemplateSet, dates: DateDisplay) -> OutputFile {
-        let yearName = dates.yearNames()
+    private func monthsPage(mainPageURLs: [String], plan: RenderPlan) -> OutputFile {
+        let streams = plan.streams, anchors = plan.anchors, context = plan.context, templates = plan.templates
+        let yearName = plan.dates.yearNames()
         var years: [[String: Any]] = []
         var index = 0
         let months = streams.months

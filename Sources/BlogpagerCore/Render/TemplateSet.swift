@@ -19,7 +19,7 @@ public struct TemplateSet: Sendable {
     /// 6 for the same wall time, 4 or 3 took longer (`docs/benchmarks.md`), while the rest of a
     /// build (Markdown, hashing, writing) uses every core. Shared by the set's copies.
     private let renderSlots = DispatchSemaphore(value: TemplateSet.concurrentRenders)
-    static var concurrentRenders: Int { min(6, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+    private static var concurrentRenders: Int { min(6, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
 
     public static func defaults() throws(BuildFailure) -> TemplateSet {
         try TemplateSet(files: DefaultTemplates.all, origins: [:])
@@ -86,9 +86,8 @@ public struct TemplateSet: Sendable {
     static let sitePartNames = ["site_head", "site_header", "site_footer"]
 
     /// This set with each site part rendered once, from `values`, and kept as that text, which
-    /// pages then insert as it is. Each name a template looks up costs the Swift runtime a few
-    /// dynamic casts, and every core's casts go through one shared cache: on 16 cores the
-    /// layout's site names alone took more time than the rest of a page.
+    /// pages then insert as it is, without looking up a name (see `renderSlots` for what a lookup
+    /// costs): the layout's site names were about a third of a build's casts.
     func renderingSiteParts(once values: [String: Any]) -> TemplateSet {
         var rendered = self
         for name in Self.sitePartNames where library.getTemplate(named: name) != nil {

@@ -45,6 +45,7 @@ class SiteServer:
         self.strip_scripts = False
         self.theme_css = ""      # a theme's own style, put in every page's head
         self.image_delay = 0.25   # seconds: images arrive after the page, as over a real network
+        self.slow = {}            # path -> seconds it takes to answer: a slow network for chosen files
         self.lock = threading.Lock()
         server = self
 
@@ -75,6 +76,7 @@ class SiteServer:
                 body = target.read_bytes()
                 if target.suffix in (".png", ".jpg", ".gif", ".webp"):
                     time.sleep(server.image_delay)
+                time.sleep(server.slow.get(path, 0))
                 kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
                 if target.suffix == ".html" and b"<head>" in body:
                     if server.strip_scripts:
@@ -108,5 +110,6 @@ class SiteServer:
         with self.lock:
             self.requests.clear()
             self.fail_once.clear()
+        self.slow = {}
         self.strip_scripts = False
         self.theme_css = ""

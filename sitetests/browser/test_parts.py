@@ -6,7 +6,7 @@ from helpers import run_build, write_archive
 from site_reader import load_index, load_root_index
 from site_server import SiteServer
 from test_jump import articles, open_at, top_of
-from test_loader import (check_window, dom_urls, expected_urls, open_feed, scroll_down_to_end,
+from test_loader import (check_window, dom_urls, entry_in_view, expected_urls, open_feed, scroll_down_to_end,
                          scroll_to_top_noting_entry_in_view, state, wait_settled)
 
 ENTRIES = 300
@@ -92,4 +92,32 @@ def test_at_a_month_takes_the_index_one_part_and_one_fragment(parted, parted_ser
     assert requests[2].startswith("/fragments/") and requests[2].endswith(".html")
     target = next(url for url, date in zip(expected, when) if date[:7] <= at)
     assert abs(top_of(parted, target)) < 2
+
+
+def test_an_entry_at_the_end_of_its_page_lands_at_the_top_before_the_next_page_comes(parted, parted_server, parted_site):
+    """A page of three short entries ends long before the view does. The entry asked for is the
+    last of its page; the pages around it come a second late. It is at the top from the first
+    frame the reader sees, and stays there as they come."""
+    shown = articles(parted_site)
+    pages = load_index(parted_site)["pages"]
+    days = {a.url: a.times[0][:10] for a in shown}
+    urls = [a.url for a in shown]
+
+    def last_of_its_day(page):
+        at = next(i for i, a in enumerate(shown) if a.slug == page["last"]["slug"])
+        return at > 0 and days[urls[at - 1]] > days[urls[at]]
+    page = next(page for page in pages[len(pages) // 2:] if page["count"] == 3 and page["older"] and last_of_its_day(page))
+    target = next(a.url for a in shown if a.slug == page["last"]["slug"])
+    parted_server.slow = {other["fragment"]: 1.0 for other in pages if other is not page}
+    open_at(parted, parted_server.url + "/?at=" + days[target])
+    parted.execute_script("window.__bpFramesReset()")
+    # The page ends too soon for the entry to reach the top without room below it.
+    assert parted.execute_script(
+        "return document.querySelector('.bp-feed').getBoundingClientRect().bottom") < parted.execute_script("return innerHeight")
+    assert abs(top_of(parted, target)) < 2, entry_in_view(parted)
+    assert wait_settled(parted, "older", 0) == "idle"
+    assert dom_urls(parted).index(target) < len(dom_urls(parted)) - 1
+    assert abs(top_of(parted, target)) < 2, entry_in_view(parted)
+    frames = parted.execute_script("return window.__bpFrames")
+    assert frames["max"] < 1, frames
 

@@ -32,6 +32,7 @@
   function emit(name, detail) { feed.dispatchEvent(new CustomEvent('blogpager:' + name, { detail: detail, bubbles: true })); }
   // The direction that is drawn at the top of the screen.
   function topDirection() { return oldestFirst ? 'older' : 'newer'; }
+  function bottomDirection() { return oldestFirst ? 'newer' : 'older'; }
   function edgeSection(direction) {
     var all = sections();
     return direction === topDirection() ? all[0] : all[all.length - 1];
@@ -195,6 +196,8 @@
         if (direction === topDirection()) feed.insertBefore(section, sections()[0]);
         else feed.insertBefore(section, null);
       });
+      // Once the place is kept: a page added above moves the view down first.
+      shrinkRoom();
       setState(direction, 'idle');
       emit('pageload', { page: next.id, direction: direction, count: articles(section).length });
       if (!next[direction]) setState(direction, 'end', next.id);
@@ -211,7 +214,7 @@
   function checkEdges() {
     var height = window.innerHeight;
     if (state[topDirection()] === 'idle' && ui.top.getBoundingClientRect().bottom > -MARGIN) load(topDirection());
-    var bottom = topDirection() === 'newer' ? 'older' : 'newer';
+    var bottom = bottomDirection();
     if (state[bottom] === 'idle' && ui.bottom.getBoundingClientRect().top < height + MARGIN) load(bottom);
   }
 
@@ -369,12 +372,35 @@
     // To a whole pixel: an engine asked for a fraction may draw one frame at one pixel and
     // the next at the other.
     var y = Math.round(window.scrollY + element.getBoundingClientRect().top);
+    makeRoom(y);
     instantly(function () { window.scrollTo(0, y); });
     var top = element.getBoundingClientRect().top;
     // Where it landed (aiming again at 0 would move it the fraction after the first frame).
-    // A short page may end before the entry reaches the top: then aim there until the reader
-    // scrolls, so the pages loaded below bring it up.
+    // Only the very end of the stream can keep it lower: nothing loads below it there.
     pinned = { element: element, top: Math.abs(top) < 1 ? top : 0, scrollY: window.scrollY };
+  }
+  // Room under the feed (padding on the status below it), so that an entry near the end of
+  // what is loaded reaches the top of the view at once instead of rising when the next page
+  // comes: that rise is a jump the reader sees. The pages loaded below take its place.
+  var room = 0;
+  function setRoom(height) {
+    room = Math.max(0, Math.ceil(height));
+    ui.bottom.style.paddingBottom = room ? room + 'px' : '';
+  }
+  // How much room a view whose top is at `y` needs. The status's own height is kept spare:
+  // it shrinks when its button hides, and the page must not end above the view's bottom then.
+  function roomFor(y) {
+    var content = root.scrollHeight - room, status = ui.bottom.offsetHeight - room;
+    return y + window.innerHeight - content + status;
+  }
+  function makeRoom(y) {
+    if (!ui.bottom || state[bottomDirection()] === 'end') return;
+    var lack = roomFor(y);
+    if (lack > room) setRoom(lack);
+  }
+  // Only what is below the view goes, so nothing in view moves.
+  function shrinkRoom() {
+    if (room) setRoom(Math.min(room, roomFor(window.scrollY)));
   }
   function scrollToSaved(saved) {
     var target = saved && feed.querySelector('article[data-url="' + CSS.escape(saved.entry) + '"]');
@@ -689,7 +715,7 @@
     var here = anchor();
     if (!timeline || !here) return;
     // At the very end of the stream the last entries cannot reach the top of the view: the rail's end is in view.
-    var bottom = topDirection() === 'newer' ? 'older' : 'newer';
+    var bottom = bottomDirection();
     if (state[bottom] === 'end' && window.scrollY + window.innerHeight >= root.scrollHeight - 2) { mark(timeline.list.length - 1); return; }
     // The entry the reader is on: the first with more than a sliver of it in view.
     var list = articles(), on = here.element;
@@ -743,7 +769,7 @@
     entries.forEach(function (entry) {
       if (!entry.isIntersecting) return;
       if (entry.target === ui.top) load(topDirection());
-      else if (entry.target === ui.bottom) load(topDirection() === 'newer' ? 'older' : 'newer');
+      else if (entry.target === ui.bottom) load(bottomDirection());
       else if (entry.target.hasAttribute('data-unloaded')) reload(entry.target);
     });
   }, { rootMargin: MARGIN + 'px 0px' });
@@ -757,7 +783,7 @@
     feed.setAttribute('role', 'feed');
     feed.setAttribute('aria-busy', 'false');
     var topStatus = makeStatus(topDirection(), 'top');
-    var bottomStatus = makeStatus(topDirection() === 'newer' ? 'older' : 'newer', 'bottom');
+    var bottomStatus = makeStatus(bottomDirection(), 'bottom');
     ui.top = topStatus;
     ui.bottom = bottomStatus;
     ui.fresh = document.createElement('button');
@@ -783,6 +809,7 @@
     observer.observe(ui.bottom);
     window.addEventListener('scroll', saveSoon, { passive: true });
     window.addEventListener('scroll', rest, { passive: true });
+    window.addEventListener('scroll', shrinkRoom, { passive: true });
     window.addEventListener('scroll', showMonthInView, { passive: true });
     startTimeline();
     if (!jumped && !(history.state && history.state.blogpager)) offerPlace();

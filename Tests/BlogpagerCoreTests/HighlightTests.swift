@@ -24,7 +24,9 @@ struct HighlightTests {
 
     static func page(_ folder: TemporaryFolder, _ path: String) throws -> String {
         let files = try folder.snapshot("out")
-        return String(decoding: try #require(files[path], "\(path) is missing from \(files.keys.sorted().prefix(8))"), as: UTF8.self)
+        // The site's files, not the records, so that a missing page shows what was made beside it.
+        let made = files.keys.filter { !$0.hasPrefix(".blogpager/") }.sorted()
+        return String(decoding: try #require(files[path], "\(path) is missing from \(made.prefix(40))"), as: UTF8.self)
     }
 
     /// The `<pre>` blocks of a page, in order.

@@ -404,8 +404,11 @@
   }
   function scrollToSaved(saved) {
     var target = saved && feed.querySelector('article[data-url="' + CSS.escape(saved.entry) + '"]');
-    if (target) scrollByInstantly(target.getBoundingClientRect().top - saved.top);
-    return !!target;
+    if (!target) return false;
+    var shift = target.getBoundingClientRect().top - saved.top;
+    makeRoom(window.scrollY + shift);
+    scrollByInstantly(shift);
+    return true;
   }
   function restore(jumped) {
     if (scrollToSaved(history.state && history.state.blogpager)) return;
@@ -786,6 +789,8 @@
     var bottomStatus = makeStatus(bottomDirection(), 'bottom');
     ui.top = topStatus;
     ui.bottom = bottomStatus;
+    // The page's own script may have made room already (after Back or a reload): it is ours to give back.
+    room = parseFloat(bottomStatus.style.paddingBottom) || 0;
     ui.fresh = document.createElement('button');
     ui.fresh.type = 'button';
     ui.fresh.className = 'bp-fresh';

@@ -19,6 +19,10 @@ struct HugoConfigReader {
             case "languagecode": config.language = values.text(field) ?? config.language
             case "defaultcontentlanguage": if fields.allSatisfy({ $0.key.lowercased() != "languagecode" }) { config.language = values.text(field) ?? config.language }
             case "timezone": config.timeZone = values.timeZone(field) ?? config.timeZone
+            case "languages":
+                // The default content language's own files carry no language in their names.
+                let defaultLanguage = fields.first { $0.key.lowercased() == "defaultcontentlanguage" }.flatMap(\.value.scalarText)?.lowercased() ?? "en"
+                if case .map(let languages) = field.value { config.translationLanguages = Set(languages.keys.map { $0.lowercased() }).subtracting([defaultLanguage]) }
             case "paginate": config.pageSize = values.pageSize(field.value, at: field) ?? config.pageSize
             case "pagination":
                 if case .map(let map) = field.value, let size = map["pagerSize"] { config.pageSize = values.pageSize(size, at: field) ?? config.pageSize }

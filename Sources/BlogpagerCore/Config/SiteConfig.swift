@@ -28,6 +28,9 @@ public struct SiteConfig: Sendable, Hashable {
     public var unsafeHTML = false
     /// Whether fenced code with a language is highlighted at build time (`highlight: false` turns it off).
     public var highlightsCode = true
+    /// The other languages an imported site is written in (Zola's and Hugo's `[languages.ca]`): a content
+    /// file named `name.ca.md` is a translation, left out, since blogpager builds a site in one language.
+    public var translationLanguages: Set<String> = []
     /// Whether Pagefind indexes the entry pages and every page has a search box (`search: true`).
     public var searchIndex = false
     /// Pagefind's binary, when it is not on the PATH nor in the Python's packages.

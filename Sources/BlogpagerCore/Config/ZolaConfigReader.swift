@@ -31,6 +31,7 @@ struct ZolaConfigReader {
             case "author": config.author = values.name(field) ?? ""
             case "base_url": if let text = values.text(field) { config.baseURL = values.baseURL(text, at: field) }
             case "default_language": config.language = values.text(field) ?? config.language
+            case "languages": if case .map(let languages) = field.value { config.translationLanguages = Set(languages.keys) }
             case "extra":
                 if case .map(let extra) = field.value {
                     config.params = extra
@@ -53,13 +54,10 @@ struct ZolaConfigReader {
                 config.oldListPages = OldListPages(pageSize: config.pageSize, templates: ["/:section/page/:num/"], firstPages: ["/:section/"])
             case "theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
             case "compile_sass": values.notHonoured(field, "Sass is not compiled; blogpager's own stylesheet is used")
-            case "markdown":
-                if case .map(let markdown) = field.value, markdown["highlight_code"] == .bool(true) {
-                    values.notHonoured(field, "code blocks are not highlighted yet")
-                }
             default: break
             }
         }
+        config.translationLanguages.remove(config.language)
         // Zola's feeds: the site's when `generate_feeds` is on, each term's of a taxonomy with `feed = true`.
         // A feed's name is a file of the site's root or a term's folder: one segment, safe.
         for name in feedNames where OutputPath.problem(with: name) == nil {

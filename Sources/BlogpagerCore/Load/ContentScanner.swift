@@ -20,6 +20,8 @@ public struct ContentScanner: Sendable {
         public var undatedNames: [String] = []
         /// The files of each page bundle, by the bundle's folder (relative to the content folder).
         public var bundleResources: [String: [BundleResource]] = [:]
+        /// Content files in another of the site's languages (`index.ca.md`), not read.
+        public var translations: [String] = []
     }
 
     /// The content folder as the user named it (used in messages).
@@ -37,6 +39,8 @@ public struct ContentScanner: Sendable {
     public var entryFolders: [SiteLayout.EntryFolder] = []
     /// The extensions of content files: Markdown, and HTML where the old generator read it as content (Hugo, Jekyll).
     public var contentExtensions = ContentScanner.markdownExtensions
+    /// The site's other languages (`SiteConfig.translationLanguages`): files named in one of them are left out.
+    public var translationLanguages: Set<String> = []
 
     public init(folder: String, staticFolders: [SiteLayout.StaticFolder] = [], excludedPaths: Set<String> = [], pagesFolder: String? = nil) {
         self.folder = folder
@@ -83,6 +87,10 @@ public struct ContentScanner: Sendable {
                 }
                 continue
             }
+            if !isStatic, isTranslation(name) {
+                found.translations.append(shown)
+                continue
+            }
             if !isStatic, Self.sectionFileNames.contains(name) { continue }
             if !isStatic, namesNeedDates, FileNameParts(fileName: name).datePrefix == nil {
                 found.undatedNames.append(shown)
@@ -113,12 +121,23 @@ public struct ContentScanner: Sendable {
         for staticFolder in staticFolders { scanStatic(staticFolder, into: &found) }
         if let pagesFolder {
             for path in markdownFiles(in: pagesFolder, skipping: OutputFolder.resolve(folder), diagnostics: &found.diagnostics) {
+                if isTranslation(path.split(separator: "/").last.map(String.init) ?? path) {
+                    found.translations.append(path)
+                    continue
+                }
                 guard let identity = FileIdentity(itemAt: path) else { continue }
                 found.pageSources.append(SourceFile(displayPath: path, relativePath: String(path.dropFirst(pagesFolder.count + 1)),
                                                     filePath: path, identity: identity.recordText))
             }
         }
         return found
+    }
+
+    /// `index.ca.md`, `_index.ca.md`: a file in another of the site's languages, as Zola and Hugo name translations.
+    func isTranslation(_ name: String) -> Bool {
+        guard !translationLanguages.isEmpty else { return false }
+        let parts = name.split(separator: ".")
+        return parts.count >= 3 && translationLanguages.contains(String(parts[parts.count - 2]))
     }
 
     /// The content files of a folder of entries beside the main one; their relative paths start with the folder's own.

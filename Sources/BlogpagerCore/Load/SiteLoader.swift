@@ -35,6 +35,7 @@ public struct SiteLoader: Sendable {
         scanner.contentExtensions = layout.contentExtensions
         scanner.entryFolders = layout.entryFolders
         scanner.namesNeedDates = layout.contentNamesNeedDates
+        scanner.translationLanguages = loaded?.config.translationLanguages ?? []
         let found = scanner.scan()
         try log.throwIfErrors()
         guard let loaded, let templates else { throw BuildFailure(log.diagnostics) }
@@ -55,6 +56,11 @@ public struct SiteLoader: Sendable {
             let count = found.undatedNames.count
             warnings.append(.warning(at: SourceLocation(path: first),
                                      "\(count) file\(count == 1 ? " is" : "s are") not named yyyy-mm-dd-title (this one among them): like Jekyll, blogpager reads no other file of _posts/ as a post"))
+        }
+        if let first = found.translations.first {
+            let count = found.translations.count, config = loaded.config
+            warnings.append(.warning(at: SourceLocation(path: first),
+                                     "\(count) translation\(count == 1 ? " is" : "s are") left out (this one among them): blogpager builds the site in one language, \(config.language), not in \(config.translationLanguages.sorted().joined(separator: ", "))"))
         }
         var config = loaded.config
         config.contentSection = layout.contentSection

@@ -43,9 +43,11 @@ public struct SiteBuilder: Sendable {
         let expired = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && isExpired($0) }
         let published = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && !isExpired($0) }
         checkUniqueURLs(published, log: &problems)
-        let links = EntryLinks(entries: published, section: config.contentSection)
+        // Pages are read first: an entry may link one (`@/about.md`).
+        var pages = readPages(input.pages, config: input.config, log: &problems)
+        let links = EntryLinks(entries: published, section: config.contentSection, pages: pages, home: SiteURLs(config: config).home)
         var warnings = input.warnings
-        checkReferences(published, links: links, templates: input.templates, log: &problems, warnings: &warnings)
+        checkReferences(published, links: links, section: config.contentSection, templates: input.templates, log: &problems, warnings: &warnings)
 
         let sorted = SortedList(published) { Cursor.newestFirst($0.cursor, $1.cursor) }
         checkUniqueCursors(sorted, log: &problems)
@@ -58,7 +60,6 @@ public struct SiteBuilder: Sendable {
             problems.append(contentsOf: error.diagnostics)
             throw BuildFailure(problems.sortedByLocation().diagnostics)
         }
-        var pages = readPages(input.pages, config: input.config, log: &problems)
         // The menu's pages are known now: the config every page is rendered with names their URLs.
         var withMenu = config
         let menu = config.menu.resolved(pages: pages)
@@ -265,7 +266,7 @@ public struct SiteBuilder: Sendable {
     /// Every link between entries must land: one that names no entry is an error where it is
     /// written. A shortcode without a template of the site's, or a tag blogpager does not make,
     /// is left out: a warning for each name, at its first place, with how many there are.
-    private func checkReferences(_ entries: [Entry], links: EntryLinks, templates: TemplateSet,
+    private func checkReferences(_ entries: [Entry], links: EntryLinks, section: [String], templates: TemplateSet,
                                  log: inout DiagnosticLog, warnings: inout [Diagnostic]) {
         var leftOut: [String: (location: SourceLocation, count: Int, message: String)] = [:]
         for entry in entries {
@@ -273,8 +274,14 @@ public struct SiteBuilder: Sendable {
                 let location = SourceLocation(path: entry.sourcePath, line: reference.line, column: reference.column)
                 switch reference.kind {
                 case .link:
-                    if let found = links.url(for: reference, from: entry.source), found.url == nil {
+                    guard let found = links.url(for: reference, from: entry.source) else { continue }
+                    if found.url == nil {
                         log.append(.error(at: location, "link to '\(found.link.target)' names no entry of this site\(Self.linkHint(found.link.style))"))
+                    } else if found.link.style == .contentPath, let folder = EntryLinks.sectionFolder(ofList: EntryLinks.normalized(found.link.target)),
+                              folder != section.joined(separator: "/") {
+                        let key = "section list " + folder
+                        let message = "link to '\(found.link.target)' names the list of the section '\(folder)', which blogpager does not make: it leads to \(found.url!) as on the old site"
+                        leftOut[key] = leftOut[key].map { ($0.location, $0.count + 1, message) } ?? (location, 1, message)
                     }
                 case .shortcode(let name) where !templates.hasShortcode(name):
                     let key = "shortcode " + name

@@ -1,19 +1,32 @@
 /// Where each entry is, by every name a body may use for it: its file's path
 /// from the content root (Zola's `@/`, Hugo's `ref`, a relative `.md` link),
 /// its path from the site's root (Jekyll's `{% link %}`), and its file's name
-/// (Jekyll's `{% post_url %}`, Hugo's `ref "name"`). Made once the entries
-/// are read; the render step replaces each link by the URL it finds here.
+/// (Jekyll's `{% post_url %}`, Hugo's `ref "name"`). Pages beside the entries
+/// (`@/about.md`) are found by their paths too, and a section's `_index.md` names
+/// its list: the site's and the entries' are the front page now. Made once the
+/// entries are read; the render step replaces each link by the URL it finds here.
 public struct EntryLinks: Sendable {
     /// The content root's folder of the entries (`posts`, `_posts`), before each source's relative path.
     private let section: [String]
+    /// The front page's URL: where the site's and the entries' section lists lead.
+    private let home: String
     private var byContentPath: [String: String] = [:]
     private var byName: [String: [String]] = [:]
 
-    public init(entries: [Entry], section: [String]) {
+    public init(entries: [Entry], section: [String], pages: [StandalonePage] = [], home: String = "/") {
         self.section = section
+        self.home = home
         // Most blogs never link an entry by its file: then no name is looked up (the tables cost a rebuild 40 ms at 10,000 entries).
         let links = entries.contains { entry in entry.references.contains { if case .link = $0.kind { true } else { false } } }
         guard links else { return }
+        // Pages first: an entry's path wins where both claim one.
+        for page in pages {
+            let path = page.source.relativePath
+            byContentPath[path] = page.url
+            byContentPath[Self.withoutExtension(path)] = page.url
+            if page.source.isBundleIndex { byContentPath[path.split(separator: "/").dropLast().joined(separator: "/")] = page.url }
+        }
+        for list in ["_index.md", (section + ["_index.md"]).joined(separator: "/")] { byContentPath[list] = home }
         for entry in entries {
             let path = Self.contentPath(of: entry.source, section: section)
             byContentPath[path] = entry.url
@@ -35,8 +48,11 @@ public struct EntryLinks: Sendable {
         case .postName:
             // `{% post_url 2016/2016-05-12-name %}`: the post by its name, folders before it allowed.
             return unique(byName[String(target.split(separator: "/").last ?? "")])
-        case .sitePath, .contentPath:
+        case .sitePath:
             return byContentPath[Self.normalized(target.hasPrefix("/") ? String(target.dropFirst()) : target)]
+        case .contentPath:
+            let path = Self.normalized(target.hasPrefix("/") ? String(target.dropFirst()) : target)
+            return byContentPath[path] ?? Self.sectionFolder(ofList: path).map { home + $0 + "/" }
         case .relativeFile:
             let folder = Self.contentPath(of: source, section: section).split(separator: "/").dropLast().joined(separator: "/")
             return byContentPath[Self.normalized(folder.isEmpty ? target : folder + "/" + target)]
@@ -78,6 +94,14 @@ public struct EntryLinks: Sendable {
             parts.append(part)
         }
         return parts.joined(separator: "/")
+    }
+
+    /// `projects` for `projects/_index.md`: a section's list, which blogpager does not make
+    /// (besides the entries' own). The link keeps the address the old site gave it.
+    static func sectionFolder(ofList path: String) -> String? {
+        let parts = path.split(separator: "/")
+        guard parts.count > 1, let name = parts.last, ContentScanner.sectionFileNames.contains(String(name)) else { return nil }
+        return parts.dropLast().joined(separator: "/")
     }
 
     static func withoutExtension(_ name: String) -> String {

@@ -311,7 +311,7 @@ def test_watch_rebuilds_on_an_edit_and_the_page_is_told_to_reload(watched):
     stream = EventStream(server.url)
     edit(target, "Paragraph one of entry 7.", "Paragraph one of entry 7, edited while serving.")
     assert stream.next() == ("reload", [])
-    server.wait_for_line(r"^built 30 entries .* 1 entries read")
+    server.wait_for_line(r"^built 30 entries .* 1 entry read")
     assert b"edited while serving" in request(server, entry_url)[2]
     stream.close()
 

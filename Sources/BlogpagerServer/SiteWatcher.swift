@@ -75,7 +75,7 @@ public struct SiteWatcher: Service {
             let outcome = try await job.run(now: Date(), cache: entries)
             if let note = BuildJob.leftOutNote(of: outcome.summary) { log(note, false) }
             for warning in outcome.summary.warnings { log(warning.description, true) }
-            log(BuildJob.summary(of: outcome, output: job.writer.outputFolder) + ", \(outcome.site?.entriesRead ?? 0) entries read", false)
+            log(BuildJob.summary(of: outcome, output: job.writer.outputFolder) + ", \(outcome.site?.entriesRead ?? 0) entr\(outcome.site?.entriesRead == 1 ? "y" : "ies") read", false)
             hub.publishReload()
             return outcome.site?.entryCache ?? entries
         } catch {

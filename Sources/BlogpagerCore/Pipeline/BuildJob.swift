@@ -211,7 +211,8 @@ public struct BuildJob: Sendable {
     public static func summary(of outcome: Outcome, output: String) -> String {
         let seconds = Double(outcome.duration.components.seconds) + Double(outcome.duration.components.attoseconds) / 1e18
         let unchanged = outcome.site == nil ? ", nothing changed since the last build" : ""
-        return "built \(outcome.summary.entries) entries in \(outcome.summary.pages) pages into \(output): "
+        let (entries, pages) = (outcome.summary.entries, outcome.summary.pages)
+        return "built \(entries) entr\(entries == 1 ? "y" : "ies") in \(pages) page\(pages == 1 ? "" : "s") into \(output): "
             + "\(outcome.report.written.count) files written, \(outcome.report.unchanged) unchanged, \(outcome.report.removed.count) removed"
             + "\(unchanged)\(codeNote(outcome)) (\(String(format: "%.2f", seconds)) s)"
     }

@@ -185,6 +185,26 @@ def test_not_found_uses_the_sites_404_page_when_there_is_one(server, site, tmp_p
         assert headers["cache-control"] == "no-cache"
 
 
+def test_a_site_with_a_base_path_is_served_under_it_too(tmp_path):
+    """`base_url: https://example.org/blog/` (a GitHub project site): the pages link `/blog/...`
+    while the files sit at the output's root; both addresses answer, as a host at that path would."""
+    content = tmp_path / "content"
+    write_archive(content, 5)
+    (tmp_path / "blogpager.yml").write_text("title: Under a path\nbase_url: https://example.org/blog/\n")
+    run_build(content, tmp_path / "out")
+    entry = next(p for p in (tmp_path / "out" / "posts").iterdir())
+    stylesheet = next(p.name for p in (tmp_path / "out" / "assets").iterdir() if p.name.endswith(".css"))
+    with ServeProcess(tmp_path / "out") as other:
+        status, _, body = request(other, "/blog/")
+        assert status == 200 and b"<title>Under a path</title>" in body and f'href="/blog/assets/{stylesheet}"'.encode() in body
+        for path in [f"/blog/posts/{entry.name}/", f"/blog/assets/{stylesheet}", "/blog/index.json", f"/posts/{entry.name}/"]:
+            assert request(other, path)[0] == 200, path
+        status, headers, _ = request(other, "/blog")
+        assert status == 301 and headers["location"] == "/blog/"
+        assert request(other, "/blog/no/such/page/")[0] == 404
+        assert request(other, "/blogs/")[0] == 404
+
+
 def test_head_answers_like_get_without_a_body(server):
     for path in ["/", "/index.json", "/no/such/file"]:
         get_status, get_headers, get_body = request(server, path)

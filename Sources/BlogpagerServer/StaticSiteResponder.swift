@@ -14,6 +14,7 @@ public struct StaticSiteResponder: HTTPResponder {
     public let liveReload: LiveReloadHub?
     /// The 404 page when the site has no `404.html` of its own.
     private let builtInNotFound: ByteBuffer
+    private let basePath = SiteBasePath()
 
     public init(folder: SiteFolder, cache: ServedFileCache, liveReload: LiveReloadHub?) {
         self.folder = folder
@@ -34,12 +35,12 @@ public struct StaticSiteResponder: HTTPResponder {
             if rawPath == LiveReloadInjection.eventsPath { return events(liveReload) }
             if rawPath == LiveReloadInjection.scriptPath { return script(request) }
         }
-        var redirect = false
-        let file = cache.file(forRequest: rawPath) {
-            guard let path = RequestPath(raw: rawPath) else { return .notFound }
-            let lookup = folder.lookup(path)
-            redirect = lookup == .addSlash
-            return lookup
+        var (file, redirect) = lookup(rawPath, as: rawPath)
+        // A site published under a base path links `/blog/…`: the same files, found below it.
+        if file == nil, !redirect, let base = basePath.path(from: lookup("/index.json", as: "/index.json").file),
+           rawPath == base || rawPath.hasPrefix(base + "/") {
+            (file, redirect) = lookup(String(rawPath.dropFirst(base.count)), as: rawPath)
+            redirect = redirect || rawPath == base
         }
         if let file { return try await send(file, status: .ok, request: request, context: context) }
         if redirect {
@@ -47,6 +48,18 @@ public struct StaticSiteResponder: HTTPResponder {
             return Response(status: .movedPermanently, headers: [.location: rawPath + "/" + query, .contentLength: "0"])
         }
         return try await notFound(request, context: context)
+    }
+
+    /// The file at `path`, cached under `key` (the path as requested); or whether it is a folder named without its slash.
+    private func lookup(_ path: String, as key: String) -> (file: ServedFile?, redirect: Bool) {
+        var redirect = false
+        let file = cache.file(forRequest: key) {
+            guard let requested = RequestPath(raw: path) else { return .notFound }
+            let lookup = folder.lookup(requested)
+            redirect = lookup == .addSlash
+            return lookup
+        }
+        return (file, redirect)
     }
 
     private func send(_ file: ServedFile, status: HTTPResponse.Status, request: Request, context: Context) async throws -> Response {

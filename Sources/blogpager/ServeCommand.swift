@@ -78,7 +78,9 @@ struct ServeCommand: AsyncParsableCommand {
         let watching = watch.map { " (watching \($0); Ctrl-C stops)" } ?? " (Ctrl-C stops)"
         do {
             try await server.run { url in
-                Self.printLine("serving \(output) at \(url)\(watching)")
+                // A site published under a path (`base_url`) is served there too: its pages link that path.
+                let base = SiteBasePath.of(folder).map { $0.dropFirst() + "/" } ?? ""
+                Self.printLine("serving \(output) at \(url)\(base)\(watching)")
             }
         } catch let error as SiteServer.CannotListen {
             Self.printError("error: \(error.description)")

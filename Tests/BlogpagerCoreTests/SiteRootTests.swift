@@ -207,6 +207,26 @@ struct SiteRootTests {
         #expect(!files.values.contains { String(decoding: $0, as: UTF8.self).contains("Bonjour") })
     }
 
+    /// GitHub Pages builds a Jekyll site that has no `_config.yml` (Jekyll's creator's own blog is
+    /// one): `_posts/` at the root makes it one, with Jekyll's default permalinks and copying.
+    @Test func aJekyllSiteWithoutConfigBuildsWithJekyllsDefaults() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/_posts/2009-05-19-the-git-parable.md", "---\nlayout: post\ntitle: The Git Parable\n---\nA parable.\n")
+        try folder.write("site/README.md", "# My blog\n\nThe source of my blog.\n")
+        try folder.write("site/about.md", "---\ntitle: About\n---\nMe.\n")
+        try folder.write("site/CNAME", "blog.example.org\n")
+        // Run from a folder that has a blogpager.yml of its own: it is not this site's config.
+        try folder.write("blogpager.yml", "title: Not this one\n")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 1)
+        let files = try folder.snapshot("out")
+        let post = String(decoding: try #require(files["2009/05/19/the-git-parable.html"], "\(files.keys.sorted())"), as: UTF8.self)
+        #expect(post.contains("<h1 class=\"entry-title\"><a href=\"/2009/05/19/the-git-parable.html\">The Git Parable</a></h1>"))
+        #expect(files["README.md"] != nil && files["CNAME"] != nil && files["about.html"] != nil)
+        #expect(SiteLoader(contentFolder: folder.path + "/site").layout.description(entries: 1, pages: 1) == "Jekyll site: 1 entry in _posts/, 1 page")
+    }
+
     /// Hugo names translations as Zola does; its default language's own files carry none.
     @Test func aMultilingualHugoSiteBuildsInItsDefaultLanguage() async throws {
         let folder = try TemporaryFolder()

@@ -78,17 +78,7 @@ public struct SiteLayout: Sendable, Equatable {
         let named = configPath.map(OutputFolder.resolve)
         let isNamed = { (config: String) in named == nil || named == OutputFolder.resolve(config) }
         if let jekyll = firstConfig(["_config.yml", "_config.yaml"]), isNamed(jekyll) {
-            let excluded: Set<String> = ["Gemfile", "Gemfile.lock", "gemfiles", "node_modules", "vendor", "package.json", "package-lock.json",
-                                         LegacyPages.fileName]
-            var layout = SiteLayout(origin: .jekyll, root: root, contentFolder: "\(root)/_posts", configPath: jekyll,
-                                    staticFolders: [StaticFolder(path: root, excludedNames: excluded, frontMatterFilesArePages: true)], pagesFolder: nil)
-            if isFolder("_drafts") {
-                layout.entryFolders.append(EntryFolder(path: "\(root)/_drafts", relativePath: "_drafts", facts: FolderFacts(isDraft: true),
-                                                       datesUndatedByFileTime: true))
-            }
-            layout.entryFolders += Self.categoryPostFolders(in: root, excluded: excluded)
-            layout.contentNamesNeedDates = true
-            return layout
+            return Self.jekyll(root: root, config: jekyll, hasDrafts: isFolder("_drafts"))
         }
         if isFolder("content") {
             let hugo = firstConfig(["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config/_default/hugo.toml",
@@ -109,9 +99,29 @@ public struct SiteLayout: Sendable, Equatable {
                                   configPath: configPath ?? "\(root)/\(SiteLoader.configFileName)", staticFolders: [], pagesFolder: nil)
             }
         }
+        // GitHub Pages builds a Jekyll site without `_config.yml`, with Jekyll's defaults: `_posts/` at the root says it is one.
+        if configPath == nil, isFolder("_posts") {
+            return Self.jekyll(root: root, config: nil, hasDrafts: isFolder("_drafts"))
+        }
         // A folder of entries; a config named on the command line says where it came from.
         return SiteLayout(origin: configPath.map(Self.origin(ofConfig:)) ?? .blogpager, root: nil, contentFolder: path,
                           configPath: configPath, staticFolders: [], pagesFolder: nil)
+    }
+
+    /// A Jekyll site's root: `_posts/` (and `_drafts/`, and the `_posts/` of category folders) are its
+    /// entries, the rest of the root its pages and static files; `config` nil where it has none.
+    private static func jekyll(root: String, config: String?, hasDrafts: Bool) -> SiteLayout {
+        let excluded: Set<String> = ["Gemfile", "Gemfile.lock", "gemfiles", "node_modules", "vendor", "package.json", "package-lock.json",
+                                     LegacyPages.fileName]
+        var layout = SiteLayout(origin: .jekyll, root: root, contentFolder: "\(root)/_posts", configPath: config,
+                                staticFolders: [StaticFolder(path: root, excludedNames: excluded, frontMatterFilesArePages: true)], pagesFolder: nil)
+        if hasDrafts {
+            layout.entryFolders.append(EntryFolder(path: "\(root)/_drafts", relativePath: "_drafts", facts: FolderFacts(isDraft: true),
+                                                   datesUndatedByFileTime: true))
+        }
+        layout.entryFolders += Self.categoryPostFolders(in: root, excluded: excluded)
+        layout.contentNamesNeedDates = true
+        return layout
     }
 
     /// Jekyll's `_posts/` folders below other folders of the root (`work/code/_posts/`): the folders

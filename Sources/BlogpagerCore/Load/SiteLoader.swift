@@ -89,6 +89,8 @@ public struct SiteLoader: Sendable {
     /// The config file that applies, if any.
     public func resolvedConfigPath() -> String? {
         if let configPath = layout.configPath ?? configPath { return configPath }
+        // A Jekyll site without `_config.yml` has Jekyll's defaults, never a blogpager.yml found about it.
+        if layout.origin == .jekyll { return nil }
         let content = URL(fileURLWithPath: contentFolder, isDirectory: true).standardizedFileURL
         let candidates = [
             Self.configFileName,
@@ -98,7 +100,13 @@ public struct SiteLoader: Sendable {
     }
 
     private func loadConfig(_ log: inout DiagnosticLog) -> (SiteConfigLoader.Loaded?, String?) {
-        guard let path = resolvedConfigPath() else { return (SiteConfigLoader.Loaded(config: SiteConfig()), nil) }
+        guard let path = resolvedConfigPath() else {
+            // No config: the old generator's defaults, as it would have built the site (Jekyll's permalinks and excludes).
+            guard layout.origin == .jekyll, let root = layout.root,
+                  case .success(let loaded) = SiteConfigLoader(path: root + "/_config.yml").load("", origin: .jekyll)
+            else { return (SiteConfigLoader.Loaded(config: SiteConfig()), nil) }
+            return (loaded, nil)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             log.append(.error(at: SourceLocation(path: path), "cannot read config file"))
             return (nil, path)

@@ -52,6 +52,35 @@ struct LinkTests {
         #expect(errors.contains { $0.hasSuffix("_posts/2016-03-01-third.md:4:9: error: link to '2016-01-06-nothing' names no entry of this site (post_url names a post of _posts/ by its file's name, such as 2016-05-12-name)") }, "\(errors)")
     }
 
+    /// An old post's `{{ page.… }}`: Jekyll renders Liquid before Markdown, so a title over a
+    /// `====` line is a heading, and a date shows through Jekyll's filters, in English.
+    @Test func jekyllsPageValuesShowAsJekyllShowedThem() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/_config.yml", "title: Old posts\ntimezone: UTC\n")
+        try folder.write("site/_posts/2009-05-19-the-git-parable.md", """
+            ---
+            title: The Git Parable
+            date: 2009-05-19 21:05:00 -0700
+            author: Tom
+            ---
+            {{ page.title }}
+            ================
+
+            {{ page.date | date_to_string }}; {{ page.date | date_to_long_string }}; {{page.date|date: "%A, %B %-d, %Y at %I:%M %p (%z)"}}; {{ page.date | date_to_xmlschema }}
+
+            By {{ page.author }} at [this address]({{ page.url }}); {{ page.title | upcase }}.
+            """)
+        let outcome = try await Self.build(folder)
+        // Jekyll shows the date in the site's zone, and dates the permalink so: the 20th in UTC.
+        let post = try Self.page(folder, "2009/05/20/the-git-parable.html")
+        #expect(post.contains("<h1 id=\"the-git-parable\">The Git Parable <a class=\"heading-link\""), "\(post)")
+        #expect(post.contains("<p>20 May 2009; 20 May 2009; Wednesday, May 20, 2009 at 04:05 AM (+0000); 2009-05-20T04:05:00Z</p>"), "\(post)")
+        #expect(post.contains("<p>By Tom at <a href=\"/2009/05/20/the-git-parable.html\">this address</a>; .</p>"), "\(post)")
+        #expect(outcome.summary.warnings.contains { $0.description.hasSuffix("the-git-parable.md:11:57: warning: '{{ page.title | upcase }}' is left out: blogpager does not make this tag of the old generator") },
+                "\(outcome.summary.warnings)")
+    }
+
     @Test func hugosShortcodesAndRefs() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

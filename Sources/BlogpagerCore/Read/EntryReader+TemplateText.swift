@@ -18,7 +18,9 @@ extension EntryReader {
             case .shortcode(let name, _, _, _): BodyReference(kind: .shortcode(name: name), line: piece.line, column: piece.column)
             case .unknown(let name): BodyReference(kind: .unknown(name: name), line: piece.line, column: piece.column)
             case .image(let src): BodyReference(kind: .image(src: src), line: piece.line, column: piece.column)
-            case .code, .verbatim, .sitePath, .dropped: nil
+            case .pageValue(let value) where value.filter != nil && value.key != "date":
+                BodyReference(kind: .unknown(name: "{{ page.\(value.key) | … }}"), line: piece.line, column: piece.column)
+            case .code, .verbatim, .sitePath, .pageValue, .dropped: nil
             }
         }
     }
@@ -59,6 +61,8 @@ extension EntryReader {
                 markdown += token
             case .image(let written):
                 markdown += written
+            case .pageValue(let value):
+                markdown += value.value(for: entry, timeZone: config.showsDatesInSiteZone ? config.timeZone : nil) ?? ""
             case .dropped, .unknown:
                 continue
             }

@@ -40,6 +40,8 @@ struct TemplateText {
         case verbatim(String)
         /// The site's base path (`{{ site.baseurl }}`), or its absolute address (`{{ site.url }}`), before `path`.
         case sitePath(absolute: Bool, path: String)
+        /// One of the entry's own values (`{{ page.title }}`).
+        case pageValue(LiquidPageValue)
         /// A shortcode: a template of the site's own makes it, else it is left out with a warning.
         case shortcode(name: String, arguments: [String], named: [String: String], inner: String?)
         /// A comment: nothing.
@@ -179,7 +181,7 @@ struct TemplateText {
         }
     }
 
-    /// `{{ site.baseurl }}`, `{{ site.url }}`, `{{ "/x.png" | relative_url }}`; anything else is unknown.
+    /// `{{ site.baseurl }}`, `{{ site.url }}`, `{{ "/x.png" | relative_url }}`, `{{ page.title }}`; anything else is unknown.
     private func liquidOutput(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {
         guard let (inner, end) = Self.enclosed(body, from: start, open: "{{", close: "}}") else { return nil }
         let expression = inner.trimmingCharacters(in: .whitespaces)
@@ -192,6 +194,7 @@ struct TemplateText {
         if parts.count == 2, let path = Self.unquoted(parts[0]), ["relative_url", "absolute_url"].contains(parts[1]) {
             return (.sitePath(absolute: parts[1] == "absolute_url", path: path.hasPrefix("/") ? path : "/" + path), start..<end)
         }
+        if let value = LiquidPageValue(expression: expression) { return (.pageValue(value), start..<end) }
         return (.unknown(name: "{{ \(expression) }}"), start..<end)
     }
 

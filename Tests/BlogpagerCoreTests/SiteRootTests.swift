@@ -225,6 +225,9 @@ struct SiteRootTests {
         #expect(post.contains("<h1 class=\"entry-title\"><a href=\"/2009/05/19/the-git-parable.html\">The Git Parable</a></h1>"))
         #expect(files["README.md"] != nil && files["CNAME"] != nil && files["about.html"] != nil)
         #expect(SiteLoader(contentFolder: folder.path + "/site").layout.description(entries: 1, pages: 1) == "Jekyll site: 1 entry in _posts/, 1 page")
+        // What it lacks is said in Jekyll's terms, where Jekyll would read it.
+        #expect(outcome.summary.warnings.contains { $0.description.hasSuffix("site/_config.yml:1:1: warning: no url, so feed.xml, feed.json and sitemap.xml were not written (they need absolute URLs); set url to the site's public address, such as https://example.org/") },
+                "\(outcome.summary.warnings)")
     }
 
     /// Hugo names translations as Zola does; its default language's own files carry none.

@@ -9,6 +9,23 @@ import Foundation
 public struct SiteLayout: Sendable, Equatable {
     public enum Origin: String, Sendable, Equatable {
         case blogpager, jekyll = "Jekyll", hugo = "Hugo", zola = "Zola"
+
+        /// The config key that gives the site's public address, as this generator spells it.
+        public var addressKey: String {
+            switch self {
+            case .blogpager, .zola: "base_url"
+            case .jekyll: "url"
+            case .hugo: "baseURL"
+            }
+        }
+    }
+
+    /// The config a setting belongs in: the site's own, or the one it would have (Jekyll's
+    /// `_config.yml` at the root, `blogpager.yml` for a folder of entries).
+    public var configToEdit: String {
+        if let configPath { return configPath }
+        if origin == .jekyll, let root { return root + "/_config.yml" }
+        return SiteLoader.configFileName
     }
 
     /// A folder whose files are published as they are, at the same place under `out/`.

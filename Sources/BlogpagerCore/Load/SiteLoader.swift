@@ -75,6 +75,8 @@ public struct SiteLoader: Sendable {
             config: config, templates: templates, sources: found.sources,
             staticFiles: found.staticFiles, diagnostics: found.diagnostics, configPath: configFile)
         input.warnings = warnings
+        input.configToEdit = layout.configToEdit
+        input.addressKey = layout.origin.addressKey
         input.pageCount = found.pages.count + found.pageSources.count
         input.pages = found.pageSources
         input.bundleResources = found.bundleResources

@@ -98,8 +98,8 @@ public struct SiteBuilder: Sendable {
             archive, streams: streams, pages: pages, reader: reader, reuse: reuse?.matching(generation: generation), emit: emit)
         if !SiteRenderer.writesFeeds(input.config) {
             warnings.append(.warning(
-                at: SourceLocation(path: input.configPath ?? SiteLoader.configFileName),
-                "no base_url, so feed.xml, feed.json and sitemap.xml were not written (they need absolute URLs); set base_url to the site's public address, such as https://example.org/"))
+                at: SourceLocation(path: input.configPath ?? input.configToEdit),
+                "no \(input.addressKey), so feed.xml, feed.json and sitemap.xml were not written (they need absolute URLs); set \(input.addressKey) to the site's public address, such as https://example.org/"))
         }
         return SiteBuild(
             files: [], index: rendered.index, archive: archive, streamIndexes: rendered.streamIndexes, warnings: warnings,

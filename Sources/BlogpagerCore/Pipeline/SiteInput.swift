@@ -19,6 +19,9 @@ public struct SiteInput: Sendable {
     public var diagnostics: [Diagnostic]
     /// The config file read, if any: where warnings about settings point.
     public var configPath: String?
+    /// Where a setting goes when the site has no config (`SiteLayout.configToEdit`), and the key its address takes.
+    public var configToEdit = SiteLoader.configFileName
+    public var addressKey = "base_url"
     /// Findings about the input that do not stop the build (config keys not honoured yet).
     public var warnings: [Diagnostic] = []
     /// Pages found beside the entries, built or not (a Jekyll site's Liquid pages are not).

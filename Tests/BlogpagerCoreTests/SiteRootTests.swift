@@ -230,6 +230,31 @@ struct SiteRootTests {
                 "\(outcome.summary.warnings)")
     }
 
+    /// What Hugo builds without a word: an empty tag in a list (passed over), and a draft
+    /// that has no date yet (left out; dated by its file's time when drafts are built).
+    @Test func aHugoSitesEmptyTagsAndUndatedDraftsBuildAsHugoBuildsThem() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/hugo.toml", "baseURL = \"https://hugo.example.org/\"\ntitle = \"Lenient\"\n")
+        try folder.write("site/content/posts/summary.md", "---\ntitle: Mid-year\ndate: 2019-06-17T22:58:00+08:00\ntags: [\"\", \"notes\"]\n---\nHalf a year.\n")
+        try folder.write("site/content/posts/wiki.md", "+++\ntitle = \"Put it in the wiki\"\ndraft = true\n+++\nNot dated yet.\n")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 1 && outcome.summary.skippedDrafts == 1)
+        let files = try folder.snapshot("out")
+        #expect(files["tags/notes/index.html"] != nil && files.keys.filter { $0.hasPrefix("tags/") && $0.hasSuffix("/index.html") }.count == 2, "\(files.keys.sorted())")
+        var job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/drafts", includeDrafts: true, program: .tests)
+        job.highlightsCode = false
+        #expect(try await job.run(now: Date()).summary.entries == 2)
+        // An entry that is no draft still needs its date.
+        try folder.write("site/content/posts/wiki.md", "+++\ntitle = \"Put it in the wiki\"\n+++\nNot dated yet.\n")
+        do {
+            _ = try await Self.build(folder)
+            Issue.record("an undated entry built")
+        } catch let failure as BuildFailure {
+            #expect(failure.diagnostics.contains { $0.description.hasSuffix("content/posts/wiki.md:1:1: error: missing date: add 'date: 2016-05-12' to the front matter or name the file 2016-05-12-wiki.md") }, "\(failure.diagnostics)")
+        }
+    }
+
     /// Hugo names translations as Zola does; its default language's own files carry none.
     @Test func aMultilingualHugoSiteBuildsInItsDefaultLanguage() async throws {
         let folder = try TemporaryFolder()

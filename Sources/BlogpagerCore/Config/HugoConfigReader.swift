@@ -7,6 +7,7 @@ struct HugoConfigReader {
         var config = SiteConfig()
         config.untitledEntries = .fileName
         config.templateSyntax = .hugo
+        config.skipsEmptyTerms = true
         var permalinks: [String: String] = [:]
         var uglyURLs = false
         var lowercase = true

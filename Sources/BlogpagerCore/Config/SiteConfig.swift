@@ -47,6 +47,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var untitledEntries = UntitledEntries.error
     /// Whether a file without front matter is an entry all the same, its whole text the body (Jekyll's posts).
     public var frontMatterIsOptional = false
+    /// Whether an empty term in a list (`tags: ["", "x"]`) is passed over, as Hugo does, instead of an error.
+    public var skipsEmptyTerms = false
     /// Whether every date is shown in the site's `timeZone`, whatever offset it
     /// was written with (Jekyll moves every date there; Hugo keeps a date's own).
     public var showsDatesInSiteZone = false
@@ -96,7 +98,7 @@ public struct SiteConfig: Sendable, Hashable {
     var keyParts: [String] {
         var parts = [
             title, description, author, baseURL ?? "-", language, timeZone.identifier,
-            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)",
+            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)", "\(skipsEmptyTerms)",
             "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)", "\(termsSplitOnSpaces)",
             taxonomies.map { "\($0.key)/\($0.singular)/\($0.title)" }.joined(separator: ","),
             "\(buildsFuture)\(buildsDrafts)\(buildsExpired)", templateSyntax.rawValue, oldFeeds.map(\.keyText).joined(separator: ","), oldListPages?.keyText ?? "-", headingIDs?.rawValue ?? "-",

@@ -88,9 +88,8 @@ public struct EntryReader: Sendable {
             }
         } else if let undated = file.folderFacts.undatedDate {
             date = undated
-        } else {
-            log.append(.error(at: start, "missing date: add 'date: 2016-05-12' to the front matter or name the file 2016-05-12-\(nameParts.slug).md"))
         }
+        let dateMissing = date == nil && (byKey["date"].map { $0.value == .null } ?? true) && nameParts.datePrefix == nil
         let updated = byKey["updated"].flatMap { $0.value == .null ? nil : parseDate($0, log: &log) }
         let expires = byKey["expires"].flatMap { $0.value == .null ? nil : parseDate($0, log: &log) }
 
@@ -111,7 +110,8 @@ public struct EntryReader: Sendable {
             log.append(.error(at: slugLocation, "slug '\(slug)' is not allowed: \(problem); a slug must stay inside out/"))
         }
 
-        var terms = EntryTermsReader(taxonomies: config.taxonomies, splitsOnSpaces: config.termsSplitOnSpaces).read(byKey, log: &log)
+        var terms = EntryTermsReader(taxonomies: config.taxonomies, splitsOnSpaces: config.termsSplitOnSpaces,
+                                     skipsEmptyTerms: config.skipsEmptyTerms).read(byKey, log: &log)
         if !file.folderFacts.categories.isEmpty {
             let written = terms[Taxonomy.categories.key] ?? []
             terms[Taxonomy.categories.key] = file.folderFacts.categories + written.filter { !file.folderFacts.categories.contains($0) }
@@ -123,6 +123,15 @@ public struct EntryReader: Sendable {
             case .bool(let flag): isDraft = flag || file.folderFacts.isDraft
             case .null: break
             default: log.append(.error(at: field.valueLocation, "draft must be true or false"))
+            }
+        }
+        if dateMissing {
+            // A draft may have no date yet (Hugo and Zola build without one): its file's time dates it,
+            // as Jekyll dates its `_drafts/`, until it has one.
+            if isDraft, case .file(let path) = file.content, let identity = FileIdentity(itemAt: path) {
+                date = EntryDate(epochSeconds: Int64(identity.modifiedSeconds))
+            } else {
+                log.append(.error(at: start, "missing date: add 'date: 2016-05-12' to the front matter or name the file 2016-05-12-\(nameParts.slug).md"))
             }
         }
 

@@ -6,6 +6,8 @@
 struct EntryTermsReader {
     var taxonomies: [Taxonomy]
     var splitsOnSpaces: Bool
+    /// Whether an empty item of a list (`tags: ["", "x"]`) is passed over, as Hugo does, instead of an error.
+    var skipsEmptyTerms = false
 
     /// Terms by taxonomy key, each list without repeats, in the order written.
     func read(_ byKey: [String: FrontMatterField], log: inout DiagnosticLog) -> [String: [String]] {
@@ -26,6 +28,8 @@ struct EntryTermsReader {
                         // A list's items are whole terms, spaces and all.
                         let term = text.trimmingSpaces
                         if !found.contains(term) { found.append(term) }
+                    } else if skipsEmptyTerms, case .string(let text) = value, text.trimmingSpaces.isEmpty {
+                        continue
                     } else {
                         log.append(.error(at: item.location, "each \(taxonomy.singular) must be non-empty text"))
                     }

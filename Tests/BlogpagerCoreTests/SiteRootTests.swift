@@ -255,6 +255,19 @@ struct SiteRootTests {
         }
     }
 
+    /// A `timezone` that names no zone (`+0100`, seen on a real blog): Jekyll hands it to the C
+    /// library, which reads it as UTC, so the posts' dates and URLs are UTC's.
+    @Test func aJekyllTimezoneThatNamesNoZoneIsUTCAsJekyllReadIt() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/_config.yml", "title: Offset\ntimezone: \"+0100\"\n")
+        try folder.write("site/_posts/2020-01-01-late.md", "---\ntitle: Late\ndate: 2020-01-01 00:30:00 +0100\n---\nJust after midnight in Paris.\n")
+        let outcome = try await Self.build(folder)
+        #expect(try folder.snapshot("out")["2019/12/31/late.html"] != nil)
+        #expect(outcome.summary.warnings.contains { $0.description.hasSuffix("_config.yml:2:11: warning: '+0100' names no time zone (an IANA name such as Europe/Paris does); Jekyll, through the C library, read it as UTC, and so does blogpager") },
+                "\(outcome.summary.warnings)")
+    }
+
     /// Hugo names translations as Zola does; its default language's own files carry none.
     @Test func aMultilingualHugoSiteBuildsInItsDefaultLanguage() async throws {
         let folder = try TemporaryFolder()

@@ -39,6 +39,18 @@ struct ConfigValues {
         return zone
     }
 
+    /// Jekyll's `timezone`: Jekyll hands it to the C library as `TZ`, which reads a value that
+    /// names no zone (`+0100`) as UTC; so does this, with a warning, where `timeZone` would fail.
+    mutating func jekyllTimeZone(_ field: FrontMatterField) -> TimeZone? {
+        guard let name = text(field) else { return nil }
+        guard let zone = TimeZone(identifier: name) else {
+            warnings.append(.warning(at: field.valueLocation,
+                                     "'\(name)' names no time zone (an IANA name such as Europe/Paris does); Jekyll, through the C library, read it as UTC, and so does blogpager"))
+            return TimeZone(identifier: "UTC")
+        }
+        return zone
+    }
+
     mutating func pageSize(_ value: FrontMatterValue, at field: FrontMatterField, named name: String? = nil) -> Int? {
         guard case .int(let size) = value, (1...1000).contains(size) else {
             log.append(.error(at: field.valueLocation, "\(name ?? field.key) must be a whole number from 1 to 1000"))

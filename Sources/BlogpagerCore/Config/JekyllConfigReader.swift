@@ -43,7 +43,7 @@ struct JekyllConfigReader {
             case "description": config.description = values.text(field) ?? ""
             case "author": config.author = values.name(field) ?? ""
             case "lang", "locale": config.language = values.text(field).map { $0.replacingOccurrences(of: "_", with: "-") } ?? config.language
-            case "timezone": config.timeZone = values.timeZone(field) ?? config.timeZone
+            case "timezone": config.timeZone = values.jekyllTimeZone(field) ?? config.timeZone
             case "paginate": config.pageSize = values.pageSize(field.value, at: field) ?? config.pageSize
             case "header_pages":
                 // minima's menu: the pages, by file, in the order given.

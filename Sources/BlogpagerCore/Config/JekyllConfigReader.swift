@@ -13,6 +13,7 @@ struct JekyllConfigReader {
         config.showsDatesInSiteZone = true
         config.yamlKeysMayRepeat = true
         config.termsSplitOnSpaces = true
+        config.skipsEmptyTerms = true
         config.untitledEntries = .fileNameCapitalized
         config.frontMatterIsOptional = true
         config.templateSyntax = .liquid

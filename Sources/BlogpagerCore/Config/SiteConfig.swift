@@ -47,7 +47,7 @@ public struct SiteConfig: Sendable, Hashable {
     public var untitledEntries = UntitledEntries.error
     /// Whether a file without front matter is an entry all the same, its whole text the body (Jekyll's posts).
     public var frontMatterIsOptional = false
-    /// Whether an empty term in a list (`tags: ["", "x"]`) is passed over, as Hugo does, instead of an error.
+    /// Whether an empty term in a list (`tags: ["", "x"]`, `- ` alone) is passed over, as Hugo and Jekyll do, instead of an error.
     public var skipsEmptyTerms = false
     /// Whether every date is shown in the site's `timeZone`, whatever offset it
     /// was written with (Jekyll moves every date there; Hugo keeps a date's own).

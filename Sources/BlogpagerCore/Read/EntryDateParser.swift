@@ -3,8 +3,9 @@ import Foundation
 /// Reads the date spellings blogs use (Jekyll, Hugo, hand-written), as text:
 /// `2016-05-12`, `2016-05-12 10:00`, `2016-05-12 10:00:00 +0900`,
 /// `2016-05-12T10:00:00+09:00`, `...Z`, with one-digit months, days, hours,
-/// minutes and seconds (`2016-1-5 9:00`) as Jekyll and Hugo accept them. A
-/// time without an offset is read in the site's time zone.
+/// minutes and seconds (`2016-1-5 9:00`) as Jekyll and Hugo accept them, and
+/// Ruby's own `Sun Feb 05 09:00:46 -0500 2012`, which Jekyll reads. A time
+/// without an offset is read in the site's time zone.
 public struct EntryDateParser: Sendable {
     public struct Failure: Error, Sendable, Equatable {
         /// 0-based position in the text where the problem is.
@@ -23,8 +24,35 @@ public struct EntryDateParser: Sendable {
         do {
             return .success(try parse(&scanner))
         } catch {
+            // Ruby's own spelling of a time, as old Jekyll posts carry it and Jekyll reads it.
+            if let written = Self.rubyTimeAsNumbers(text), case .success(let date) = parse(written) { return .success(date) }
             return .failure(error)
         }
+    }
+
+    /// `Sun Feb 05 09:00:46 -0500 2012` or `Tue Jan 08 09:35:31 2013` (Ruby's `Time#to_s` and
+    /// `ctime`, which Jekyll's `Time.parse` reads; a weekday or month name may run on, as in
+    /// `Thurs` or `Sept`) as `2012-02-05 09:00:46 -0500`; nil for any other text.
+    static func rubyTimeAsNumbers(_ text: String) -> String? {
+        var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        let weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+        let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        func named(_ word: String, in names: [String]) -> Int? {
+            let lower = word.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".,"))
+            guard lower.count >= 3, lower.allSatisfy(\.isLetter) else { return nil }
+            return names.firstIndex(of: String(lower.prefix(3)))
+        }
+        if let first = words.first, named(first, in: weekdays) != nil { words.removeFirst() }
+        guard words.count >= 3, let month = named(words[0], in: months), let day = Int(words[1].trimmingCharacters(in: CharacterSet(charactersIn: ","))),
+              let year = words.last.flatMap(Int.init), words.last?.count == 4 else { return nil }
+        let between = words.dropFirst(2).dropLast()
+        guard between.count <= 2 else { return nil }
+        var written = String(format: "%04d-%02d-%02d", year, month + 1, day)
+        for word in between {
+            guard word.contains(":") || word.hasPrefix("+") || word.hasPrefix("-") || ["Z", "UTC", "GMT"].contains(word.uppercased()) else { return nil }
+            written += " " + (word.uppercased() == "GMT" ? "UTC" : word)
+        }
+        return written
     }
 
     private func parse(_ scanner: inout Scanner) throws(Failure) -> EntryDate {

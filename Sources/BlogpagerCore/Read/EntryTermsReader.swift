@@ -6,7 +6,8 @@
 struct EntryTermsReader {
     var taxonomies: [Taxonomy]
     var splitsOnSpaces: Bool
-    /// Whether an empty item of a list (`tags: ["", "x"]`) is passed over, as Hugo does, instead of an error.
+    /// Whether an empty item of a list (`tags: ["", "x"]`, or a `- ` with nothing after it) is passed
+    /// over, as Hugo and Jekyll do, instead of an error.
     var skipsEmptyTerms = false
 
     /// Terms by taxonomy key, each list without repeats, in the order written.
@@ -28,7 +29,7 @@ struct EntryTermsReader {
                         // A list's items are whole terms, spaces and all.
                         let term = text.trimmingSpaces
                         if !found.contains(term) { found.append(term) }
-                    } else if skipsEmptyTerms, case .string(let text) = value, text.trimmingSpaces.isEmpty {
+                    } else if skipsEmptyTerms, value == .null || value.scalarText?.trimmingSpaces.isEmpty == true {
                         continue
                     } else {
                         log.append(.error(at: item.location, "each \(taxonomy.singular) must be non-empty text"))

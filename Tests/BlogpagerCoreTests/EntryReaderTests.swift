@@ -45,6 +45,16 @@ struct EntryReaderTests {
         #expect(entry.params["series"] == .string("lists"))
     }
 
+    /// Blank lines before the front matter, as Hugo reads them (a real blog's 111 posts open so);
+    /// its errors still point at the file's own lines.
+    @Test func frontMatterMayFollowBlankLines() throws {
+        let entry = try Self.read("\n  \n+++\ndate = \"2010-07-13T09:00:00-07:00\"\ntitle = \"What's Going On Now\"\n+++\nThe body.\n").get()
+        #expect(entry.title == "What's Going On Now" && entry.date.rfc3339 == "2010-07-13T09:00:00-07:00")
+        #expect(entry.contentHTML == "<p>The body.</p>\n")
+        #expect(Self.errors("\n---\ntitle: x\ndate: 2016-13-01\n---\nx\n").contains { $0.hasSuffix("content/post.md:4:12: error: invalid date '2016-13-01': month 13 is out of range 1-12") },
+                "\(Self.errors("\n---\ntitle: x\ndate: 2016-13-01\n---\nx\n"))")
+    }
+
     @Test func oneStringIsOneTag() throws {
         let entry = try Self.read("---\ntitle: T\ndate: 2016-05-12\ntags: swift on linux\n---\n").get()
         #expect(entry.tags == ["swift on linux"])

@@ -31,6 +31,16 @@ public struct FrontMatterSplitter: Sendable {
     /// With `optional`, a text that opens with no front matter is all body (`firstLine` 0).
     public func split(_ text: String, optional: Bool = false) -> Result<Parts, Diagnostic> {
         let newline = UInt8(ascii: "\n")
+        // Blank lines before the front matter: Hugo reads past them (real posts open so). Jekyll,
+        // whose front matter is optional, takes such a file for one without, and so does this.
+        if !optional, let after = Self.afterBlankLines(text) {
+            return split(String(text[after.start...])).map { parts in
+                var moved = parts
+                moved.firstLine += after.lines
+                moved.bodyLine += after.lines
+                return moved
+            }
+        }
         let firstEnd = text.utf8.firstIndex(of: newline) ?? text.endIndex
         let first = Self.trimmedEnd(text[..<firstEnd])
         let language: Language
@@ -62,6 +72,17 @@ public struct FrontMatterSplitter: Sendable {
             lineStart = text.utf8.index(after: lineEnd)
         }
         return unclosed(fence)
+    }
+
+    /// Where the text goes on after the blank lines it opens with, and how many there are; nil for none, or nothing after them.
+    private static func afterBlankLines(_ text: String) -> (start: String.Index, lines: Int)? {
+        var start = text.startIndex
+        var lines = 0
+        while let end = text.utf8[start...].firstIndex(of: UInt8(ascii: "\n")), text[start..<end].allSatisfy(\.isWhitespace) {
+            start = text.utf8.index(after: end)
+            lines += 1
+        }
+        return lines > 0 && start < text.endIndex ? (start, lines) : nil
     }
 
     /// A JSON object ends where its braces balance (strings and escapes skipped).

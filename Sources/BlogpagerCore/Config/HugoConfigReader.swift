@@ -8,6 +8,7 @@ struct HugoConfigReader {
         config.untitledEntries = .fileName
         config.templateSyntax = .hugo
         config.skipsEmptyTerms = true
+        config.leavesUnresolvedFileLinks = true
         var permalinks: [String: String] = [:]
         var uglyURLs = false
         var lowercase = true

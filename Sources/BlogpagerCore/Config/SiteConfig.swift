@@ -49,6 +49,9 @@ public struct SiteConfig: Sendable, Hashable {
     public var frontMatterIsOptional = false
     /// Whether an empty term in a list (`tags: ["", "x"]`, `- ` alone) is passed over, as Hugo and Jekyll do, instead of an error.
     public var skipsEmptyTerms = false
+    /// Whether a link to a `.md` file that names no entry stays as written, with a warning, as the
+    /// old generators leave it, instead of an error.
+    public var leavesUnresolvedFileLinks = false
     /// Whether every date is shown in the site's `timeZone`, whatever offset it
     /// was written with (Jekyll moves every date there; Hugo keeps a date's own).
     public var showsDatesInSiteZone = false
@@ -98,7 +101,7 @@ public struct SiteConfig: Sendable, Hashable {
     var keyParts: [String] {
         var parts = [
             title, description, author, baseURL ?? "-", language, timeZone.identifier,
-            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)", "\(skipsEmptyTerms)",
+            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)", "\(skipsEmptyTerms)", "\(leavesUnresolvedFileLinks)",
             "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)", "\(termsSplitOnSpaces)",
             taxonomies.map { "\($0.key)/\($0.singular)/\($0.title)" }.joined(separator: ","),
             "\(buildsFuture)\(buildsDrafts)\(buildsExpired)", templateSyntax.rawValue, oldFeeds.map(\.keyText).joined(separator: ","), oldListPages?.keyText ?? "-", headingIDs?.rawValue ?? "-",

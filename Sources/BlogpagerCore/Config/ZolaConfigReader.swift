@@ -21,6 +21,7 @@ struct ZolaConfigReader {
         // Zola's section list (`/blog/`) is blogpager's front page now; its pages come with `paginate_by` (`applySection`).
         config.oldListPages = OldListPages(pageSize: config.pageSize, templates: [], firstPages: ["/:section/"])
         config.headingIDs = .zola
+        config.leavesUnresolvedFileLinks = true
         var generatesFeeds = false
         var feedNames = ["atom.xml"]
         var feedTaxonomies: [String] = []

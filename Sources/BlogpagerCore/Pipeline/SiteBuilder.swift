@@ -47,7 +47,8 @@ public struct SiteBuilder: Sendable {
         var pages = readPages(input.pages, config: input.config, log: &problems)
         let links = EntryLinks(entries: published, section: config.contentSection, pages: pages, home: SiteURLs(config: config).home)
         var warnings = input.warnings
-        checkReferences(published, links: links, section: config.contentSection, templates: input.templates, log: &problems, warnings: &warnings)
+        checkReferences(published, links: links, section: config.contentSection, leavesFileLinks: config.leavesUnresolvedFileLinks,
+                        templates: input.templates, log: &problems, warnings: &warnings)
 
         let sorted = SortedList(published) { Cursor.newestFirst($0.cursor, $1.cursor) }
         checkUniqueCursors(sorted, log: &problems)
@@ -266,7 +267,7 @@ public struct SiteBuilder: Sendable {
     /// Every link between entries must land: one that names no entry is an error where it is
     /// written. A shortcode without a template of the site's, or a tag blogpager does not make,
     /// is left out: a warning for each name, at its first place, with how many there are.
-    private func checkReferences(_ entries: [Entry], links: EntryLinks, section: [String], templates: TemplateSet,
+    private func checkReferences(_ entries: [Entry], links: EntryLinks, section: [String], leavesFileLinks: Bool, templates: TemplateSet,
                                  log: inout DiagnosticLog, warnings: inout [Diagnostic]) {
         var leftOut: [String: (location: SourceLocation, count: Int, message: String)] = [:]
         for entry in entries {
@@ -275,7 +276,11 @@ public struct SiteBuilder: Sendable {
                 switch reference.kind {
                 case .link:
                     guard let found = links.url(for: reference, from: entry.source) else { continue }
-                    if found.url == nil {
+                    if found.url == nil, found.link.style == .relativeFile, leavesFileLinks {
+                        let key = "file link " + found.link.target
+                        let message = "link to '\(found.link.target)' names no entry of this site; it is left as written, as the old generator left it"
+                        leftOut[key] = leftOut[key].map { ($0.location, $0.count + 1, message) } ?? (location, 1, message)
+                    } else if found.url == nil {
                         log.append(.error(at: location, "link to '\(found.link.target)' names no entry of this site\(Self.linkHint(found.link.style))"))
                     } else if found.link.style == .contentPath, let folder = EntryLinks.sectionFolder(ofList: EntryLinks.normalized(found.link.target)),
                               folder != section.joined(separator: "/") {

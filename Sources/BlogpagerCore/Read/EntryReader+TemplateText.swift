@@ -37,7 +37,9 @@ extension EntryReader {
             index = piece.range.upperBound
             switch piece.kind {
             case .link(let reference, let anchor):
-                markdown += (links?.url(for: reference, from: entry.source) ?? "#") + anchor
+                // One that names no entry is an error, unless the old generator left it as written (`leavesUnresolvedFileLinks`).
+                let unresolved = reference.style == .relativeFile ? reference.target : "#"
+                markdown += (links?.url(for: reference, from: entry.source) ?? unresolved) + anchor
             case .code(let language, let options, let code):
                 // A fence longer than any run of backticks in the code; the options as a fence's `{…}`.
                 let fence = String(repeating: "`", count: max(3, Self.longestRun(of: "`", in: code) + 1))

@@ -271,6 +271,30 @@ struct SiteRootTests {
                 "\(outcome.summary.warnings)")
     }
 
+    /// HTML files in a Hugo site's content without front matter (a search engine's verification
+    /// file, a CV made elsewhere, seen on a real blog) are published as they are, at their place.
+    @Test func aHugoSitesHTMLFilesWithoutFrontMatterArePublishedAsTheyAre() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/config.toml", "baseURL = \"https://hugo.example.org/\"\ntitle = \"Verified\"\n")
+        try folder.write("site/content/posts/first.md", "---\ntitle: First\ndate: 2024-01-01\n---\nHello.\n")
+        try folder.write("site/content/google1234.html", "google-site-verification: google1234.html")
+        try folder.write("site/content/cv/index.html", "<!DOCTYPE html>\n<html><body>CV</body></html>\n")
+        try folder.write("site/content/contact.html", "---\ntitle: Contact\n---\n<p>Write to me.</p>\n")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 1)
+        let files = try folder.snapshot("out")
+        #expect(files["google1234.html"] == Data("google-site-verification: google1234.html".utf8))
+        #expect(files["cv/index.html"] == Data("<!DOCTYPE html>\n<html><body>CV</body></html>\n".utf8))
+        #expect(files["contact/index.html"].map { String(decoding: $0, as: UTF8.self).contains("Write to me.") } == true, "\(files.keys.sorted())")
+        // In a site whose content/ is all entries (no posts/ or blog/ section), the same.
+        try FileManager.default.removeItem(atPath: folder.path + "/site/content/posts")
+        try FileManager.default.removeItem(atPath: folder.path + "/site/content/contact.html")
+        try folder.write("site/content/first.md", "---\ntitle: First\ndate: 2024-01-01\n---\nHello.\n")
+        _ = try await Self.build(folder, output: "flat")
+        #expect(try folder.snapshot("flat")["google1234.html"] == Data("google-site-verification: google1234.html".utf8))
+    }
+
     /// Hugo names translations as Zola does; its default language's own files carry none.
     @Test func aMultilingualHugoSiteBuildsInItsDefaultLanguage() async throws {
         let folder = try TemporaryFolder()

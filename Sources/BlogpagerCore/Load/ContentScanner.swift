@@ -41,6 +41,9 @@ public struct ContentScanner: Sendable {
     public var contentExtensions = ContentScanner.markdownExtensions
     /// The site's other languages (`SiteConfig.translationLanguages`): files named in one of them are left out.
     public var translationLanguages: Set<String> = []
+    /// Whether an HTML content file without front matter is published as it is (a Hugo site's
+    /// verification files), rather than read as an entry that lacks its front matter.
+    public var publishesBareHTML = false
 
     public init(folder: String, staticFolders: [SiteLayout.StaticFolder] = [], excludedPaths: Set<String> = [], pagesFolder: String? = nil) {
         self.folder = folder
@@ -96,6 +99,13 @@ public struct ContentScanner: Sendable {
                 found.undatedNames.append(shown)
                 continue
             }
+            if !isStatic, publishesBareHTML, ["html", "htm"].contains(ext), let bytes = bareHTML(path) {
+                if let output = try? OutputPath(relative.split(separator: "/").map(String.init)) {
+                    found.staticFiles.append(OutputFile(path: output, bytes: bytes))
+                    found.staticSources[output] = shown
+                    continue
+                }
+            }
             guard isStatic else {
                 // Entries are read when the build needs them, not held from here.
                 let identity = files[relative].flatMap { $0 } ?? "missing"
@@ -125,12 +135,35 @@ public struct ContentScanner: Sendable {
                     found.translations.append(path)
                     continue
                 }
+                // An HTML file without front matter (a search engine's verification file, a page made
+                // elsewhere) is no page to build: it is published as it is, at its place.
+                if ["html", "htm"].contains(path.split(separator: ".").last.map { $0.lowercased() } ?? ""), let bytes = bareHTML(path) {
+                    let relative = String(path.dropFirst(pagesFolder.count + 1))
+                    if let output = try? OutputPath(relative.split(separator: "/").map(String.init)) {
+                        found.staticFiles.append(OutputFile(path: output, bytes: bytes))
+                        found.staticSources[output] = path
+                        continue
+                    }
+                }
                 guard let identity = FileIdentity(itemAt: path) else { continue }
                 found.pageSources.append(SourceFile(displayPath: path, relativePath: String(path.dropFirst(pagesFolder.count + 1)),
                                                     filePath: path, identity: identity.recordText))
             }
         }
         return found
+    }
+
+    /// The bytes of an HTML file that opens with no front matter; nil for one that does (a page to build).
+    private func bareHTML(_ path: String) -> [UInt8]? {
+        guard let bytes = try? DiskFile.read(path), !Self.opensWithFrontMatter(bytes) else { return nil }
+        return bytes
+    }
+
+    /// Whether a file's first line after any blank ones opens front matter (`---`, `+++` or a JSON object).
+    static func opensWithFrontMatter(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else { return false }
+        let rest = bytes[first...]
+        return rest.starts(with: Array("---".utf8)) || rest.starts(with: Array("+++".utf8)) || rest.first == UInt8(ascii: "{")
     }
 
     /// `index.ca.md`, `_index.ca.md`: a file in another of the site's languages, as Zola and Hugo name translations.

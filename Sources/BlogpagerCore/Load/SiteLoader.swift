@@ -36,6 +36,7 @@ public struct SiteLoader: Sendable {
         scanner.entryFolders = layout.entryFolders
         scanner.namesNeedDates = layout.contentNamesNeedDates
         scanner.translationLanguages = loaded?.config.translationLanguages ?? []
+        scanner.publishesBareHTML = layout.origin == .hugo
         let found = scanner.scan()
         try log.throwIfErrors()
         guard let loaded, let templates else { throw BuildFailure(log.diagnostics) }

@@ -46,14 +46,7 @@ struct RSSFeed {
         let wall = date.local
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        // Days since 1970-01-01 (a Thursday) of the civil date, for the weekday.
-        let y = wall.month <= 2 ? wall.year - 1 : wall.year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (wall.month + (wall.month > 2 ? -3 : 9)) + 2) / 5 + wall.day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days1970 = era * 146097 + dayOfEra - 719468
-        let weekday = days[((days1970 % 7) + 11) % 7]
+        let weekday = days[wall.weekday]
         let offset = Int(date.offsetSeconds)
         let sign = offset < 0 ? "-" : "+"
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

@@ -99,13 +99,7 @@ public struct ContentScanner: Sendable {
                 found.undatedNames.append(shown)
                 continue
             }
-            if !isStatic, publishesBareHTML, ["html", "htm"].contains(ext), let bytes = bareHTML(path) {
-                if let output = try? OutputPath(relative.split(separator: "/").map(String.init)) {
-                    found.staticFiles.append(OutputFile(path: output, bytes: bytes))
-                    found.staticSources[output] = shown
-                    continue
-                }
-            }
+            if !isStatic, publishesBareHTML(path, at: relative, shown: shown, into: &found) { continue }
             guard isStatic else {
                 // Entries are read when the build needs them, not held from here.
                 let identity = files[relative].flatMap { $0 } ?? "missing"
@@ -135,16 +129,7 @@ public struct ContentScanner: Sendable {
                     found.translations.append(path)
                     continue
                 }
-                // An HTML file without front matter (a search engine's verification file, a page made
-                // elsewhere) is no page to build: it is published as it is, at its place.
-                if ["html", "htm"].contains(path.split(separator: ".").last.map { $0.lowercased() } ?? ""), let bytes = bareHTML(path) {
-                    let relative = String(path.dropFirst(pagesFolder.count + 1))
-                    if let output = try? OutputPath(relative.split(separator: "/").map(String.init)) {
-                        found.staticFiles.append(OutputFile(path: output, bytes: bytes))
-                        found.staticSources[output] = path
-                        continue
-                    }
-                }
+                if publishesBareHTML(path, at: String(path.dropFirst(pagesFolder.count + 1)), shown: path, into: &found) { continue }
                 guard let identity = FileIdentity(itemAt: path) else { continue }
                 found.pageSources.append(SourceFile(displayPath: path, relativePath: String(path.dropFirst(pagesFolder.count + 1)),
                                                     filePath: path, identity: identity.recordText))
@@ -153,17 +138,16 @@ public struct ContentScanner: Sendable {
         return found
     }
 
-    /// The bytes of an HTML file that opens with no front matter; nil for one that does (a page to build).
-    private func bareHTML(_ path: String) -> [UInt8]? {
-        guard let bytes = try? DiskFile.read(path), !Self.opensWithFrontMatter(bytes) else { return nil }
-        return bytes
-    }
-
-    /// Whether a file's first line after any blank ones opens front matter (`---`, `+++` or a JSON object).
-    static func opensWithFrontMatter(_ bytes: [UInt8]) -> Bool {
-        guard let first = bytes.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else { return false }
-        let rest = bytes[first...]
-        return rest.starts(with: Array("---".utf8)) || rest.starts(with: Array("+++".utf8)) || rest.first == UInt8(ascii: "{")
+    /// An HTML content file without front matter (a search engine's verification file, a page made
+    /// elsewhere) is no page or entry to build: where `publishesBareHTML` says so, it is published
+    /// as it is, at its place (`relative`). True when it was.
+    private func publishesBareHTML(_ path: String, at relative: String, shown: String, into found: inout Found) -> Bool {
+        guard publishesBareHTML, ["html", "htm"].contains(path.split(separator: ".").last.map { $0.lowercased() } ?? ""),
+              let bytes = try? DiskFile.read(path), !FrontMatterSplitter.opensFrontMatter(bytes),
+              let output = try? OutputPath(relative.split(separator: "/").map(String.init)) else { return false }
+        found.staticFiles.append(OutputFile(path: output, bytes: bytes))
+        found.staticSources[output] = shown
+        return true
     }
 
     /// `index.ca.md`, `_index.ca.md`: a file in another of the site's languages, as Zola and Hugo name translations.

@@ -46,6 +46,11 @@ public struct CivilDateTime: Sendable, Hashable {
         return days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 
+    /// The day of the week, 0 for Sunday (1970-01-01, day 0, was a Thursday).
+    public var weekday: Int {
+        Int((floorDivide(epochSeconds, 86_400) + 4) % 7 + 7) % 7
+    }
+
     public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

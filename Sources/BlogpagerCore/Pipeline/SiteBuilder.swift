@@ -270,32 +270,32 @@ public struct SiteBuilder: Sendable {
     private func checkReferences(_ entries: [Entry], links: EntryLinks, section: [String], leavesFileLinks: Bool, templates: TemplateSet,
                                  log: inout DiagnosticLog, warnings: inout [Diagnostic]) {
         var leftOut: [String: (location: SourceLocation, count: Int, message: String)] = [:]
+        // One warning a kind (`key`), at its first place, counting the others.
+        func leaveOut(_ key: String, at location: SourceLocation, _ message: String) {
+            leftOut[key] = leftOut[key].map { ($0.location, $0.count + 1, message) } ?? (location, 1, message)
+        }
         for entry in entries {
             for reference in entry.references {
                 let location = SourceLocation(path: entry.sourcePath, line: reference.line, column: reference.column)
                 switch reference.kind {
                 case .link:
                     guard let found = links.url(for: reference, from: entry.source) else { continue }
+                    let target = found.link.target
                     if found.url == nil, found.link.style == .relativeFile, leavesFileLinks {
-                        let key = "file link " + found.link.target
-                        let message = "link to '\(found.link.target)' names no entry of this site; it is left as written, as the old generator left it"
-                        leftOut[key] = leftOut[key].map { ($0.location, $0.count + 1, message) } ?? (location, 1, message)
+                        leaveOut("file link " + target, at: location,
+                                 "link to '\(target)' names no entry of this site; it is left as written, as the old generator left it")
                     } else if found.url == nil {
-                        log.append(.error(at: location, "link to '\(found.link.target)' names no entry of this site\(Self.linkHint(found.link.style))"))
-                    } else if found.link.style == .contentPath, let folder = EntryLinks.sectionFolder(ofList: EntryLinks.normalized(found.link.target)),
-                              folder != section.joined(separator: "/") {
-                        let key = "section list " + folder
-                        let message = "link to '\(found.link.target)' names the list of the section '\(folder)', which blogpager does not make: it leads to \(found.url!) as on the old site"
-                        leftOut[key] = leftOut[key].map { ($0.location, $0.count + 1, message) } ?? (location, 1, message)
+                        log.append(.error(at: location, "link to '\(target)' names no entry of this site\(Self.linkHint(found.link.style))"))
+                    } else if let url = found.url, found.link.style == .contentPath,
+                              let folder = EntryLinks.sectionFolder(ofList: EntryLinks.normalized(target)), folder != section.joined(separator: "/") {
+                        leaveOut("section list " + folder, at: location,
+                                 "link to '\(target)' names the list of the section '\(folder)', which blogpager does not make: it leads to \(url) as on the old site")
                     }
                 case .shortcode(let name) where !templates.hasShortcode(name):
-                    let key = "shortcode " + name
-                    let message = "shortcode '\(name)' is left out (any text inside it is kept): add templates/shortcodes/\(name).mustache to make it"
-                    leftOut[key] = leftOut[key].map { ($0.location, $0.count + 1, message) } ?? (location, 1, message)
+                    leaveOut("shortcode " + name, at: location,
+                             "shortcode '\(name)' is left out (any text inside it is kept): add templates/shortcodes/\(name).mustache to make it")
                 case .unknown(let name):
-                    let key = "tag " + name
-                    let message = "'\(name)' is left out: blogpager does not make this tag of the old generator"
-                    leftOut[key] = leftOut[key].map { ($0.location, $0.count + 1, message) } ?? (location, 1, message)
+                    leaveOut("tag " + name, at: location, "'\(name)' is left out: blogpager does not make this tag of the old generator")
                 case .shortcode, .image: continue
                 }
             }

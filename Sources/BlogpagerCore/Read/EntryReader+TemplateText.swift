@@ -18,8 +18,6 @@ extension EntryReader {
             case .shortcode(let name, _, _, _): BodyReference(kind: .shortcode(name: name), line: piece.line, column: piece.column)
             case .unknown(let name): BodyReference(kind: .unknown(name: name), line: piece.line, column: piece.column)
             case .image(let src): BodyReference(kind: .image(src: src), line: piece.line, column: piece.column)
-            case .pageValue(let value) where value.filter != nil && value.key != "date":
-                BodyReference(kind: .unknown(name: "{{ page.\(value.key) | … }}"), line: piece.line, column: piece.column)
             case .code, .verbatim, .sitePath, .pageValue, .dropped: nil
             }
         }

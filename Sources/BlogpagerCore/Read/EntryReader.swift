@@ -79,6 +79,8 @@ public struct EntryReader: Sendable {
 
         // date: front matter, else the file name's YYYY-MM-DD- prefix
         var date: EntryDate?
+        // None written at all (an unreadable one is an error already): whether that is one depends on the draft flag.
+        var dateMissing = false
         if let field = byKey["date"], field.value != .null {
             date = parseDate(field, log: &log)
         } else if let prefix = nameParts.datePrefix {
@@ -88,8 +90,9 @@ public struct EntryReader: Sendable {
             }
         } else if let undated = file.folderFacts.undatedDate {
             date = undated
+        } else {
+            dateMissing = true
         }
-        let dateMissing = date == nil && (byKey["date"].map { $0.value == .null } ?? true) && nameParts.datePrefix == nil
         let updated = byKey["updated"].flatMap { $0.value == .null ? nil : parseDate($0, log: &log) }
         let expires = byKey["expires"].flatMap { $0.value == .null ? nil : parseDate($0, log: &log) }
 

@@ -74,6 +74,13 @@ public struct FrontMatterSplitter: Sendable {
         return unclosed(fence)
     }
 
+    /// Whether a file opens front matter as `split` reads it, after any blank lines: `---`, `+++` or a JSON object.
+    static func opensFrontMatter(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else { return false }
+        let rest = bytes[first...]
+        return rest.starts(with: "---".utf8) || rest.starts(with: "+++".utf8) || rest.first == UInt8(ascii: "{")
+    }
+
     /// Where the text goes on after the blank lines it opens with, and how many there are; nil for none, or nothing after them.
     private static func afterBlankLines(_ text: String) -> (start: String.Index, lines: Int)? {
         var start = text.startIndex

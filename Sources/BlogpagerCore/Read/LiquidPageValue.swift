@@ -22,6 +22,8 @@ struct LiquidPageValue: Equatable {
               name.dropFirst(5).allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
         key = String(name.dropFirst(5))
         guard parts.count == 2 else { return }
+        // Jekyll's filters here are its date filters: on another value, the expression is not one of ours.
+        guard key == "date" else { return nil }
         let filter = parts[1]
         switch filter {
         case "date_to_string": self.filter = .toString
@@ -34,7 +36,8 @@ struct LiquidPageValue: Equatable {
     }
 
     /// What Jekyll would show for `entry`, its date in the site's `timezone` where it has one
-    /// (as Jekyll shows it, and as its permalink has it); nil where it has no such value.
+    /// (as Jekyll shows it, and as its permalink has it); nil where it has no such value
+    /// (Jekyll shows nothing there).
     func value(for entry: Entry, timeZone: TimeZone?) -> String? {
         switch (key, filter) {
         case ("title", nil): return entry.title
@@ -43,8 +46,7 @@ struct LiquidPageValue: Equatable {
             return Self.format(timeZone.map(entry.date.shown(in:)) ?? entry.date, filter ?? .format("%Y-%m-%d %H:%M:%S %z"))
         // An author is read into the entry's authors, out of its other keys.
         case ("author", nil): return entry.params[key]?.scalarText ?? entry.terms(of: .authors).joined(separator: ", ")
-        case (_, nil): return entry.params[key]?.scalarText
-        default: return nil
+        default: return entry.params[key]?.scalarText
         }
     }
 
@@ -58,8 +60,7 @@ struct LiquidPageValue: Equatable {
         case .xmlSchema: return date.rfc3339
         case .format(let pattern):
             let wall = date.local
-            let days = Int((date.epochSeconds + Int64(date.offsetSeconds)).quotientRoundingDown(by: 86_400))
-            let weekday = Self.weekdays[((days + 4) % 7 + 7) % 7]
+            let weekday = Self.weekdays[wall.weekday]
             func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
             let offset = Int(date.offsetSeconds) / 60
             var text = ""
@@ -90,12 +91,5 @@ struct LiquidPageValue: Equatable {
             }
             return text
         }
-    }
-}
-
-private extension Int64 {
-    func quotientRoundingDown(by divisor: Int64) -> Int64 {
-        let quotient = self / divisor
-        return self % divisor < 0 ? quotient - 1 : quotient
     }
 }

@@ -136,6 +136,35 @@ struct BuildJobTests {
         #expect(try folder.snapshot("out")["posts/entry-5/index.html"] == folder.snapshot("clean")["posts/entry-5/index.html"])
     }
 
+    @Test func anEditToAnOldEntryKeepsTheSiteFeedsAndReadsNoLatestEntry() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("blogpager.yml", "title: Jobs\nbase_url: https://example.org/\npage_size: 4\nfeed_size: 6\n")
+        for day in 1...30 {
+            try folder.write("content/entry-\(day).md", "---\ntitle: Entry \(day)\ndate: 2024-03-\(day < 10 ? "0" : "")\(day)\n---\nBody \(day).\n")
+        }
+        _ = try await Self.job(folder).run(now: Date())
+        try folder.write("content/entry-3.md", "---\ntitle: Entry 3\ndate: 2024-03-03\n---\nBody 3, edited.\n")
+        let edited = try await Self.job(folder).run(now: Date())
+        let site = try #require(edited.site)
+        let written = Set(edited.report.written.map(\.string))
+        #expect(!written.contains("feed.xml") && !written.contains("feed.json"))
+        // The entries of the pages that show it, not the six latest the feeds carry.
+        #expect(site.bodiesRendered <= 5)
+        #expect(written.contains("posts/entry-3/index.html"))
+
+        // A new entry changes the feeds, which then carry it, as a clean build's do.
+        try folder.write("content/entry-31.md", "---\ntitle: Entry 31\ndate: 2024-03-31\n---\nBody 31.\n")
+        let added = try await Self.job(folder).run(now: Date())
+        #expect(Set(added.report.written.map(\.string)).isSuperset(of: ["feed.xml", "feed.json"]))
+        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml", program: .tests)
+        _ = try await clean.run(now: Date())
+        let kept = try folder.snapshot("out").filter { !$0.key.hasPrefix(".blogpager/") }
+        let fresh = try folder.snapshot("clean").filter { !$0.key.hasPrefix(".blogpager/") }
+        #expect(kept == fresh)
+        #expect(try String(contentsOfFile: folder.path + "/out/feed.xml", encoding: .utf8).contains("Entry 31"))
+    }
+
     @Test func theFirstEntryOfANewTaxonomyPutsItInEveryPagesNavigation() async throws {
         let folder = try Self.site()
         defer { folder.remove() }

@@ -45,6 +45,11 @@ enum RenderKeys {
         StableHash.key(["term-feed", stream.kind.name, stream.name, stream.folder.joined(separator: "/"), origin, host] + articles)
     }
 
+    /// The site's feeds: where they are written and served from, and the articles of the latest entries.
+    static func siteFeeds(origin: String, host: String, paths: [String], articles: [String]) -> String {
+        StableHash.key(["site-feeds", origin, host] + paths + ["articles"] + articles)
+    }
+
     /// A fragment: its stream, its page's id and its entries' articles.
     static func fragment(stream: String, pageID: String, articles: [String]) -> String {
         StableHash.key([stream, pageID] + articles)

@@ -17,6 +17,14 @@ struct RenderPlan {
         let positions: [Int]
     }
 
+    /// The site's own feeds (`feed.xml`, `feed.json`, and the old site's at their URLs): its latest entries.
+    struct SiteFeeds {
+        let paths: [OutputPath]
+        let key: String
+        /// The last build's files, when every one of them is kept; else nil, and all are written.
+        let kept: [KeptFile]?
+    }
+
     let archive: Archive
     let streams: StreamSet
     let urls: SiteURLs
@@ -38,7 +46,9 @@ struct RenderPlan {
     let feedOrigin: String?
     let feedHost: String
     let feedCount: Int
-    /// Each term's own feed, with its key and, where the last build's is kept, its file.
+    /// The site's feeds, nil without them; each term's own feed; each with its key and, where
+    /// the last build's are kept, their files.
+    let siteFeeds: SiteFeeds?
     let termFeeds: [TermFeed]
     /// Main positions of the entries some feed to write carries, in order.
     let feedPositions: [Int]
@@ -123,8 +133,18 @@ extension SiteRenderer {
             return RenderPlan.TermFeed(stream: stream, outputs: outputs, key: key,
                                        kept: kept.allSatisfy { $0 != nil } ? kept.compactMap { $0 } : nil, positions: positions)
         }
+        // The site's feeds are kept as a term's are: an edit to an old entry reads no latest ones.
+        let latest = Array(0..<min(feedCount, archive.entries.count))
+        let siteFeeds = feedOrigin.map { origin -> RenderPlan.SiteFeeds in
+            let paths = [SiteURLs.atomFeed, SiteURLs.jsonFeed] + oldSiteFeeds().map(\.path)
+            let key = RenderKeys.siteFeeds(origin: origin, host: feedHost, paths: paths.map(\.string), articles: latest.map { articleKeys[$0] })
+            let kept = paths.map { reuse?.kept($0.string, key: key) }
+            return RenderPlan.SiteFeeds(paths: paths, key: key, kept: kept.allSatisfy { $0 != nil } ? kept.compactMap { $0 } : nil)
+        }
         var carried = [Bool](repeating: false, count: archive.entries.count)
-        for position in 0..<min(feedCount, archive.entries.count) { carried[position] = true }
+        if siteFeeds?.kept == nil {
+            for position in latest { carried[position] = true }
+        }
         for feed in termFeeds where feed.kept == nil {
             for position in feed.positions { carried[position] = true }
         }
@@ -132,7 +152,7 @@ extension SiteRenderer {
             archive: archive, streams: streams, urls: urls, dates: dates, context: context, templates: templates, anchors: anchors,
             entryPages: pages, streamRenderer: streamRenderer, streamPlans: streamPlans, entryPageKeys: pageKeys,
             keptEntryPages: keptPages, needsArticle: needsArticle, feedOrigin: feedOrigin, feedHost: feedHost, feedCount: feedCount,
-            termFeeds: termFeeds, feedPositions: carried.indices.filter { carried[$0] },
+            siteFeeds: siteFeeds, termFeeds: termFeeds, feedPositions: carried.indices.filter { carried[$0] },
             toRead: archive.entries.indices.filter { needsArticle[$0] || keptPages[$0] == nil || carried[$0] }, reuse: reuse)
     }
 }

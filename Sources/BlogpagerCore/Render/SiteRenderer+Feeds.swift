@@ -4,7 +4,7 @@
 extension SiteRenderer {
     struct RenderedFeeds {
         var files: [OutputFile] = []
-        /// Term feeds whose key is unchanged.
+        /// Feeds whose key is unchanged.
         var kept: [KeptFile] = []
         var slots: [String: RenderedSlots.Slot] = [:]
     }
@@ -13,7 +13,11 @@ extension SiteRenderer {
     func feedsAndSitemap(_ plan: RenderPlan, feedItems: [Int: FeedItem], sitemap: [Sitemap.Location]) -> RenderedFeeds {
         guard let origin = plan.urls.origin else { return RenderedFeeds() }
         var done = RenderedFeeds()
-        if plan.feedOrigin != nil {
+        if let siteFeeds = plan.siteFeeds {
+            for path in siteFeeds.paths { done.slots[path.string] = RenderedSlots.Slot(key: siteFeeds.key, path: path.string) }
+            done.kept += siteFeeds.kept ?? []
+        }
+        if let siteFeeds = plan.siteFeeds, siteFeeds.kept == nil {
             let latest = (0..<min(plan.feedCount, plan.archive.entries.count)).compactMap { feedItems[$0] }
             done.files = feeds(latest, origin: origin, urls: plan.urls)
             // The old site's feeds of the whole site, at their URLs and in their formats.

@@ -1,5 +1,6 @@
 @testable import BlogpagerCore
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -305,6 +306,34 @@ struct HighlightTests {
         try folder.write("site/posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\nFirst, edited thrice.\n\n" + body
             + "\n```python\nprint('new')\n```\n\n```python\nprint('third')\n```\n")
         #expect(try await Self.build(folder).summary.codeBlocks?.fromCache == 4)
+    }
+
+    /// The last build's cache (megabytes at 10,000 entries) is read at the first block that needs it:
+    /// a rebuild whose changed entries have no code leaves it unread, and the record as it was.
+    @Test func theLastBuildsCacheIsReadOnlyWhenABlockNeedsIt() throws {
+        let reads = Mutex(0)
+        let highlighter = CodeHighlighter(python: Self.python, maximumHelpers: 1, previousCache: {
+            reads.withLock { $0 += 1 }
+            return nil
+        })
+        #expect(highlighter.identity().hasPrefix("pygments "))
+        #expect(highlighter.html(for: [CodeBlock(language: nil, code: "no language\n")]) == [nil])
+        #expect(reads.withLock { $0 } == 0)
+        #expect(highlighter.html(for: [CodeBlock(language: "python", code: "print(1)\n")])[0]?.contains("class=\"highlight\"") == true)
+        #expect(reads.withLock { $0 } == 1)
+        _ = highlighter.html(for: [CodeBlock(language: "python", code: "print(2)\n")])
+        #expect(reads.withLock { $0 } == 1)
+        #expect(highlighter.finish(keepingOthers: true).highlighted == 2)
+
+        // A rebuild that met no code changes nothing; one that rendered every body still writes what it used: nothing.
+        let untouched = CodeHighlighter(python: Self.python, maximumHelpers: 1, previousCache: { reads.withLock { $0 += 1 }; return nil })
+        _ = untouched.identity()
+        #expect(untouched.finish(keepingOthers: true).cache == nil)
+        #expect(reads.withLock { $0 } == 1)
+        let full = CodeHighlighter(python: Self.python, maximumHelpers: 1, previousCache: { reads.withLock { $0 += 1 }; return nil })
+        _ = full.identity()
+        #expect(full.finish(keepingOthers: false).cache != nil)
+        #expect(reads.withLock { $0 } == 2)
     }
 
     /// A build into a new output folder takes what any earlier build highlighted from the

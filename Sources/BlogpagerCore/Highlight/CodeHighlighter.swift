@@ -38,6 +38,9 @@ public final class CodeHighlighter: Sendable {
         var problem: String?
         var cache: HighlightCache?
         var previous: HighlightCache?
+        /// Whether the caches were read: at the first block, not at the start (a rebuild whose
+        /// changed entries have no code never reads the last build's, megabytes at 10,000 entries).
+        var cachesTaken = false
         /// The user's shared cache, read at the first block both others miss.
         var shared: HighlightCache?
         var sharedRead = false
@@ -98,6 +101,7 @@ public final class CodeHighlighter: Sendable {
         // The cache first (this build's, then the last one's).
         let highlighter: String? = state.withLock { state in
             start(&state)
+            if !state.cachesTaken, let name = state.highlighter { takeCaches(&state, highlighter: name) }
             state.blocks += wanted.count
             return state.cache?.highlighter
         }
@@ -247,7 +251,6 @@ public final class CodeHighlighter: Sendable {
         if let launch, let known = previousPython().flatMap(PythonFingerprint.init(decoding:)), known.holds(for: launch) {
             state.highlighter = known.highlighter
             state.versionFromFingerprint = true
-            takeCaches(&state, highlighter: known.highlighter)
             return
         }
         let helper: PygmentsHelper
@@ -261,7 +264,6 @@ public final class CodeHighlighter: Sendable {
         case .ready(let version, let importPaths):
             let name = "pygments \(version)"
             state.highlighter = name
-            takeCaches(&state, highlighter: name)
             state.idle.append(helper)
             state.helpers = 1
             state.python = launch.map { PythonFingerprint(highlighter: name, launch: $0, importPaths: importPaths) }
@@ -272,6 +274,7 @@ public final class CodeHighlighter: Sendable {
 
     /// The last build's cache, and this build's, which takes the blocks it finds there without a copy.
     private func takeCaches(_ state: inout State, highlighter name: String) {
+        state.cachesTaken = true
         state.previous = previousCache().flatMap(HighlightCache.init(decoding:))
         state.cache = state.previous.flatMap { $0.highlighter == name ? $0.sharingRecord(spillFolder: spillFolder) : nil }
             ?? HighlightCache(highlighter: name, spillFolder: spillFolder)
@@ -284,6 +287,8 @@ public final class CodeHighlighter: Sendable {
         // A helper started ahead is in place before the build ends: no process outlives it.
         while state.withLock({ $0.preparing }) { usleep(500) }
         return state.withLock { state in
+            // A build that rendered every body and met no code still leaves a cache of what it used: none.
+            if !state.cachesTaken, !keepingOthers, let name = state.highlighter { takeCaches(&state, highlighter: name) }
             var outcome = Outcome(problem: state.problem, cache: nil, blocks: state.blocks,
                                   highlighted: state.highlighted, fromCache: state.fromCache,
                                   python: state.python, forgetsPython: state.forgetsPython)

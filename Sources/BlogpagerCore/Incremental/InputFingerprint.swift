@@ -8,6 +8,8 @@ import Foundation
 struct InputFingerprint {
     var program: ProgramIdentity
     var contentFolder: String
+    /// The content folder as the build walked it, once for this and the scan; walked here when nil.
+    var contentWalk: FolderWalk?
     /// A site root's folders copied as they are (the output folder among them is left out).
     var staticFolders: [SiteLayout.StaticFolder] = []
     /// Where a Hugo or Zola site's pages are, beside its entries' section.
@@ -36,55 +38,40 @@ struct InputFingerprint {
         for part in configParts { add("config part \(part) \(FileIdentity(itemAt: part)?.recordText ?? "-")") }
         for file in files { add("file \(file) \(FileIdentity(itemAt: file)?.recordText ?? "-")") }
         add("templates \(templatesFolder ?? "-")")
-        if let templatesFolder { Self.walk(templatesFolder, relative: "", into: &lines) }
+        if let templatesFolder { Self.walk(templatesFolder, into: &lines) }
         add("content \(OutputFolder.resolve(contentFolder))")
         guard FileIdentity(itemAt: contentFolder) != nil else { return nil }
-        Self.walk(contentFolder, relative: "", into: &lines)
+        Self.add(contentWalk ?? FolderWalk(contentFolder), into: &lines)
         for folder in entryFolders {
             add("entries \(folder)")
-            Self.walk(folder, relative: "", into: &lines)
+            Self.walk(folder, into: &lines)
         }
         if let pagesFolder {
             add("pages \(pagesFolder)")
-            Self.walk(pagesFolder, relative: "", into: &lines)
+            Self.walk(pagesFolder, into: &lines)
         }
         for folder in staticFolders {
             add("static \(folder.path)")
-            Self.walk(folder.path, relative: "", into: &lines, skipping: folder.excludedNames, underscored: folder.frontMatterFilesArePages,
-                      excluded: [output.resolved, OutputFolder.resolve(contentFolder)])
+            Self.walk(folder.path, into: &lines, skipping: FolderWalk.Skipping(
+                topLevelNames: folder.excludedNames, underscored: folder.frontMatterFilesArePages,
+                resolvedFolders: [output.resolved, OutputFolder.resolve(contentFolder)]))
         }
         return StableHash.digest(lines)
     }
 
-    /// Every entry below `folder`, sorted, hidden names skipped as the scanner skips them.
-    /// `skipping` top-level names, names starting with `_` when `underscored`, and folders whose resolved path is `excluded`.
-    private static func walk(_ folder: String, relative: String, into lines: inout [UInt8], skipping: Set<String> = [],
-                             underscored: Bool = false, excluded: Set<String> = []) {
-        guard let listed = FolderListing.names(in: folder) else {
-            lines += "unreadable \(relative)\n".utf8
-            return
-        }
-        let names = listed.filter { name in
-            !name.hasPrefix(".") && !(relative.isEmpty && skipping.contains(name)) && !(underscored && name.hasPrefix("_"))
-        }
-        // Each name's lines on their own, in name order: a large folder's `stat`s and its subfolders go over every core.
-        let sorted = names.sorted()
-        let each = { (name: String) -> [UInt8] in
-            var lines: [UInt8] = []
-            let shown = relative.isEmpty ? name : "\(relative)/\(name)"
-            guard let identity = FileIdentity(itemAt: "\(folder)/\(name)") else {
-                lines += "missing \(shown)\n".utf8
-                return lines
+    /// Every entry below `folder`, a line each, as `FolderWalk` finds them.
+    private static func walk(_ folder: String, into lines: inout [UInt8], skipping: FolderWalk.Skipping = FolderWalk.Skipping()) {
+        add(FolderWalk(folder, skipping: skipping), into: &lines)
+    }
+
+    private static func add(_ walk: FolderWalk, into lines: inout [UInt8]) {
+        for (path, item) in walk.items {
+            switch item {
+            case .file(let identity): lines += "file \(path) \(identity)\n".utf8
+            case .folder: lines += "folder \(path)\n".utf8
+            case .dangling, .gone: lines += "missing \(path)\n".utf8
+            case .unreadable: lines += "unreadable \(path)\n".utf8
             }
-            if identity.isFolder {
-                if !excluded.isEmpty, excluded.contains(OutputFolder.resolve("\(folder)/\(name)")) { return lines }
-                lines += "folder \(shown)\n".utf8
-                walk("\(folder)/\(name)", relative: shown, into: &lines, underscored: underscored, excluded: excluded)
-            } else {
-                lines += "file \(shown) \(identity.recordText)\n".utf8
-            }
-            return lines
         }
-        for chunk in sorted.count >= 16 ? sorted.parallelMap(each) : sorted.map(each) { lines += chunk }
     }
 }

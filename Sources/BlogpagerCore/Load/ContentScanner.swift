@@ -44,6 +44,8 @@ public struct ContentScanner: Sendable {
     /// Whether an HTML content file without front matter is published as it is (a Hugo site's
     /// verification files), rather than read as an entry that lacks its front matter.
     public var publishesBareHTML = false
+    /// The content folder as the build already walked it (`FolderWalk`); walked by the scan when nil.
+    var contentWalk: FolderWalk?
 
     public init(folder: String, staticFolders: [SiteLayout.StaticFolder] = [], excludedPaths: Set<String> = [], pagesFolder: String? = nil) {
         self.folder = folder
@@ -66,8 +68,7 @@ public struct ContentScanner: Sendable {
             return found
         }
         // Relative path → the file's `stat` identity (nil for a link to nothing).
-        var files: [String: String?] = [:]
-        collect(root.path, relative: "", into: &files, diagnostics: &found.diagnostics, shownRoot: shownRoot)
+        let files = files(in: contentWalk ?? FolderWalk(root.path), diagnostics: &found.diagnostics, shownRoot: shownRoot)
         // Asked once: `URL.path` is worked out anew at each call.
         let rootPath = root.path
         let staticPrefix = Self.staticFolder + "/"
@@ -159,8 +160,7 @@ public struct ContentScanner: Sendable {
 
     /// The content files of a folder of entries beside the main one; their relative paths start with the folder's own.
     private func scanEntries(_ entryFolder: SiteLayout.EntryFolder, into found: inout Found) {
-        var files: [String: String?] = [:]
-        collect(entryFolder.path, relative: entryFolder.relativePath, into: &files, diagnostics: &found.diagnostics, shownRoot: entryFolder.path)
+        let files = files(in: FolderWalk(entryFolder.path), prefix: entryFolder.relativePath, diagnostics: &found.diagnostics, shownRoot: entryFolder.path)
         for relative in files.keys.sorted() {
             let name = relative.split(separator: "/").last.map(String.init) ?? relative
             guard contentExtensions.contains(name.split(separator: ".").last.map { $0.lowercased() } ?? "") else { continue }
@@ -256,28 +256,23 @@ public struct ContentScanner: Sendable {
         }
     }
 
-    /// One `stat` per name: it tells folders from files and gives each file's identity.
-    private func collect(_ folder: String, relative: String, into files: inout [String: String?], diagnostics: inout [Diagnostic], shownRoot: String) {
-        guard let names = FolderListing.names(in: folder) else {
-            let error = POSIXError.current
-            diagnostics.append(.error(at: SourceLocation(path: relative.isEmpty ? shownRoot : "\(shownRoot)/\(relative)"), "cannot read folder: \(Self.reason(error))"))
-            return
-        }
-        for name in names where !name.hasPrefix(".") {
-            let child = folder + "/" + name
-            let childRelative = relative.isEmpty ? name : "\(relative)/\(name)"
-            var info = stat()
-            guard stat(child, &info) == 0 else {
-                // A link to nothing: list it, so that reading it reports the problem.
-                if lstat(child, &info) == 0 { files[childRelative] = .some(nil) }
-                continue
-            }
-            if info.st_mode & S_IFMT == S_IFDIR {
-                collect(child, relative: childRelative, into: &files, diagnostics: &diagnostics, shownRoot: shownRoot)
-            } else {
-                files[childRelative] = FileIdentity(info).recordText
+    /// Each file's identity by its path below the walked folder, after `prefix` (nil for a link to nothing).
+    private func files(in walk: FolderWalk, prefix: String = "", diagnostics: inout [Diagnostic], shownRoot: String) -> [String: String?] {
+        var files: [String: String?] = [:]
+        files.reserveCapacity(walk.items.count)
+        for (path, item) in walk.items {
+            let relative = prefix.isEmpty ? path : path.isEmpty ? prefix : "\(prefix)/\(path)"
+            switch item {
+            case .file(let identity): files[relative] = .some(identity)
+            case .dangling: files[relative] = .some(nil)
+            case .folder, .gone: continue
+            case .unreadable(let code):
+                let error = POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+                diagnostics.append(.error(at: SourceLocation(path: path.isEmpty ? shownRoot : "\(shownRoot)/\(path)"),
+                                          "cannot read folder: \(Self.reason(error))"))
             }
         }
+        return files
     }
 
     static func reason(_ error: Error) -> String {

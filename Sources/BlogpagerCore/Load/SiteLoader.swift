@@ -13,6 +13,8 @@ public struct SiteLoader: Sendable {
     public var layout: SiteLayout
     /// Resolved paths never read as input (the output folder, when it sits inside a site's root).
     public var excludedPaths: Set<String> = []
+    /// The content folder as the build already walked it, for the scan (`ContentScanner.contentWalk`).
+    var contentWalk: FolderWalk?
 
     /// `contentFolder` is the folder of entries, or the root of a Jekyll, Hugo, Zola or blogpager site.
     public init(contentFolder: String, configPath: String? = nil, templatesFolder: String? = nil) {
@@ -37,6 +39,7 @@ public struct SiteLoader: Sendable {
         scanner.namesNeedDates = layout.contentNamesNeedDates
         scanner.translationLanguages = loaded?.config.translationLanguages ?? []
         scanner.publishesBareHTML = layout.origin == .hugo
+        scanner.contentWalk = contentWalk
         let found = scanner.scan()
         try log.throwIfErrors()
         guard let loaded, let templates else { throw BuildFailure(log.diagnostics) }

@@ -104,6 +104,13 @@ public struct BuildJob: Sendable {
         fingerprint.configParts = loader.layout.configParts
         fingerprint.entryFolders = loader.layout.entryFolders.map(\.path)
         fingerprint.files = loader.layout.legacyPagesPath.map { [$0] } ?? []
+        // The content folder is walked once: the fingerprint and the scan read the same walk.
+        var loader = self.loader
+        if FileIdentity(itemAt: loader.layout.contentFolder)?.isFolder == true {
+            let walk = FolderWalk(loader.layout.contentFolder)
+            fingerprint.contentWalk = walk
+            loader.contentWalk = walk
+        }
         var inputs = fingerprint.digest()
         if let record = PreviousBuild.unchanged(in: folder.state, inputs: inputs, now: now) {
             var report = WriteReport()
@@ -122,7 +129,7 @@ public struct BuildJob: Sendable {
         // thread of their own (the load would wait for a pool thread otherwise), and done before
         // the build ends (a process started after it could outlive its lock).
         async let highlighterStarted: String? = if let highlighter { await BlockingWork.run { highlighter.identity() } } else { nil }
-        async let loaded = Result { () throws(BuildFailure) in try loader.load() }
+        async let loaded = Result { [loader] () throws(BuildFailure) in try loader.load() }
         let previous = try PreviousBuild(reading: folder.state, cache: cache)
         let reuse = previous.reuse(in: folder)
         var input = try await loaded.get()

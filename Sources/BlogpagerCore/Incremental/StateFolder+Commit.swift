@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// The incremental commit: what a finished build leaves for the next one.
 extension StateFolder {
     /// What a finished build records.
@@ -22,26 +25,26 @@ extension StateFolder {
         remove(.renderCache)
     }
 
-    /// The list of our files first, then the journal goes (the list now names
-    /// all it did), then the records that let the next build skip work. Every
-    /// site file is already in place: a record that cannot be written is a
-    /// warning, never a failed build, and the next build does the work it saves.
+    /// The list of our files, then the journal goes (the list now names all it
+    /// did); beside them the records that let the next build skip work, which
+    /// vouch for no file while the journal names it (`ReuseLookup`,
+    /// `PreviousBuild.unchanged`), and were removed before the first write
+    /// (`invalidate`). Every site file is already in place: a record that cannot be
+    /// written is a warning, never a failed build, and the next build does the work it saves.
     func commit(_ records: Records) -> [Diagnostic] {
-        var warnings: [Diagnostic] = []
-        do {
-            try records.manifest.write(in: self)
-            try clearJournal()
-        } catch {
-            // The journal stays: the next build still knows every file this one wrote.
-            warnings.append(warning(.files, error, "the next build checks every file again"))
-        }
         // Each record is written as it is encoded, in runs (`RecordText.hand`): at a million entries
-        // they are gigabytes, which were in memory beside the build's own. The entry cache first and
-        // alone: it spreads its own lines over the cores, which it cannot do inside another's spread.
-        // The others side by side.
-        var written: [(Record, (any Error)?)] = []
-        if let entryCache = records.entryCache {
-            written.append((.entryCache, write(.entryCache, entryCache.hasKey ? { try entryCache.encode($0) } : nil)))
+        // they are gigabytes, which were in memory beside the build's own. The list and the small
+        // records each on a thread of their own; the entry cache on this one, spreading its own lines
+        // over the cores, which it cannot do inside another's spread.
+        let besides = DispatchGroup()
+        let listed = Mutex<(any Error)?>(nil)
+        DispatchQueue.global().async(group: besides) { [self] in
+            do {
+                try records.manifest.write(in: self)
+                try clearJournal()
+            } catch {
+                listed.withLock { $0 = error }
+            }
         }
         var writers: [(Record, @Sendable () -> (any Error)?)] = [
             (.renderCache, { [self] in write(.renderCache, records.renderCache.map { made in { try made.encode($0) } }) }),
@@ -54,7 +57,26 @@ extension StateFolder {
             writers.append((.python, { [self] in write(.python) { write in try python.withUnsafeBytes(write) } }))
         }
         if records.forgetsPython { remove(.python) }
-        written += zip(writers.map(\.0), writers.parallelMap { $0.1() })
+        let others = Mutex<[(Record, (any Error)?)]>([])
+        for (record, writer) in writers {
+            DispatchQueue.global().async(group: besides) {
+                let error = writer()
+                others.withLock { $0.append((record, error)) }
+            }
+        }
+        var written: [(Record, (any Error)?)] = []
+        if let entryCache = records.entryCache {
+            written.append((.entryCache, write(.entryCache, entryCache.hasKey ? { try entryCache.encode($0) } : nil)))
+        }
+        besides.wait()
+        var warnings: [Diagnostic] = []
+        if let error = listed.withLock({ $0 }) {
+            // The journal stays: the next build still knows every file this one wrote.
+            warnings.append(warning(.files, error, "the next build checks every file again"))
+        }
+        // In the order the writers were made: the same failures give the same warnings.
+        let finished = others.withLock { $0 }
+        written += writers.compactMap { record, _ in finished.first { $0.0 == record } }
         for case let (record, error?) in written {
             warnings.append(warning(record, error, record == .highlightCache ? "the next build will highlight its code again" : "the next build will be a full one"))
         }

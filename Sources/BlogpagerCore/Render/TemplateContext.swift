@@ -4,8 +4,9 @@ struct TemplateContext {
     let config: SiteConfig
     let urls: SiteURLs
     let assetURLs: [String: String]
-    /// Each term's folder name by the term as written, by taxonomy key (`tags` → `Swift` → `swift`).
-    let termFolders: [String: [String: String]]
+    /// Each term's URL by the term as written, by taxonomy key (`tags` → `Swift` → `/tags/swift/`):
+    /// made once a term, not once each entry that carries it (every article's key names them).
+    let termURLs: [String: [String: String]]
     /// The taxonomies some entry uses, in the config's order.
     let taxonomies: [Taxonomy]
     /// Whether the site writes feeds (it has an absolute address, and a feed size).
@@ -17,7 +18,9 @@ struct TemplateContext {
         self.config = config
         self.urls = urls
         self.assetURLs = assetURLs
-        self.termFolders = Dictionary(taxonomies.map { ($0.taxonomy.key, $0.termFolders) }, uniquingKeysWith: { first, _ in first })
+        self.termURLs = Dictionary(taxonomies.map { streams in
+            (streams.taxonomy.key, streams.termFolders.mapValues { urls.termStream(streams.taxonomy, slug: $0) })
+        }, uniquingKeysWith: { first, _ in first })
         self.taxonomies = taxonomies.map(\.taxonomy)
         self.hasFeeds = hasFeeds
         self.site = Self.siteValues(config: config, urls: urls, taxonomies: self.taxonomies, hasFeeds: hasFeeds)
@@ -67,7 +70,7 @@ struct TemplateContext {
 
     /// The URL of a term's stream (`/tags/swift/`).
     func termURL(_ term: String, in taxonomy: Taxonomy) -> String {
-        urls.termStream(taxonomy, slug: termFolders[taxonomy.key]?[term] ?? TagSlug.make(term))
+        termURLs[taxonomy.key]?[term] ?? urls.termStream(taxonomy, slug: TagSlug.make(term))
     }
 
     /// Every term of an entry with its URL, taxonomy by taxonomy: what its article links.

@@ -6,10 +6,10 @@ import Testing
 /// A build that finds its inputs and outputs exactly as the last build left
 /// them does nothing; any change to either makes it build again.
 struct BuildJobTests {
-    static func site() throws -> TemporaryFolder {
+    static func site(config: String = "title: Jobs\n", days: Int = 12) throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        try folder.write("blogpager.yml", "title: Jobs\n")
-        for day in 1...12 {
+        try folder.write("blogpager.yml", config)
+        for day in 1...days {
             try folder.write("content/entry-\(day).md", "---\ntitle: Entry \(day)\ndate: 2024-03-\(day < 10 ? "0" : "")\(day)\n---\nBody \(day).\n")
         }
         return folder
@@ -137,12 +137,8 @@ struct BuildJobTests {
     }
 
     @Test func anEditToAnOldEntryKeepsTheSiteFeedsAndReadsNoLatestEntry() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try Self.site(config: "title: Jobs\nbase_url: https://example.org/\npage_size: 4\nfeed_size: 6\n", days: 30)
         defer { folder.remove() }
-        try folder.write("blogpager.yml", "title: Jobs\nbase_url: https://example.org/\npage_size: 4\nfeed_size: 6\n")
-        for day in 1...30 {
-            try folder.write("content/entry-\(day).md", "---\ntitle: Entry \(day)\ndate: 2024-03-\(day < 10 ? "0" : "")\(day)\n---\nBody \(day).\n")
-        }
         _ = try await Self.job(folder).run(now: Date())
         try folder.write("content/entry-3.md", "---\ntitle: Entry 3\ndate: 2024-03-03\n---\nBody 3, edited.\n")
         let edited = try await Self.job(folder).run(now: Date())

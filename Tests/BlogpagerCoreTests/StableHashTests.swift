@@ -29,6 +29,28 @@ struct StableHashTests {
         #expect(keys.count == 10_000)
     }
 
+    /// A site's params are in every page's key (`SiteConfig.keyParts`): a nested map, whose order a
+    /// dictionary does not keep, gives the same parts however it was built, so a rebuild keeps what it can.
+    @Test func aConfigsNestedParamsGiveTheSameKeyInAnyOrder() {
+        var upward: [String: FrontMatterValue] = [:]
+        upward.reserveCapacity(96)
+        for index in 0..<24 { upward["k\(index)"] = .string("v\(index)") }
+        var downward: [String: FrontMatterValue] = [:]
+        for index in (0..<24).reversed() { downward["k\(index)"] = .string("v\(index)") }
+        #expect(Array(upward.keys) != Array(downward.keys), "two orders to compare")
+        var first = SiteConfig()
+        first.params = ["social": .map(upward), "links": .list([.map(downward)])]
+        var second = SiteConfig()
+        second.params = ["links": .list([.map(upward)]), "social": .map(downward)]
+        #expect(first.keyParts == second.keyParts)
+        // Values of another kind, or strings that would run together, are told apart.
+        #expect(FrontMatterValue.string("1").keyText != FrontMatterValue.int(1).keyText)
+        #expect(FrontMatterValue.list([.string("a, string 1 b")]).keyText != FrontMatterValue.list([.string("a"), .string("b")]).keyText)
+        var third = SiteConfig()
+        third.params = ["social": .map(upward.merging(["k0": .string("changed")]) { $1 })]
+        #expect(third.keyParts != first.keyParts)
+    }
+
     @Test func fileDigestsKeepTheirHash() {
         // The files list of every folder a build wrote records these: a drift rewrites every file once.
         let base = (0..<100).map { UInt8(truncatingIfNeeded: $0 &* 37) }

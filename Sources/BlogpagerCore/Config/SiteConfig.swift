@@ -107,8 +107,9 @@ public struct SiteConfig: Sendable, Hashable {
             "\(buildsFuture)\(buildsDrafts)\(buildsExpired)", templateSyntax.rawValue, oldFeeds.map(\.keyText).joined(separator: ","), oldListPages?.keyText ?? "-", headingIDs?.rawValue ?? "-",
             menu.items.map { "\($0.name)\u{1F}\($0.url)" }.joined(separator: "\u{1E}"), menu.pageFiles.joined(separator: "\u{1E}"),
         ]
-        // A nested map's order may differ between runs: then nothing is kept, never a wrong page.
-        parts += params.sorted { $0.key < $1.key }.map { "\($0.key)=\(String(describing: $0.value))" }
+        // In an order of their own: a map's order differs between runs, and with it every key made
+        // from it (a Hugo site's `[params.social]` made each rebuild a full one).
+        parts += params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.keyText)" }
         return parts
     }
 

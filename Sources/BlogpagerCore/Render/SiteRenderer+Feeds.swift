@@ -15,15 +15,16 @@ extension SiteRenderer {
         var done = RenderedFeeds()
         if let siteFeeds = plan.siteFeeds {
             for path in siteFeeds.paths { done.slots[path.string] = RenderedSlots.Slot(key: siteFeeds.key, path: path.string) }
-            done.kept += siteFeeds.kept ?? []
-        }
-        if let siteFeeds = plan.siteFeeds, siteFeeds.kept == nil {
-            let latest = (0..<min(plan.feedCount, plan.archive.entries.count)).compactMap { feedItems[$0] }
-            done.files = feeds(latest, origin: origin, urls: plan.urls)
-            // The old site's feeds of the whole site, at their URLs and in their formats.
-            for (path, format) in oldSiteFeeds() {
-                done.files.append(feed(format, at: path, title: config.title, description: config.description,
-                                       home: origin + plan.urls.home, items: latest, origin: origin, urls: plan.urls))
+            if let kept = siteFeeds.kept {
+                done.kept += kept
+            } else {
+                let latest = (0..<min(plan.feedCount, plan.archive.entries.count)).compactMap { feedItems[$0] }
+                done.files = feeds(latest, origin: origin, urls: plan.urls)
+                // The old site's feeds of the whole site, at their URLs and in their formats.
+                for (path, format) in oldSiteFeeds() {
+                    done.files.append(feed(format, at: path, title: config.title, description: config.description,
+                                           home: origin + plan.urls.home, items: latest, origin: origin, urls: plan.urls))
+                }
             }
         }
         // Each term's feed on its own: escaping every item's content is most of a full build's feeds.

@@ -258,6 +258,55 @@ struct SiteRootTests {
         }
     }
 
+    /// `draft = "false"`, seen on a real blog: Hugo reads a draft written as text as Go's
+    /// `strconv.ParseBool` does (checked with Hugo 0.168); another site's config still says it is wrong.
+    @Test func aHugoDraftWrittenAsTextIsReadAsHugoReadsIt() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/hugo.toml", "baseURL = \"https://hugo.example.org/\"\ntitle = \"Text\"\n")
+        try folder.write("site/content/posts/out.md", "+++\ntitle = \"Out\"\ndate = 2021-05-16\ndraft = \"false\"\n+++\nPublished.\n")
+        try folder.write("site/content/posts/held.md", "+++\ntitle = \"Held\"\ndate = 2021-05-17\ndraft = \"True\"\n+++\nNot yet.\n")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 1 && outcome.summary.skippedDrafts == 1)
+        #expect(try folder.snapshot("out")["posts/out/index.html"] != nil)
+        try folder.write("site/content/posts/held.md", "+++\ntitle = \"Held\"\ndate = 2021-05-17\ndraft = \"soon\"\n+++\nNot yet.\n")
+        do {
+            _ = try await Self.build(folder)
+            Issue.record("a draft of neither truth built")
+        } catch let failure as BuildFailure {
+            #expect(failure.diagnostics.contains { $0.description.hasSuffix("content/posts/held.md:4:10: error: draft must be true or false") }, "\(failure.diagnostics)")
+        }
+        // In a site of blogpager's own, a draft is true or false.
+        try folder.write("own/blogpager.yml", "title: Own\n")
+        try folder.write("own/posts/out.md", "---\ntitle: Out\ndate: 2021-05-16\ndraft: \"false\"\n---\nText.\n")
+        let own = BuildJob(contentFolder: folder.path + "/own/posts", outputFolder: folder.path + "/own-out", configPath: folder.path + "/own/blogpager.yml", program: .tests)
+        await #expect(throws: BuildFailure.self) { try await own.run(now: Date()) }
+    }
+
+    /// Seen on a real Hugo blog: its posts in `content/post/`, one stray in `content/posts/`, and a
+    /// page with no front matter at all. Hugo's main section is the one with the most pages, and a
+    /// page without front matter is built untitled (titled here by its file's name).
+    @Test func aHugoSitesFullestSectionIsItsEntriesAndAPageMayLackFrontMatter() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/hugo.toml", "baseURL = \"https://hugo.example.org/\"\ntitle = \"Sections\"\n")
+        for day in 1...3 {
+            try folder.write("site/content/post/entry-\(day).md", "---\ntitle: Entry \(day)\ndate: 2021-05-0\(day)\n---\nText \(day).\n")
+        }
+        try folder.write("site/content/posts/stray.md", "---\ntitle: Stray\ndate: 2021-05-16\n---\nOne.\n")
+        try folder.write("site/content/tech/snippet.md", "@Bean(destroyMethod = \"\")\npublic DataSource source() { }\n")
+        #expect(SiteLoader(contentFolder: folder.path + "/site").layout.contentFolder == folder.path + "/site/content/post")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 3)
+        let files = try folder.snapshot("out")
+        #expect(files["post/entry-1/index.html"] != nil && files["posts/stray/index.html"] != nil, "\(files.keys.sorted())")
+        let snippet = String(decoding: try #require(files["tech/snippet/index.html"]), as: UTF8.self)
+        #expect(snippet.contains("<title>snippet · Sections</title>") && snippet.contains("public DataSource source()"))
+        // A page that opens its front matter and does not close it is still an error.
+        try folder.write("site/content/tech/broken.md", "---\ntitle: Broken\n")
+        await #expect(throws: BuildFailure.self) { try await Self.build(folder) }
+    }
+
     /// A `timezone` that names no zone (`+0100`, seen on a real blog): Jekyll hands it to the C
     /// library, which reads it as UTC, so the posts' dates and URLs are UTC's.
     @Test func aJekyllTimezoneThatNamesNoZoneIsUTCAsJekyllReadIt() async throws {

@@ -8,6 +8,8 @@ struct HugoConfigReader {
         config.untitledEntries = .fileName
         config.templateSyntax = .hugo
         config.skipsEmptyTerms = true
+        config.draftsMayBeText = true
+        config.pagesMayLackFrontMatter = true
         config.leavesUnresolvedFileLinks = true
         var permalinks: [String: String] = [:]
         var uglyURLs = false

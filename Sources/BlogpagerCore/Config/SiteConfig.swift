@@ -49,6 +49,11 @@ public struct SiteConfig: Sendable, Hashable {
     public var frontMatterIsOptional = false
     /// Whether an empty term in a list (`tags: ["", "x"]`, `- ` alone) is passed over, as Hugo and Jekyll do, instead of an error.
     public var skipsEmptyTerms = false
+    /// Whether a page may have no front matter at all (Hugo builds it untitled, its whole text the body).
+    public var pagesMayLackFrontMatter = false
+    /// Whether `draft` may be written as text (`draft = "false"`), read as Go's `strconv.ParseBool`
+    /// reads it, as Hugo does, instead of an error.
+    public var draftsMayBeText = false
     /// Whether a link to a `.md` file that names no entry stays as written, with a warning, as the
     /// old generators leave it, instead of an error.
     public var leavesUnresolvedFileLinks = false
@@ -101,7 +106,7 @@ public struct SiteConfig: Sendable, Hashable {
     var keyParts: [String] {
         var parts = [
             title, description, author, baseURL ?? "-", language, timeZone.identifier,
-            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)", "\(skipsEmptyTerms)", "\(leavesUnresolvedFileLinks)",
+            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)", "\(skipsEmptyTerms)", "\(draftsMayBeText)", "\(pagesMayLackFrontMatter)", "\(leavesUnresolvedFileLinks)",
             "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)", "\(termsSplitOnSpaces)",
             taxonomies.map { "\($0.key)/\($0.singular)/\($0.title)" }.joined(separator: ","),
             "\(buildsFuture)\(buildsDrafts)\(buildsExpired)", templateSyntax.rawValue, oldFeeds.map(\.keyText).joined(separator: ","), oldListPages?.keyText ?? "-", headingIDs?.rawValue ?? "-",

@@ -104,8 +104,11 @@ public struct SiteLayout: Sendable, Equatable {
             let statics = isFolder("static") ? [StaticFolder(path: "\(root)/static", excludedNames: [], frontMatterFilesArePages: false)] : []
             if let config = hugo ?? generic, isNamed(config) {
                 let origin: Origin = hugo == nil && Self.isZolaConfig(config) ? .zola : .hugo
-                // The blog's section when it has one: the rest of content/ is pages (about.md, 404.md).
-                let section = ["posts", "post", "blog", "articles"].first { isFolder("content/\($0)") }
+                // The blog's section when it has one: the rest of content/ is pages (about.md, 404.md). Of two
+                // (`post/` and `posts/`), the one with more Markdown files, as Hugo takes its main section.
+                let sections = ["posts", "post", "blog", "articles"].filter { isFolder("content/\($0)") }
+                let section = sections.count < 2 ? sections.first
+                    : sections.max { Self.markdownCount(in: "\(root)/content/\($0)") < Self.markdownCount(in: "\(root)/content/\($1)") }
                 var layout = SiteLayout(origin: origin, root: root, contentFolder: "\(root)/content" + (section.map { "/" + $0 } ?? ""),
                                         configPath: config, staticFolders: statics, pagesFolder: section == nil ? nil : "\(root)/content")
                 if origin == .hugo { layout.configParts = Self.configParts(in: "\(root)/config/_default", besides: config) }
@@ -123,6 +126,14 @@ public struct SiteLayout: Sendable, Equatable {
         // A folder of entries; a config named on the command line says where it came from.
         return SiteLayout(origin: configPath.map(Self.origin(ofConfig:)) ?? .blogpager, root: nil, contentFolder: path,
                           configPath: configPath, staticFolders: [], pagesFolder: nil)
+    }
+
+    /// How many Markdown files a folder holds, at any depth (hidden names left out).
+    private static func markdownCount(in folder: String) -> Int {
+        FolderWalk(folder).items.count { path, item in
+            guard case .file = item, let dot = path.lastIndex(of: ".") else { return false }
+            return ContentScanner.markdownExtensions.contains(path[path.index(after: dot)...].lowercased())
+        }
     }
 
     /// A Jekyll site's root: `_posts/` (and `_drafts/`, and the `_posts/` of category folders) are its

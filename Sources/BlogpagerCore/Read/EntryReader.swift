@@ -19,6 +19,12 @@ public struct EntryReader: Sendable {
 
     public static let moreMarker = "<!--more-->"
 
+    /// The texts Go's `strconv.ParseBool` takes, as Hugo reads a `draft` written as text.
+    static let goBooleans: [String: Bool] = [
+        "1": true, "t": true, "T": true, "TRUE": true, "true": true, "True": true,
+        "0": false, "f": false, "F": false, "FALSE": false, "false": false, "False": false,
+    ]
+
     public init(config: SiteConfig) {
         self.config = config
         self.renderer = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs)
@@ -125,6 +131,8 @@ public struct EntryReader: Sendable {
             switch field.value {
             case .bool(let flag): isDraft = flag || file.folderFacts.isDraft
             case .null: break
+            case .string(let text) where config.draftsMayBeText && Self.goBooleans[text] != nil:
+                isDraft = Self.goBooleans[text] == true || file.folderFacts.isDraft
             default: log.append(.error(at: field.valueLocation, "draft must be true or false"))
             }
         }

@@ -10,6 +10,7 @@ struct HugoConfigReader {
         config.skipsEmptyTerms = true
         config.draftsMayBeText = true
         config.pagesMayLackFrontMatter = true
+        config.keepsLastOfSharedURL = true
         config.leavesUnresolvedFileLinks = true
         var permalinks: [String: String] = [:]
         var uglyURLs = false

@@ -14,6 +14,7 @@ struct JekyllConfigReader {
         config.yamlKeysMayRepeat = true
         config.termsSplitOnSpaces = true
         config.skipsEmptyTerms = true
+        config.keepsLastOfSharedURL = true
         config.leavesUnresolvedFileLinks = true
         config.untitledEntries = .fileNameCapitalized
         config.frontMatterIsOptional = true

@@ -51,6 +51,9 @@ public struct SiteConfig: Sendable, Hashable {
     public var skipsEmptyTerms = false
     /// Whether a page may have no front matter at all (Hugo builds it untitled, its whole text the body).
     public var pagesMayLackFrontMatter = false
+    /// Whether two entries at one URL build the one later in path order, with a warning, as Jekyll
+    /// and Hugo write the last over the other, instead of an error.
+    public var keepsLastOfSharedURL = false
     /// Whether `draft` may be written as text (`draft = "false"`), read as Go's `strconv.ParseBool`
     /// reads it, as Hugo does, instead of an error.
     public var draftsMayBeText = false
@@ -106,7 +109,7 @@ public struct SiteConfig: Sendable, Hashable {
     var keyParts: [String] {
         var parts = [
             title, description, author, baseURL ?? "-", language, timeZone.identifier,
-            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)", "\(skipsEmptyTerms)", "\(draftsMayBeText)", "\(pagesMayLackFrontMatter)", "\(leavesUnresolvedFileLinks)",
+            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)", "\(skipsEmptyTerms)", "\(draftsMayBeText)", "\(pagesMayLackFrontMatter)", "\(keepsLastOfSharedURL)", "\(leavesUnresolvedFileLinks)",
             "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)", "\(termsSplitOnSpaces)",
             taxonomies.map { "\($0.key)/\($0.singular)/\($0.title)" }.joined(separator: ","),
             "\(buildsFuture)\(buildsDrafts)\(buildsExpired)", templateSyntax.rawValue, oldFeeds.map(\.keyText).joined(separator: ","), oldListPages?.keyText ?? "-", headingIDs?.rawValue ?? "-",

@@ -41,12 +41,13 @@ public struct SiteBuilder: Sendable {
         let drafts = entries.filter(isLeftOutDraft)
         let future = entries.filter { !isLeftOutDraft($0) && isLeftOutFuture($0) }
         let expired = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && isExpired($0) }
-        let published = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && !isExpired($0) }
+        var warnings = input.warnings
+        var published = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && !isExpired($0) }
+        if config.keepsLastOfSharedURL { published = keepingLastOfSharedURLs(published, warnings: &warnings) }
         checkUniqueURLs(published, log: &problems)
         // Pages are read first: an entry may link one (`@/about.md`).
         var pages = readPages(input.pages, config: input.config, log: &problems)
         let links = EntryLinks(entries: published, section: config.contentSection, pages: pages, home: SiteURLs(config: config).home)
-        var warnings = input.warnings
         checkReferences(published, links: links, section: config.contentSection, leavesFileLinks: config.leavesUnresolvedFileLinks,
                         templates: input.templates, log: &problems, warnings: &warnings)
 
@@ -182,6 +183,20 @@ public struct SiteBuilder: Sendable {
                 return false
             }
             return true
+        }
+    }
+
+    /// Jekyll and Hugo build two entries at one URL, the one written last over the other (Hugo
+    /// silently, Jekyll with a warning): of `entries`, in path order, the later is kept, and a
+    /// warning names both files.
+    private func keepingLastOfSharedURLs(_ entries: [Entry], warnings: inout [Diagnostic]) -> [Entry] {
+        var last: [OutputPath: Int] = [:]
+        for (index, entry) in entries.enumerated() { last[entry.outputPath] = index }
+        return entries.enumerated().compactMap { index, entry in
+            guard let kept = last[entry.outputPath], kept != index else { return entry }
+            warnings.append(.warning(at: SourceLocation(path: entry.sourcePath),
+                                     "not built: its URL \(entry.url) is also the URL of \(entries[kept].sourcePath), which is built there, as the old generator wrote it last; give one of them another slug or date to build both"))
+            return nil
         }
     }
 

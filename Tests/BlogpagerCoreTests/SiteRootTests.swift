@@ -283,9 +283,9 @@ struct SiteRootTests {
         await #expect(throws: BuildFailure.self) { try await own.run(now: Date()) }
     }
 
-    /// Seen on a real Hugo blog: its posts in `content/post/`, one stray in `content/posts/`, and a
-    /// page with no front matter at all. Hugo's main section is the one with the most pages, and a
-    /// page without front matter is built untitled (titled here by its file's name).
+    /// Seen on real Hugo blogs: posts in `content/post/`, one stray in `content/posts/`, and files
+    /// with no front matter at all. Hugo's main section is the one with the most pages, and a file
+    /// without front matter is an untitled page (titled here by its file's name), among the entries too.
     @Test func aHugoSitesFullestSectionIsItsEntriesAndAPageMayLackFrontMatter() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -295,11 +295,14 @@ struct SiteRootTests {
         }
         try folder.write("site/content/posts/stray.md", "---\ntitle: Stray\ndate: 2021-05-16\n---\nOne.\n")
         try folder.write("site/content/tech/snippet.md", "@Bean(destroyMethod = \"\")\npublic DataSource source() { }\n")
+        // Among the entries too (seen on steveshogren/hugo-blog): a page at its place in content/.
+        try folder.write("site/content/post/reading-list.md", "\n# Papers\n\n- One\n")
         #expect(SiteLoader(contentFolder: folder.path + "/site").layout.contentFolder == folder.path + "/site/content/post")
         let outcome = try await Self.build(folder)
         #expect(outcome.summary.entries == 3)
         let files = try folder.snapshot("out")
         #expect(files["post/entry-1/index.html"] != nil && files["posts/stray/index.html"] != nil, "\(files.keys.sorted())")
+        #expect(try String(decoding: #require(files["post/reading-list/index.html"]), as: UTF8.self).contains("<title>reading-list · Sections</title>"))
         let snippet = String(decoding: try #require(files["tech/snippet/index.html"]), as: UTF8.self)
         #expect(snippet.contains("<title>snippet · Sections</title>") && snippet.contains("public DataSource source()"))
         // A page that opens its front matter and does not close it is still an error.

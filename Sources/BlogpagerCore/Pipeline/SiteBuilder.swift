@@ -28,7 +28,7 @@ public struct SiteBuilder: Sendable {
         // Every problem of every kind in one run: the entries that read well are checked
         // (URLs, order, static files) even when others did not, and all is reported at once.
         var problems = DiagnosticLog()
-        let (entries, cacheKey, readCount) = readEntries(input, cache: cache, program: options.program,
+        let (entries, bareSources, cacheKey, readCount) = readEntries(input, cache: cache, program: options.program,
                                                          highlighter: input.config.highlightsCode ? options.highlighter : nil, log: &problems)
         // The next build's entry cache is made beside the rest of this one.
         async let newCache = EntryCache(key: cacheKey, entries: entries, previous: cache)
@@ -46,7 +46,7 @@ public struct SiteBuilder: Sendable {
         if config.keepsLastOfSharedURL { published = keepingLastOfSharedURLs(published, warnings: &warnings) }
         checkUniqueURLs(published, log: &problems)
         // Pages are read first: an entry may link one (`@/about.md`).
-        var pages = readPages(input.pages, config: input.config, log: &problems)
+        var pages = readPages(input.pages + bareSources, config: input.config, log: &problems)
         let links = EntryLinks(entries: published, section: config.contentSection, pages: pages, home: SiteURLs(config: config).home)
         checkReferences(published, links: links, section: config.contentSection, leavesFileLinks: config.leavesUnresolvedFileLinks,
                         templates: input.templates, log: &problems, warnings: &warnings)
@@ -113,9 +113,11 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Reads every changed source on all cores; all errors are collected, in file order.
-    /// The highlighter learns which sources are new: their code may need Python.
+    /// The highlighter learns which sources are new: their code may need Python. Where the
+    /// site's generator builds a file with no front matter as an untitled page (Hugo), such
+    /// a source is handed back as a page, by its place in the content folder.
     private func readEntries(_ input: SiteInput, cache: EntryCache, program: ProgramIdentity, highlighter: CodeHighlighter?,
-                             log: inout DiagnosticLog) -> (entries: [Entry], cacheKey: String, readCount: Int) {
+                             log: inout DiagnosticLog) -> (entries: [Entry], bareSources: [SourceFile], cacheKey: String, readCount: Int) {
         let sources = input.sources.sorted { $0.relativePath.precedesInBytes($1.relativePath) }
         let config = input.config
         let key = EntryCache.key(program: program, config: config)
@@ -128,17 +130,22 @@ public struct SiteBuilder: Sendable {
         for (index, result) in zip(toRead, read) { results[index] = result }
 
         var entries: [Entry] = []
+        var bareSources: [SourceFile] = []
         var diagnostics = input.diagnostics
-        for result in results {
+        for (source, result) in zip(sources, results) {
             switch result {
             case .success(let entry):
                 entries.append(entry)
+            case .failure where PageReader.lacksFrontMatter(source, config: config):
+                var page = source
+                page.relativePath = (config.contentSection + [source.relativePath]).joined(separator: "/")
+                bareSources.append(page)
             case .failure(let failure): diagnostics.append(contentsOf: failure.diagnostics)
             case nil: break
             }
         }
         log.append(contentsOf: diagnostics)
-        return (entries, key, toRead.count)
+        return (entries, bareSources, key, toRead.count)
     }
 
     /// A page bundle's files, beside its entry's page (`posts/name/pic.png` for `posts/name/index.html`).

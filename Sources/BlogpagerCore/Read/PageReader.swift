@@ -47,9 +47,10 @@ struct PageReader {
         }
     }
 
-    /// A page with no front matter at all, where the site's generator builds one so (Hugo: untitled,
-    /// its whole text the body); it is then titled by its file's name, as an untitled page is.
-    private static func lacksFrontMatter(_ file: SourceFile, config: SiteConfig) -> Bool {
+    /// A page, or a file among the entries, with no front matter at all, where the site's generator
+    /// builds one so (Hugo: an untitled page, its whole text the body); it is then titled by its
+    /// file's name, as an untitled page is.
+    static func lacksFrontMatter(_ file: SourceFile, config: SiteConfig) -> Bool {
         guard config.pagesMayLackFrontMatter, case .success(let bytes) = file.load() else { return false }
         return !FrontMatterSplitter.opensFrontMatter(bytes)
     }

@@ -107,8 +107,8 @@ public struct SiteLayout: Sendable, Equatable {
                 // The blog's section when it has one: the rest of content/ is pages (about.md, 404.md). Of two
                 // (`post/` and `posts/`), the one with more Markdown files, as Hugo takes its main section.
                 let sections = ["posts", "post", "blog", "articles"].filter { isFolder("content/\($0)") }
-                let section = sections.count < 2 ? sections.first
-                    : sections.max { Self.markdownCount(in: "\(root)/content/\($0)") < Self.markdownCount(in: "\(root)/content/\($1)") }
+                let counts = sections.count < 2 ? [] : sections.map { Self.markdownCount(in: "\(root)/content/\($0)") }
+                let section = sections.count < 2 ? sections.first : sections.indices.max { counts[$0] < counts[$1] }.map { sections[$0] }
                 var layout = SiteLayout(origin: origin, root: root, contentFolder: "\(root)/content" + (section.map { "/" + $0 } ?? ""),
                                         configPath: config, staticFolders: statics, pagesFolder: section == nil ? nil : "\(root)/content")
                 if origin == .hugo { layout.configParts = Self.configParts(in: "\(root)/config/_default", besides: config) }

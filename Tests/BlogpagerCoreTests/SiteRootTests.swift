@@ -11,6 +11,15 @@ struct SiteRootTests {
         try await BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/" + output, program: .tests).run(now: Date())
     }
 
+    /// What an imported site may do, a site of blogpager's own may not: with these posts, its build fails.
+    static func expectOwnSiteFails(_ folder: TemporaryFolder, posts: [String: String]) async throws {
+        try folder.write("own/blogpager.yml", "title: Own\n")
+        for (name, text) in posts { try folder.write("own/posts/" + name, text) }
+        let own = BuildJob(contentFolder: folder.path + "/own/posts", outputFolder: folder.path + "/own-out",
+                           configPath: folder.path + "/own/blogpager.yml", program: .tests)
+        await #expect(throws: BuildFailure.self) { try await own.run(now: Date()) }
+    }
+
     static func jekyll() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         try folder.write("site/_config.yml", """
@@ -277,10 +286,7 @@ struct SiteRootTests {
             #expect(failure.diagnostics.contains { $0.description.hasSuffix("content/posts/held.md:4:10: error: draft must be true or false") }, "\(failure.diagnostics)")
         }
         // In a site of blogpager's own, a draft is true or false.
-        try folder.write("own/blogpager.yml", "title: Own\n")
-        try folder.write("own/posts/out.md", "---\ntitle: Out\ndate: 2021-05-16\ndraft: \"false\"\n---\nText.\n")
-        let own = BuildJob(contentFolder: folder.path + "/own/posts", outputFolder: folder.path + "/own-out", configPath: folder.path + "/own/blogpager.yml", program: .tests)
-        await #expect(throws: BuildFailure.self) { try await own.run(now: Date()) }
+        try await Self.expectOwnSiteFails(folder, posts: ["out.md": "---\ntitle: Out\ndate: 2021-05-16\ndraft: \"false\"\n---\nText.\n"])
     }
 
     /// Seen on real Hugo blogs: posts in `content/post/`, one stray in `content/posts/`, and files
@@ -324,12 +330,8 @@ struct SiteRootTests {
         #expect(try String(decoding: #require(folder.snapshot("out")["2020/same/index.html"]), as: UTF8.self).contains("The second file."))
         #expect(outcome.summary.warnings.contains { $0.description.contains("content/posts/a.md:1:1: warning: not built: its URL /2020/same/ is also the URL of")
             && $0.description.contains("content/posts/b.md, which is built there") }, "\(outcome.summary.warnings)")
-
-        try folder.write("own/blogpager.yml", "title: Own\n")
-        try folder.write("own/posts/a.md", "---\ntitle: Same\ndate: 2020-01-01\nslug: same\n---\nOne.\n")
-        try folder.write("own/posts/b.md", "---\ntitle: Same\ndate: 2020-01-01\nslug: same\n---\nTwo.\n")
-        let own = BuildJob(contentFolder: folder.path + "/own/posts", outputFolder: folder.path + "/own-out", configPath: folder.path + "/own/blogpager.yml", program: .tests)
-        await #expect(throws: BuildFailure.self) { try await own.run(now: Date()) }
+        try await Self.expectOwnSiteFails(folder, posts: ["a.md": "---\ntitle: Same\ndate: 2020-01-01\nslug: same\n---\nOne.\n",
+                                                         "b.md": "---\ntitle: Same\ndate: 2020-01-01\nslug: same\n---\nTwo.\n"])
     }
 
     /// A `timezone` that names no zone (`+0100`, seen on a real blog): Jekyll hands it to the C

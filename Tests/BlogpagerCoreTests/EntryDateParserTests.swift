@@ -32,6 +32,10 @@ struct EntryDateParserTests {
         ("Thurs Oct 13 17:03:39 -0500 2011", "2011-10-13T17:03:39-05:00", Int64(1_318_543_419)),
         ("Mon Sept 01 12:17:36 -0600 2011", "2011-09-01T12:17:36-06:00", Int64(1_314_901_056)),
         ("May 12, 2016", "2016-05-12T00:00:00Z", Int64(1_463_011_200)),
+        // The day first, as Hugo reads `02 Jan 2006` and Ruby any month's name (seen on real blogs).
+        ("26 Mar 2018", "2018-03-26T00:00:00Z", Int64(1_522_022_400)),
+        ("23 March 2020", "2020-03-23T00:00:00Z", Int64(1_584_921_600)),
+        ("Mon, 02 Jan 2006 15:04:05 -0700", "2006-01-02T15:04:05-07:00", Int64(1_136_239_445)),
     ])
     func readsTheSpellingsBlogsUse(text: String, written: String, instant: Int64) throws {
         let date = try Self.utc.parse(text).get()

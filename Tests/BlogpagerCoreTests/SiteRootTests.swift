@@ -334,6 +334,21 @@ struct SiteRootTests {
                                                          "b.md": "---\ntitle: Same\ndate: 2020-01-01\nslug: same\n---\nTwo.\n"])
     }
 
+    /// Seen on real Jekyll blogs: `title: #短篇#…`, which YAML reads as a comment, so no title, and
+    /// `timezone:` left empty under its comment. Jekyll titles such a post by its file's name and
+    /// sets no zone; a blogpager site still needs the title.
+    @Test func aJekyllPostsEmptyTitleAndAnEmptyTimezoneAreNoneAsInJekyll() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/_config.yml", "title: Empty\ntimezone: # https://en.wikipedia.org/wiki/List_of_tz_database_time_zones\n")
+        try folder.write("site/_posts/2014-09-30-short-the-problem.md", "---\nlayout: post\ntitle: #短篇#require.js\n---\nText.\n")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 1)
+        let page = String(decoding: try #require(folder.snapshot("out")["2014/09/30/short-the-problem.html"]), as: UTF8.self)
+        #expect(page.contains("<title>Short The Problem · Empty</title>"))
+        try await Self.expectOwnSiteFails(folder, posts: ["a.md": "---\ntitle:\ndate: 2020-01-01\n---\nOne.\n"])
+    }
+
     /// A `timezone` that names no zone (`+0100`, seen on a real blog): Jekyll hands it to the C
     /// library, which reads it as UTC, so the posts' dates and URLs are UTC's.
     @Test func aJekyllTimezoneThatNamesNoZoneIsUTCAsJekyllReadIt() async throws {

@@ -42,6 +42,8 @@ struct ConfigValues {
     /// Jekyll's `timezone`: Jekyll hands it to the C library as `TZ`, which reads a value that
     /// names no zone (`+0100`) as UTC; so does this, with a warning, where `timeZone` would fail.
     mutating func jekyllTimeZone(_ field: FrontMatterField) -> TimeZone? {
+        // `timezone:` left empty (a commented template's line) sets none, as in Jekyll.
+        if field.value == .null { return nil }
         guard let name = text(field) else { return nil }
         guard let zone = TimeZone(identifier: name) else {
             warnings.append(.warning(at: field.valueLocation,

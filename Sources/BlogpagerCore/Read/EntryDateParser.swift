@@ -32,7 +32,8 @@ public struct EntryDateParser: Sendable {
 
     /// `Sun Feb 05 09:00:46 -0500 2012` or `Tue Jan 08 09:35:31 2013` (Ruby's `Time#to_s` and
     /// `ctime`, which Jekyll's `Time.parse` reads; a weekday or month name may run on, as in
-    /// `Thurs` or `Sept`) as `2012-02-05 09:00:46 -0500`; nil for any other text.
+    /// `Thurs` or `Sept`) as `2012-02-05 09:00:46 -0500`, and a date with its day first
+    /// (`26 Mar 2018`, which Hugo reads too); nil for any other text.
     static func rubyTimeAsNumbers(_ text: String) -> String? {
         var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         let weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
@@ -43,12 +44,21 @@ public struct EntryDateParser: Sendable {
             return names.firstIndex(of: String(lower.prefix(3)))
         }
         if let first = words.first, named(first, in: weekdays) != nil { words.removeFirst() }
-        guard words.count >= 3, let month = named(words[0], in: months), let day = Int(words[1].trimmingCharacters(in: CharacterSet(charactersIn: ","))),
-              let year = words.last.flatMap(Int.init), words.last?.count == 4 else { return nil }
-        let between = words.dropFirst(2).dropLast()
-        guard between.count <= 2 else { return nil }
+        let year: Int, month: Int, day: Int
+        let rest: ArraySlice<String>
+        if words.count >= 3, let first = Int(words[0]), let name = named(words[1], in: months), let last = Int(words[2]), words[2].count == 4 {
+            // Day first: `26 Mar 2018` (Hugo's `02 Jan 2006`), `23 March 2020`, `Mon, 02 Jan 2006 15:04:05 -0700`.
+            (year, month, day) = (last, name, first)
+            rest = words.dropFirst(3)
+        } else {
+            guard words.count >= 3, let name = named(words[0], in: months), let first = Int(words[1].trimmingCharacters(in: CharacterSet(charactersIn: ","))),
+                  let last = words.last.flatMap(Int.init), words.last?.count == 4 else { return nil }
+            (year, month, day) = (last, name, first)
+            rest = words.dropFirst(2).dropLast()
+        }
+        guard rest.count <= 2 else { return nil }
         var written = String(format: "%04d-%02d-%02d", year, month + 1, day)
-        for word in between {
+        for word in rest {
             guard word.contains(":") || word.hasPrefix("+") || word.hasPrefix("-") || ["Z", "UTC", "GMT"].contains(word.uppercased()) else { return nil }
             written += " " + (word.uppercased() == "GMT" ? "UTC" : word)
         }

@@ -19,6 +19,11 @@ public struct EntryReader: Sendable {
 
     public static let moreMarker = "<!--more-->"
 
+    /// A field written with nothing in it (`title:`, `title: ""`).
+    private static func isEmpty(_ field: FrontMatterField) -> Bool {
+        field.value == .null || field.value.scalarText?.trimmingSpaces.isEmpty == true
+    }
+
     /// The texts Go's `strconv.ParseBool` takes, as Hugo reads a `draft` written as text.
     static let goBooleans: [String: Bool] = [
         "1": true, "t": true, "T": true, "TRUE": true, "true": true, "True": true,
@@ -66,9 +71,10 @@ public struct EntryReader: Sendable {
         byKey = aliases.fields
         let nameParts = FileNameParts(source: file)
 
-        // title
+        // title; one left empty (`title:`, or `title: #tag` that YAML reads as a comment) is no title
+        // where the site's generator titles such an entry by its file (Jekyll, Hugo)
         var title = ""
-        if let field = byKey["title"] {
+        if let field = byKey["title"], config.untitledEntries == .error || !Self.isEmpty(field) {
             if let text = field.rawText, field.value != .null, !text.trimmingSpaces.isEmpty {
                 title = text.trimmingSpaces
             } else {

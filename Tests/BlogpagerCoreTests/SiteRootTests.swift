@@ -349,6 +349,26 @@ struct SiteRootTests {
         try await Self.expectOwnSiteFails(folder, posts: ["a.md": "---\ntitle:\ndate: 2020-01-01\n---\nOne.\n"])
     }
 
+    /// `base_url = "tomasfarias.dev"` (a real Zola blog), and Hugo's `baseURL` alike: a host without its
+    /// scheme, which the generator pastes into links as written, is that host over HTTPS, with a warning.
+    @Test func aZolaOrHugoAddressWithoutItsSchemeIsThatHostOverHTTPS() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/config.toml", "base_url = \"tomasfarias.dev\"\ntitle = \"No scheme\"\n")
+        try folder.write("site/content/blog/first.md", "+++\ntitle = \"First\"\ndate = 2022-05-01\n+++\nText.\n")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.warnings.contains { $0.description.hasSuffix("config.toml:1:13: warning: base_url 'tomasfarias.dev' has no scheme; it is taken as https://tomasfarias.dev") },
+                "\(outcome.summary.warnings)")
+        #expect(try String(decoding: #require(folder.snapshot("out")["feed.xml"]), as: UTF8.self).contains("https://tomasfarias.dev/"))
+
+        try folder.write("hugo/hugo.toml", "baseURL = \"www.example.org\"\ntitle = \"No scheme\"\n")
+        try folder.write("hugo/content/posts/first.md", "---\ntitle: First\ndate: 2022-05-01\n---\nText.\n")
+        let hugo = try await BuildJob(contentFolder: folder.path + "/hugo", outputFolder: folder.path + "/hugo-out", program: .tests).run(now: Date())
+        #expect(hugo.summary.warnings.contains { $0.description.hasSuffix("hugo.toml:1:12: warning: baseURL 'www.example.org' has no scheme; it is taken as https://www.example.org") },
+                "\(hugo.summary.warnings)")
+        #expect(try folder.snapshot("hugo-out")["feed.xml"] != nil)
+    }
+
     /// A `timezone` that names no zone (`+0100`, seen on a real blog): Jekyll hands it to the C
     /// library, which reads it as UTC, so the posts' dates and URLs are UTC's.
     @Test func aJekyllTimezoneThatNamesNoZoneIsUTCAsJekyllReadIt() async throws {

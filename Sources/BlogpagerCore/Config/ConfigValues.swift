@@ -21,6 +21,15 @@ struct ConfigValues {
         return text(field)
     }
 
+    /// A site's address as an old config wrote it: a host without its scheme (`www.example.org`, which
+    /// Jekyll, Hugo and Zola paste into links as written) is that host over HTTPS, with a warning.
+    mutating func addressWithScheme(_ text: String, at field: FrontMatterField) -> String {
+        guard !text.contains("://"), !text.isEmpty, !text.hasPrefix("/"), !text.contains(" "), text.contains(".") else { return text }
+        let address = "https://" + text
+        warnings.append(.warning(at: field.valueLocation, "\(field.key) '\(text)' has no scheme; it is taken as \(address)"))
+        return address
+    }
+
     /// `named` is the key the message names (blogpager's own config calls its three spellings `base_url`).
     mutating func baseURL(_ value: String, at field: FrontMatterField, named name: String? = nil) -> String? {
         guard let url = URL(string: value), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {

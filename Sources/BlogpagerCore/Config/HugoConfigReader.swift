@@ -20,7 +20,9 @@ struct HugoConfigReader {
             case "title": config.title = values.text(field) ?? config.title
             case "baseurl":
                 // Hugo allows "/" or nothing: then there is no absolute address to give feeds.
-                if let text = values.text(field), text.contains("://") { config.baseURL = values.baseURL(text, at: field) }
+                if let text = values.text(field).map({ values.addressWithScheme($0, at: field) }), text.contains("://") {
+                    config.baseURL = values.baseURL(text, at: field)
+                }
             case "languagecode": config.language = values.text(field) ?? config.language
             case "defaultcontentlanguage": if fields.allSatisfy({ $0.key.lowercased() != "languagecode" }) { config.language = values.text(field) ?? config.language }
             case "timezone": config.timeZone = values.timeZone(field) ?? config.timeZone

@@ -32,13 +32,7 @@ struct JekyllConfigReader {
         let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var address = ""
         if let url = byKey["url"], let text = values.text(url) {
-            address = text
-            // A host without its scheme (`url: www.example.org`): Jekyll pastes it into links as written;
-            // the address it names is that host's, over HTTPS.
-            if !text.contains("://"), !text.isEmpty, !text.hasPrefix("/"), !text.contains(" "), text.contains(".") {
-                address = "https://" + text
-                values.warnings.append(.warning(at: url.valueLocation, "url '\(text)' has no scheme; it is taken as \(address)"))
-            }
+            address = values.addressWithScheme(text, at: url)
         }
         if let base = byKey["baseurl"], let text = base.rawText, base.value != .null { address += text.hasPrefix("/") || text.isEmpty ? text : "/" + text }
         if !address.isEmpty, let field = byKey["url"] ?? byKey["baseurl"] {

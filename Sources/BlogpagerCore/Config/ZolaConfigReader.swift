@@ -30,7 +30,7 @@ struct ZolaConfigReader {
             case "title": config.title = values.text(field) ?? config.title
             case "description": config.description = values.text(field) ?? ""
             case "author": config.author = values.name(field) ?? ""
-            case "base_url": if let text = values.text(field) { config.baseURL = values.baseURL(text, at: field) }
+            case "base_url": if let text = values.text(field) { config.baseURL = values.baseURL(values.addressWithScheme(text, at: field), at: field) }
             case "default_language": config.language = values.text(field) ?? config.language
             case "languages": if case .map(let languages) = field.value { config.translationLanguages = Set(languages.keys) }
             case "extra":

@@ -136,7 +136,7 @@ public struct SiteBuilder: Sendable {
             switch result {
             case .success(let entry):
                 entries.append(entry)
-            case .failure where PageReader.lacksFrontMatter(source, config: config):
+            case .failure where config.pagesMayLackFrontMatter && FrontMatterReader.opensNoFrontMatter(source):
                 var page = source
                 page.relativePath = (config.contentSection + [source.relativePath]).joined(separator: "/")
                 bareSources.append(page)

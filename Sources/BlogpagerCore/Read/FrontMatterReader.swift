@@ -4,10 +4,21 @@ struct FrontMatterReader {
     var yamlKeysMayRepeat: Bool
     /// Whether a file without front matter is read as all body (Jekyll's posts) rather than refused.
     var frontMatterIsOptional = false
+    /// Whether a file that opens no front matter, even after blank lines, is all body: a page of a
+    /// site whose generator builds one so (Hugo, `SiteConfig.pagesMayLackFrontMatter`).
+    var bareTextIsBody = false
 
-    init(config: SiteConfig) {
+    /// `page`: for a page rather than an entry.
+    init(config: SiteConfig, page: Bool = false) {
         yamlKeysMayRepeat = config.yamlKeysMayRepeat
         frontMatterIsOptional = config.frontMatterIsOptional
+        bareTextIsBody = page && config.pagesMayLackFrontMatter
+    }
+
+    /// Whether the file opens no front matter (read again: for a source that failed as an entry).
+    static func opensNoFrontMatter(_ file: SourceFile) -> Bool {
+        guard case .success(let bytes) = file.load() else { return false }
+        return !FrontMatterSplitter.opensFrontMatter(bytes)
     }
 
     /// The file's text split into front matter and body.
@@ -22,6 +33,9 @@ struct FrontMatterReader {
         switch TextDecoding.decode(bytes, path: path) {
         case .success(let decoded): text = decoded
         case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
+        }
+        if bareTextIsBody, !FrontMatterSplitter.opensFrontMatter(bytes) {
+            return .success(FrontMatterSplitter.Parts(language: .yaml, text: "", firstLine: 0, body: text))
         }
         return FrontMatterSplitter(path: path).split(text, optional: frontMatterIsOptional).mapError { BuildFailure($0) }
     }

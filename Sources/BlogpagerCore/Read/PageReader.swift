@@ -6,7 +6,7 @@ struct PageReader {
     var config: SiteConfig
 
     func read(_ file: SourceFile) -> Result<StandalonePage, BuildFailure> {
-        (Self.lacksFrontMatter(file, config: config) ? .success([]) : FrontMatterReader(config: config).fields(file)).flatMap { fields in
+        FrontMatterReader(config: config, page: true).fields(file).flatMap { fields in
             let byKey = Dictionary(fields.map { ($0.key.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
             let stem = String(file.fileName.split(separator: ".").dropLast().joined(separator: "."))
             let title = byKey["title"]?.rawText?.trimmingSpaces ?? stem
@@ -39,19 +39,8 @@ struct PageReader {
 
     /// The page's body rendered.
     func body(of page: StandalonePage) -> Result<String, BuildFailure> {
-        let text: Result<String, BuildFailure> = Self.lacksFrontMatter(page.source, config: config)
-            ? page.source.load().map { String(decoding: $0, as: UTF8.self) }.mapError { BuildFailure($0) }
-            : FrontMatterReader(config: config).split(page.source).map(\.body)
-        return text.map { body in
-            HTMLContentRenderer.isHTML(page.source) ? body : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs).render(body).html
+        FrontMatterReader(config: config, page: true).split(page.source).map { parts in
+            HTMLContentRenderer.isHTML(page.source) ? parts.body : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs).render(parts.body).html
         }
-    }
-
-    /// A page, or a file among the entries, with no front matter at all, where the site's generator
-    /// builds one so (Hugo: an untitled page, its whole text the body); it is then titled by its
-    /// file's name, as an untitled page is.
-    static func lacksFrontMatter(_ file: SourceFile, config: SiteConfig) -> Bool {
-        guard config.pagesMayLackFrontMatter, case .success(let bytes) = file.load() else { return false }
-        return !FrontMatterSplitter.opensFrontMatter(bytes)
     }
 }

@@ -66,10 +66,12 @@ struct HighlightTests {
     /// alone on a line, `-` and non-ASCII text, beside a language Pygments does not know.
     @Test func theHelperAnswersEveryBlockOfAnEntryInOrder() throws {
         let helper = try PygmentsHelper(python: Self.python)
-        guard case .ready = helper.greeting() else {
+        guard case .ready(_, let importPaths) = helper.greeting() else {
             Issue.record("Pygments did not start for \(Self.python ?? "python3")")
             return
         }
+        // The folder the build runs in is not a place Python imports from (nor one the fingerprint watches).
+        #expect(!importPaths.contains(FileManager.default.currentDirectoryPath), "\(importPaths)")
         let blocks = [
             CodeBlock(language: "python", code: "x = \"日本語\"\n-\n12\n\tpass\n"),
             CodeBlock(language: "no-such-language", code: "3\n-\n"),

@@ -24,7 +24,12 @@ final class PygmentsHelper: @unchecked Sendable {
 
     /// The helper's program. It reads until its input closes (the build ended or was killed).
     static let script = #"""
-    import json, sys
+    import sys
+    # The folder the build runs in (`-c` puts it first) is no place to import from: a file there
+    # would shadow a module, and each file made there would make the next build start Python first.
+    if sys.path and sys.path[0] == "":
+        del sys.path[0]
+    import json
     try:
         import pygments
         from pygments import lex

@@ -93,6 +93,39 @@ struct PythonFingerprintTests {
         #expect(elsewhere.identity().hasPrefix("plain: "))
     }
 
+    /// An edit that leaves an entry's code as it was starts no Python ahead of rendering: its
+    /// blocks are in the last build's cache. An entry with new code starts it as it is read.
+    @Test func anEditThatKeepsItsCodeStartsNoPythonAhead() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("a.md", "---\ntitle: A\n---\nWords edited.\n\n```Python\nx = 1\n```\n")
+        try folder.write("b.md", "---\ntitle: B\n---\n~~~python\ny = 2\n~~~\n")
+        let launch = try #require(PythonFingerprint.Launch(python: Self.silentProgram, environment: [:], currentFolder: folder.path))
+        let record = PythonFingerprint(highlighter: "pygments 9.9-test", launch: launch, importPaths: [folder.path]).encoded()
+        let block = CodeBlock(language: "Python", code: "x = 1\n")
+        var cached = HighlightCache(highlighter: "pygments 9.9-test")
+        cached.store("<span class=\"n\">x</span> = 1\n", for: cached.key(of: block))
+        let previous = cached.encoded()
+        func source(_ name: String) -> SourceFile {
+            SourceFile(displayPath: name, relativePath: name, filePath: folder.path + "/" + name, identity: "")
+        }
+        func highlighter() -> CodeHighlighter {
+            CodeHighlighter(python: Self.silentProgram, maximumHelpers: 1, previousCache: { previous },
+                            currentFolder: folder.path, previousPython: { record })
+        }
+        // The silent program cannot greet: had it been started, the record would go.
+        let edited = highlighter()
+        #expect(edited.identity() == "pygments 9.9-test")
+        edited.prepare(for: [source("a.md")])
+        #expect(edited.html(for: [block]).first??.contains("<span class=\"n\">x</span>") == true)
+        let kept = edited.finish(keepingOthers: true)
+        #expect(kept.problem == nil && !kept.forgetsPython && kept.fromCache == 1)
+        let added = highlighter()
+        _ = added.identity()
+        added.prepare(for: [source("a.md"), source("b.md")])
+        #expect(added.finish(keepingOthers: true).forgetsPython)
+    }
+
     /// With the real Pygments: a rebuild whose new entry has no code leaves the record as it was
     /// (no Python started to write it again), and one with code still highlights it.
     @Test func aRebuildWithoutNewCodeLeavesPythonUnstarted() async throws {

@@ -206,9 +206,10 @@ public final class CodeHighlighter: Sendable {
     }
 
     /// Sources just read, whose code may miss the cache: when Python was left unstarted
-    /// (its version known from the fingerprint) and one of them has a fence or a highlight
-    /// tag, a helper starts now, on a thread of its own, beside the reading and the plan,
+    /// (its version known from the fingerprint) and one of them has a block the caches
+    /// lack, a helper starts now, on a thread of its own, beside the reading and the plan,
     /// rather than in the middle of rendering (Python takes a tenth of a second to start).
+    /// An edit that leaves an entry's code as it was starts none.
     public func prepare(for sources: [SourceFile]) {
         let begins = state.withLock { state -> Bool in
             guard state.versionFromFingerprint, state.helpers == 0, !state.preparing, state.problem == nil, !sources.isEmpty else { return false }
@@ -218,7 +219,8 @@ public final class CodeHighlighter: Sendable {
         }
         guard begins else { return }
         Thread { [self] in
-            let helper = sources.contains(where: Self.mayHaveCode) ? startHelper() : nil
+            let helper = sources.indices.contains(where: { mayMissTheCache(sources[$0], lookingInside: $0 < Self.sourcesLookedInside) })
+                ? startHelper() : nil
             state.withLock { state in
                 if let helper {
                     state.idle.append(helper)
@@ -230,11 +232,30 @@ public final class CodeHighlighter: Sendable {
         }.start()
     }
 
-    /// Whether a source has a code fence or a Liquid or Hugo highlight tag: a few bytes searched, the text not parsed.
-    private static func mayHaveCode(_ source: SourceFile) -> Bool {
+    /// Whether a source may have code the caches lack: any with a Liquid or Hugo highlight tag
+    /// (a fence only once the entry is read); else, `lookingInside`, one with a fenced block
+    /// the caches lack (the Markdown parsed, not rendered), or without, one with a fence at all.
+    /// A guess that only starts Python early: a block it misses starts Python when it is rendered.
+    private func mayMissTheCache(_ source: SourceFile, lookingInside: Bool) -> Bool {
         guard case .success(let bytes) = source.load() else { return false }
-        return ["```", "~~~", "highlight"].contains { marker in bytes.firstRange(of: Array(marker.utf8)) != nil }
+        let has = { (marker: String) in bytes.firstRange(of: Array(marker.utf8)) != nil }
+        guard has("```") || has("~~~") || has("highlight") else { return false }
+        guard lookingInside, !has("highlight") else { return true }
+        let blocks = MarkdownRenderer.fencedCode(in: String(decoding: bytes, as: UTF8.self)).filter { $0.language != nil }
+        guard !blocks.isEmpty else { return false }
+        return state.withLock { state in
+            guard let name = state.highlighter else { return true }
+            if !state.cachesTaken { takeCaches(&state, highlighter: name) }
+            return blocks.contains { block in
+                let key = HighlightCache.key(of: block, highlighter: name)
+                return state.cache?.contains(key) != true && state.previous?.contains(key) != true
+            }
+        }
     }
+
+    /// How many of a build's changed sources are parsed to tell whether their code is cached:
+    /// a rebuild's few; past them (a build that reads many) Python starts on any fence.
+    private static let sourcesLookedInside = 32
 
     /// Which highlighter runs (`pygments 2.21.0`), or why none does: started now if it was not.
     public func identity() -> String {

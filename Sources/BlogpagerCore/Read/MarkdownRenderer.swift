@@ -79,9 +79,22 @@ public struct MarkdownRenderer: Sendable {
     /// entry's blocks in one request; a custom block carries it (raw HTML would be
     /// dropped in safe mode, and this is our own escaped markup).
     private func highlightCode(in document: OpaquePointer, with highlighter: CodeHighlighter) {
+        let (nodes, blocks) = Self.fencedBlocks(in: document)
+        guard !blocks.isEmpty else { return }
+        for (node, html) in zip(nodes, highlighter.html(for: blocks)) {
+            guard let html, let replacement = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            _ = cmark_node_set_on_enter(replacement, html)
+            _ = cmark_node_insert_before(node, replacement)
+            cmark_node_free(node)
+        }
+    }
+
+    /// The fenced blocks with an info string, and their nodes: what `render` hands the highlighter.
+    private static func fencedBlocks(in document: OpaquePointer) -> (nodes: [OpaquePointer], blocks: [CodeBlock]) {
         var nodes: [OpaquePointer] = []
         var blocks: [CodeBlock] = []
-        guard let iterator = cmark_iter_new(document) else { return }
+        guard let iterator = cmark_iter_new(document) else { return ([], []) }
+        defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
@@ -91,14 +104,17 @@ public struct MarkdownRenderer: Sendable {
             nodes.append(node)
             blocks.append(CodeBlock(info: String(cString: info), code: cmark_node_get_literal(node).map { String(cString: $0) } ?? ""))
         }
-        cmark_iter_free(iterator)
-        guard !blocks.isEmpty else { return }
-        for (node, html) in zip(nodes, highlighter.html(for: blocks)) {
-            guard let html, let replacement = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
-            _ = cmark_node_set_on_enter(replacement, html)
-            _ = cmark_node_insert_before(node, replacement)
-            cmark_node_free(node)
-        }
+        return (nodes, blocks)
+    }
+
+    /// The fenced blocks `render` would hand the highlighter for this Markdown, found without rendering it.
+    public static func fencedCode(in markdown: String) -> [CodeBlock] {
+        var source = markdown
+        guard let document = source.withUTF8({ buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT) }
+        }) else { return [] }
+        defer { cmark_node_free(document) }
+        return fencedBlocks(in: document).blocks
     }
 
     /// Marks each heading with a placeholder (a custom inline that renders as itself) and gives

@@ -48,6 +48,8 @@ struct StreamTests {
             #expect(stream.mainPositions == stream.mainPositions.sorted())
             #expect(stream.archive.entries.map(\.url) == stream.mainPositions.map { site.archive.entries[$0].url })
             #expect(stream.archive.pages.map(\.range.count).reduce(0, +) == stream.archive.entries.count)
+            // Cut with the main list's cursor hashes, as a stream's entries would be cut alone.
+            #expect(stream.archive.pages == Archive(newestFirst: stream.archive.entries, pageSize: 3).pages)
         }
         #expect(streams.months.map(\.archive.entries.count).reduce(0, +) == 40)
     }

@@ -7,6 +7,8 @@ public struct Archive: Sendable {
     public let pages: [Page]
     /// How many pages, from the head, `index.html` shows: enough for `pageSize` entries.
     public let frontPageCount: Int
+    /// Each entry's `Pager.hash`, which decides where pages end.
+    let cursorHashes: [UInt64]
 
     public init(sorted entries: SortedList<Entry>, pageSize: Int) {
         self.init(newestFirst: entries.elements, pageSize: pageSize)
@@ -14,14 +16,21 @@ public struct Archive: Sendable {
 
     /// Entries already in archive order (a tag's or a month's run of the whole list).
     public init(newestFirst entries: [Entry], pageSize: Int) {
+        self.init(newestFirst: entries, cursorHashes: entries.map { Pager.hash($0.cursor) }, pageSize: pageSize)
+    }
+
+    /// With each entry's `Pager.hash` known: a stream cut from the main list takes the
+    /// main list's, so a cursor is hashed once a build, not once for every stream it is in.
+    init(newestFirst entries: [Entry], cursorHashes: [UInt64], pageSize: Int) {
         self.entries = entries
-        let ranges = Pager(pageSize: pageSize).pageRanges(for: self.entries.map(\.cursor))
-        var ids = ranges.map { Page.id(newest: entries[$0.lowerBound].cursor) }
+        self.cursorHashes = cursorHashes
+        let ranges = Pager(pageSize: pageSize).pageRanges(hashes: cursorHashes)
+        var ids = ranges.map { Page.id(newest: entries[$0.lowerBound].cursor, hash: cursorHashes[$0.lowerBound]) }
         // Two pages whose newest entries fall on one day and share 32 hash bits:
         // give just those the full hash, so no other page is renamed.
         let counts = Dictionary(ids.map { ($0, 1) }, uniquingKeysWith: +)
         for index in ids.indices where counts[ids[index]]! > 1 {
-            ids[index] = Page.id(newest: entries[ranges[index].lowerBound].cursor, hashDigits: 16)
+            ids[index] = Page.id(newest: entries[ranges[index].lowerBound].cursor, hash: cursorHashes[ranges[index].lowerBound], hashDigits: 16)
         }
         self.pages = zip(ids, ranges).map { Page(id: $0, range: $1) }
         var shown = 0

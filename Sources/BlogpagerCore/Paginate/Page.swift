@@ -14,9 +14,14 @@ public struct Page: Sendable, Hashable {
 
     /// The id for a page whose newest entry is `newest`: readable date, unique hash.
     public static func id(newest: Cursor, hashDigits: Int = 8) -> String {
+        id(newest: newest, hash: Pager.hash(newest), hashDigits: hashDigits)
+    }
+
+    /// The same, with the cursor's `Pager.hash` already known.
+    static func id(newest: Cursor, hash: UInt64, hashDigits: Int = 8) -> String {
         let wall = newest.date.local
         let month = wall.month < 10 ? "0\(wall.month)" : "\(wall.month)"
         let day = wall.day < 10 ? "0\(wall.day)" : "\(wall.day)"
-        return "\(wall.year)-\(month)-\(day)-\(StableHash.hex(StableHash.hash(newest.canonicalKey), digits: hashDigits))"
+        return "\(wall.year)-\(month)-\(day)-\(StableHash.hex(hash, digits: hashDigits))"
     }
 }

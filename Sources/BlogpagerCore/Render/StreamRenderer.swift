@@ -152,7 +152,9 @@ struct StreamRenderer {
         for start in stride(from: 0, to: archive.pages.count, by: batchSize) {
             let batch = start..<min(archive.pages.count, start + batchSize)
             // Fragments first: their hashes name them, and full pages embed the same bytes.
-            let fragments = batch.parallelMap { index -> (html: String, file: OutputFile)? in
+            // A batch kept whole (most of a rebuild's) is not spread over the cores for nothing.
+            let rendersFragments = batch.contains { plan.keptFragments[$0] == nil }
+            let fragments = !rendersFragments ? Array(repeating: nil, count: batch.count) : batch.parallelMap { index -> (html: String, file: OutputFile)? in
                 guard plan.keptFragments[index] == nil else { return nil }
                 let page = archive.pages[index]
                 let html = templates.render("fragment", [
@@ -167,7 +169,8 @@ struct StreamRenderer {
                 fragmentURLs.append(urls.path(of: path))
                 slots[Self.fragmentSlot(stream, pageID: archive.pages[index].id)] = RenderedSlots.Slot(key: plan.fragmentKeys[index], path: path.string)
             }
-            let pages = batch.parallelMap { index -> OutputFile? in
+            let rendersPages = batch.contains { plan.keptPages[$0] == nil }
+            let pages = !rendersPages ? Array(repeating: nil, count: batch.count) : batch.parallelMap { index -> OutputFile? in
                 guard plan.keptPages[index] == nil else { return nil }
                 let isFront = index == 0
                 let newerIndex = texts.newerIndex(index)

@@ -24,26 +24,49 @@ public struct StreamSet: Sendable {
         var cuts: [Cut] = []
         var used: [(taxonomy: Taxonomy, streams: Range<Int>, termFolders: [String: String])] = []
         for taxonomy in taxonomies {
-            var termFolders: [String: String] = [:]
-            var bySlug: [String: (positions: [Int], spellings: [String: Int])] = [:]
+            // Each spelling of a term is looked up once per entry that carries it; its slug is made once.
+            var spellings: [(term: String, group: Int, uses: Int)] = []
+            var spellingIndex: [String: Int] = [:]
+            var groupOfSlug: [String: Int] = [:]
+            var groups: [(slug: String, positions: [Int])] = []
             for (position, entry) in archive.entries.enumerated() {
                 for term in entry.terms(of: taxonomy) {
-                    let slug = termFolders[term] ?? TagSlug.make(term)
-                    termFolders[term] = slug
+                    let index: Int
+                    if let known = spellingIndex[term] {
+                        index = known
+                    } else {
+                        let slug = TagSlug.make(term)
+                        let group = groupOfSlug[slug] ?? groups.count
+                        if group == groups.count {
+                            groups.append((slug, []))
+                            groupOfSlug[slug] = group
+                        }
+                        index = spellings.count
+                        spellings.append((term, group, 0))
+                        spellingIndex[term] = index
+                    }
+                    let group = spellings[index].group
                     // Two spellings of one term in one entry count once.
-                    if bySlug[slug]?.positions.last != position { bySlug[slug, default: ([], [:])].positions.append(position) }
-                    bySlug[slug]!.spellings[term, default: 0] += 1
+                    if groups[group].positions.last != position { groups[group].positions.append(position) }
+                    spellings[index].uses += 1
                 }
             }
-            guard !bySlug.isEmpty else { continue }
-            let first = cuts.count
-            for slug in bySlug.keys.sorted(by: { $0.precedesInBytes($1) }) {
-                let group = bySlug[slug]!
+            guard !groups.isEmpty else { continue }
+            var termFolders: [String: String] = [:]
+            var names = [(term: String, uses: Int)?](repeating: nil, count: groups.count)
+            for spelling in spellings {
+                let slug = groups[spelling.group].slug
+                termFolders[spelling.term] = slug
                 // The spelling most entries use; ties go to the first in byte order, so builds agree.
-                let name = group.spellings.max { a, b in
-                    a.value != b.value ? a.value < b.value : b.key.precedesInBytes(a.key)
-                }!.key
-                cuts.append(Cut(kind: .term(taxonomy), folder: [taxonomy.key, slug], name: name, positions: group.positions))
+                if let best = names[spelling.group], best.uses > spelling.uses || (best.uses == spelling.uses && best.term.precedesInBytes(spelling.term)) {
+                    continue
+                }
+                names[spelling.group] = (spelling.term, spelling.uses)
+            }
+            let first = cuts.count
+            for group in groups.indices.sorted(by: { groups[$0].slug.precedesInBytes(groups[$1].slug) }) {
+                cuts.append(Cut(kind: .term(taxonomy), folder: [taxonomy.key, groups[group].slug], name: names[group]!.term,
+                                positions: groups[group].positions))
             }
             used.append((taxonomy, first..<cuts.count, termFolders))
         }
@@ -62,7 +85,8 @@ public struct StreamSet: Sendable {
         }
         let streams = cuts.parallelMap { cut in
             EntryStream(kind: cut.kind, folder: cut.folder, name: cut.name,
-                        archive: Archive(newestFirst: cut.positions.map { archive.entries[$0] }, pageSize: pageSize),
+                        archive: Archive(newestFirst: cut.positions.map { archive.entries[$0] },
+                                         cursorHashes: cut.positions.map { archive.cursorHashes[$0] }, pageSize: pageSize),
                         mainPositions: cut.positions)
         }
         self.taxonomies = used.map { TaxonomyStreams(taxonomy: $0.taxonomy, streams: Array(streams[$0.streams]), termFolders: $0.termFolders) }

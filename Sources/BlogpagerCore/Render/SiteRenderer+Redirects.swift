@@ -7,7 +7,7 @@ extension SiteRenderer {
     func redirectPages(_ plan: RenderPlan) -> [OutputFile] {
         var files: [OutputFile] = []
         var lines: [String] = []
-        for entry in plan.archive.entries {
+        for entry in plan.archive.entries where !entry.redirectsFrom.isEmpty {
             let target = plan.urls.absolute(entry.url) ?? entry.url
             for path in entry.redirectsFrom {
                 let page = plan.templates.render("redirect", ["site": plan.context.site, "title": entry.title, "target": target])
@@ -16,7 +16,7 @@ extension SiteRenderer {
             }
         }
         // An old list page leads to the entry that was first on it, where blogpager's pages have it now.
-        let positions = Dictionary(plan.archive.entries.indices.map { (EntryLinks.contentPath(of: plan.archive.entries[$0].source, section: config.contentSection), $0) },
+        let positions = legacyPages.isEmpty ? [:] : Dictionary(plan.archive.entries.indices.map { (EntryLinks.contentPath(of: plan.archive.entries[$0].source, section: config.contentSection), $0) },
                                    uniquingKeysWith: { first, _ in first })
         for (path, page) in legacyPages {
             let target: String

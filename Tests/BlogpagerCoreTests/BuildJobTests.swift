@@ -148,11 +148,19 @@ struct BuildJobTests {
         // The entries of the pages that show it, not the six latest the feeds carry.
         #expect(site.bodiesRendered <= 5)
         #expect(written.contains("posts/entry-3/index.html"))
+        // So is the sitemap, by a key of its URLs and dates: its slot is in the render cache.
+        let renderCache = try String(contentsOfFile: folder.path + "/out/.blogpager/render-cache", encoding: .utf8)
+        #expect(renderCache.contains("\nsitemap.xml\t"))
+        // A sitemap removed by hand is made again, though its key is the same.
+        try FileManager.default.removeItem(atPath: folder.path + "/out/sitemap.xml")
+        try folder.write("content/entry-3.md", "---\ntitle: Entry 3\ndate: 2024-03-03\n---\nBody 3, edited twice.\n")
+        let again = try await Self.job(folder).run(now: Date())
+        #expect(again.report.written.map(\.string).contains("sitemap.xml"))
 
-        // A new entry changes the feeds, which then carry it, as a clean build's do.
+        // A new entry changes the feeds and the sitemap, which then carry it, as a clean build's do.
         try folder.write("content/entry-31.md", "---\ntitle: Entry 31\ndate: 2024-03-31\n---\nBody 31.\n")
         let added = try await Self.job(folder).run(now: Date())
-        #expect(Set(added.report.written.map(\.string)).isSuperset(of: ["feed.xml", "feed.json"]))
+        #expect(Set(added.report.written.map(\.string)).isSuperset(of: ["feed.xml", "feed.json", "sitemap.xml"]))
         let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml", program: .tests)
         _ = try await clean.run(now: Date())
         let kept = try folder.snapshot("out").filter { !$0.key.hasPrefix(".blogpager/") }

@@ -17,6 +17,12 @@ struct Sitemap {
     var locations: [Location]
 
     /// The files to write, by name: `sitemap.xml` alone, or an index and `sitemap-N.xml` parts.
+    /// The files' names: `sitemap.xml` alone, or an index of numbered parts beside it.
+    static func names(count: Int) -> [String] {
+        guard count > maxPerFile else { return ["sitemap.xml"] }
+        return ["sitemap.xml"] + (0..<(count + maxPerFile - 1) / maxPerFile).map { "sitemap-\($0 + 1).xml" }
+    }
+
     func files(basePath: String) -> [(name: String, bytes: [UInt8])] {
         guard locations.count > Self.maxPerFile else { return [("sitemap.xml", urlSet(locations[...]))] }
         var files: [(String, [UInt8])] = []

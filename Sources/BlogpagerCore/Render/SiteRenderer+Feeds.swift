@@ -43,8 +43,17 @@ extension SiteRenderer {
             done.kept += feed.kept ?? []
             done.files += files
         }
-        for (name, bytes) in Sitemap(origin: origin, locations: sitemap).files(basePath: plan.urls.basePath) {
-            done.files.append(OutputFile(path: OutputPath(literal: name), bytes: bytes))
+        // Kept as the feeds are: an edit that moves no URL and no date writes no sitemap again.
+        let sitemapKey = RenderKeys.sitemap(origin: origin, basePath: plan.urls.basePath, locations: sitemap)
+        let names = Sitemap.names(count: sitemap.count)
+        for name in names { done.slots[name] = RenderedSlots.Slot(key: sitemapKey, path: name) }
+        let kept = names.compactMap { plan.reuse?.kept($0, key: sitemapKey) }
+        if kept.count == names.count {
+            done.kept += kept
+        } else {
+            for (name, bytes) in Sitemap(origin: origin, locations: sitemap).files(basePath: plan.urls.basePath) {
+                done.files.append(OutputFile(path: OutputPath(literal: name), bytes: bytes))
+            }
         }
         return done
     }

@@ -243,9 +243,11 @@ public final class CodeHighlighter: Sendable {
         guard lookingInside, !has("highlight") else { return true }
         let blocks = MarkdownRenderer.fencedCode(in: String(decoding: bytes, as: UTF8.self)).filter { $0.language != nil }
         guard !blocks.isEmpty else { return false }
+        // Read outside the lock (26 MB at 10,000 entries): the build's own thread asks it for the version meanwhile.
+        let read: HighlightCache?? = state.withLock { $0.cachesTaken } ? nil : .some(previousCache().flatMap(HighlightCache.init(decoding:)))
         return state.withLock { state in
             guard let name = state.highlighter else { return true }
-            if !state.cachesTaken { takeCaches(&state, highlighter: name) }
+            if !state.cachesTaken { takeCaches(&state, highlighter: name, read: read) }
             return blocks.contains { block in
                 let key = HighlightCache.key(of: block, highlighter: name)
                 return state.cache?.contains(key) != true && state.previous?.contains(key) != true
@@ -293,10 +295,11 @@ public final class CodeHighlighter: Sendable {
         }
     }
 
-    /// The last build's cache, and this build's, which takes the blocks it finds there without a copy.
-    private func takeCaches(_ state: inout State, highlighter name: String) {
+    /// The last build's cache (`read`, where it was read already), and this build's, which takes
+    /// the blocks it finds there without a copy.
+    private func takeCaches(_ state: inout State, highlighter name: String, read: HighlightCache?? = nil) {
         state.cachesTaken = true
-        state.previous = previousCache().flatMap(HighlightCache.init(decoding:))
+        state.previous = read ?? previousCache().flatMap(HighlightCache.init(decoding:))
         state.cache = state.previous.flatMap { $0.highlighter == name ? $0.sharingRecord(spillFolder: spillFolder) : nil }
             ?? HighlightCache(highlighter: name, spillFolder: spillFolder)
     }

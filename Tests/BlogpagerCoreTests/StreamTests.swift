@@ -67,6 +67,10 @@ struct StreamTests {
         #expect(DateDisplay(language: "ja").monthNames()(2016, 5) == "2016年5月")
         #expect(DateDisplay(language: "en").monthNames()(2016, 5) == "May 2016")
         #expect(DateDisplay(language: "ja").string(for: EntryDate(epochSeconds: 1_463_011_200, offsetSeconds: 32_400)) == "2016年5月12日")
+        // The day in the author's offset, where it is not the day in UTC, either way; before 1970 too.
+        let dates = [EntryDate(epochSeconds: 1_463_011_200 + 7_200, offsetSeconds: -18_000), EntryDate(epochSeconds: 1_463_011_200 - 3_600, offsetSeconds: 32_400),
+                     EntryDate(epochSeconds: 1_463_011_200 + 7_200, offsetSeconds: 0), EntryDate(epochSeconds: -86_400 * 365 + 3_600, offsetSeconds: -7_200)]
+        #expect(DateDisplay(language: "en").strings(for: dates) == ["May 11, 2016", "May 12, 2016", "May 12, 2016", "December 31, 1968"])
     }
 
     @Test func anchorsAreTheSlugUnlessAnotherEntrySharesIt() async throws {

@@ -9,16 +9,23 @@ public struct DateDisplay: Sendable {
         self.language = language
     }
 
-    /// One display string per date, formatters made once per distinct offset.
+    /// One display string per date. A date without its time names its day alone, whatever
+    /// the author's offset: each is the day in that offset, formatted as a day in UTC, so one
+    /// formatter serves every offset (making one per offset and run was most of the cost).
     public func strings(for dates: [EntryDate]) -> [String] {
-        // In runs over every core, each run with formatters of its own (one is not to be shared between threads).
+        // In runs over every core, each run with a formatter of its own (one is not to be shared between threads).
         let runs = stride(from: 0, to: dates.count, by: 1024).map { $0..<Swift.min(dates.count, $0 + 1024) }
         return runs.parallelMap { run in
-            var formatters: [Int32: DateFormatter] = [:]
+            let formatter = makeFormatter()
+            // Entries of one day are next to each other (newest first): they share its text.
+            var last: (day: Int64, text: String)?
             return dates[run].map { date in
-                let formatter = formatters[date.offsetSeconds] ?? makeFormatter(offset: date.offsetSeconds)
-                formatters[date.offsetSeconds] = formatter
-                return formatter.string(from: Date(timeIntervalSince1970: Double(date.epochSeconds)))
+                let local = date.epochSeconds + Int64(date.offsetSeconds)
+                let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+                if let last, last.day == day { return last.text }
+                let text = formatter.string(from: Date(timeIntervalSince1970: Double(day * 86_400 + 43_200)))
+                last = (day, text)
+                return text
             }
         }.flatMap { $0 }
     }
@@ -49,10 +56,10 @@ public struct DateDisplay: Sendable {
         }
     }
 
-    private func makeFormatter(offset: Int32) -> DateFormatter {
+    private func makeFormatter() -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: language)
-        formatter.timeZone = TimeZone(secondsFromGMT: Int(offset))
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
         formatter.dateStyle = .long
         formatter.timeStyle = .none
         return formatter

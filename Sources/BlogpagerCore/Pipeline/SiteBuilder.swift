@@ -121,7 +121,7 @@ public struct SiteBuilder: Sendable {
         let sources = input.sources.sorted { $0.relativePath.precedesInBytes($1.relativePath) }
         let config = input.config
         let key = EntryCache.key(program: program, config: config)
-        let reusable = sources.map { cache.entry(for: $0, key: key) }
+        let reusable = sources.parallelMap { cache.entry(for: $0, key: key) }
         let toRead = sources.indices.filter { reusable[$0] == nil }
         highlighter?.prepare(for: toRead.map { sources[$0] })
         let reader = EntryReader(config: config)

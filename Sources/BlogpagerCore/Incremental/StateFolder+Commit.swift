@@ -5,7 +5,8 @@ import Synchronization
 extension StateFolder {
     /// What a finished build records.
     struct Records: Sendable {
-        var manifest: OutputManifest
+        /// Made where it is written: sorting the list waits for no other record.
+        var manifest: @Sendable () -> OutputManifest
         var lastBuild: BuildRecord?
         var renderCache: RenderCache.Made?
         /// Nil when it is as the last build left it (nothing read, nothing gone).
@@ -40,7 +41,7 @@ extension StateFolder {
         let listed = Mutex<(any Error)?>(nil)
         DispatchQueue.global().async(group: besides) { [self] in
             do {
-                try records.manifest.write(in: self)
+                try records.manifest().write(in: self)
                 try clearJournal()
             } catch {
                 listed.withLock { $0 = error }

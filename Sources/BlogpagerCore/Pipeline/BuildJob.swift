@@ -190,8 +190,8 @@ public struct BuildJob: Sendable {
             legacyWarnings.append(.warning(at: SourceLocation(path: input.configPath ?? SiteLoader.configFileName),
                                            "code is not highlighted: \(problem); set highlight: false to leave it plain without this warning"))
         }
-        // The files list is sorted (1.8 million paths at a million entries) beside what follows.
-        async let manifest = OutputManifest(files: report.paths, digests: report.digests)
+        // The files list is sorted (1.8 million paths at a million entries) on the thread that writes it, beside the other records.
+        let (paths, digests) = (report.paths, report.digests)
         let renderCache = RenderCache.Made(rendered: site.rendered, digests: report.digests)
         // The user's cache (megabytes, after a build that highlighted) is written beside the output's
         // records, on a thread of its own: a cache written or not changes no page.
@@ -199,8 +199,8 @@ public struct BuildJob: Sendable {
         async let sharedWritten: Bool? = if let shared = highlighted?.sharedCache, let sharedCache {
             await BlockingWork.run { sharedCache.write(shared) }
         } else { nil }
-        let warnings = await folder.state.commit(.init(
-            manifest: manifest, lastBuild: lastBuild,
+        let warnings = folder.state.commit(.init(
+            manifest: { OutputManifest(files: paths, digests: digests) }, lastBuild: lastBuild,
             renderCache: renderCache, entryCache: entryCacheChanged ? site.entryCache : nil,
             highlightCache: highlighted?.cache, python: highlighted?.python, forgetsPython: highlighted?.forgetsPython ?? false))
         _ = await sharedWritten

@@ -79,8 +79,9 @@ public struct OutputWriter: Sendable {
             throw error
         }
         var report = session.finish()
+        let (paths, digests) = (report.paths, report.digests)
         report.warnings = folder.state.commit(.init(
-            manifest: OutputManifest(files: report.paths, digests: report.digests), lastBuild: nil, renderCache: nil, entryCache: nil))
+            manifest: { OutputManifest(files: paths, digests: digests) }, lastBuild: nil, renderCache: nil, entryCache: nil))
         lock.release()
         return report
     }

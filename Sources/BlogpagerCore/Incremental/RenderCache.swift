@@ -9,6 +9,8 @@ public struct RenderCache: Sendable, Equatable {
     private static let format = RecordText(kind: "render-cache", version: 2)
 
     public struct Slot: Sendable, Equatable {
+        /// An output path, or `<stream folder>#<page id>` for a fragment (its path holds its hash).
+        public var name: String
         /// Digest of the output's inputs.
         public var key: String
         public var path: String
@@ -17,10 +19,10 @@ public struct RenderCache: Sendable, Equatable {
     }
 
     public var generation: String
-    /// By slot: an output path, or `<stream folder>#<page id>` for a fragment (its path holds its hash).
-    public var slots: [String: Slot]
+    /// In the record's order (by name); only ever gone through once, by the reuse lookup.
+    public var slots: [Slot]
 
-    public init(generation: String, slots: [String: Slot] = [:]) {
+    public init(generation: String, slots: [Slot] = []) {
         self.generation = generation
         self.slots = slots
     }
@@ -33,8 +35,8 @@ public struct RenderCache: Sendable, Equatable {
         for line in lines {
             let fields = RecordText.fields(line)
             guard fields.count == 4 else { return nil }
-            cache.slots[RecordText.string(fields[0])] = Slot(
-                key: RecordText.string(fields[1]), path: RecordText.string(fields[2]), digest: RecordText.string(fields[3]))
+            cache.slots.append(Slot(name: RecordText.string(fields[0]), key: RecordText.string(fields[1]),
+                                    path: RecordText.string(fields[2]), digest: RecordText.string(fields[3])))
         }
         return cache
     }

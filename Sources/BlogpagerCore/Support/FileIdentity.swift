@@ -29,6 +29,14 @@ public struct FileIdentity: Hashable, Sendable {
         self.init(info)
     }
 
+    /// Whatever is at `relative` under the open folder `folder` (following links): the path is walked
+    /// from there, not from the root, for the tens of thousands of outputs a rebuild looks at.
+    public init?(itemAt relative: String, under folder: Int32) {
+        var info = stat()
+        guard fstatat(folder, relative, &info, 0) == 0 else { return nil }
+        self.init(info)
+    }
+
     public init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)

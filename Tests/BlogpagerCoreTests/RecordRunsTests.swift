@@ -26,6 +26,23 @@ struct RecordRunsTests {
         #expect(String(decoding: again, as: UTF8.self).contains("Entry 3, edited"))
     }
 
+    /// Records are cut into lines and fields by `pieces`, as `split` keeping empty pieces would cut them.
+    @Test func piecesAreWhatSplitKeepingEmptyPiecesGives() {
+        let samples = ["", "\t", "a", "a\tb", "\ta\t\tb\t", "path/x.html\t12-ab", "日本\t語\t\t", "\t\t\t"]
+        for sample in samples {
+            let bytes = Array(sample.utf8)
+            let padded = [UInt8(ascii: "x")] + bytes + [UInt8(ascii: "y")]
+            for slice in [bytes[...], padded[1..<(padded.count - 1)]] {
+                for maxSplits in [0, 1, 2, Int.max] {
+                    let expected = slice.split(separator: 0x09, maxSplits: maxSplits, omittingEmptySubsequences: false)
+                    let found = slice.pieces(separatedBy: 0x09, maxSplits: maxSplits)
+                    #expect(found.map(Array.init) == expected.map(Array.init), "\(sample.debugDescription) max \(maxSplits)")
+                    #expect(found.map(\.startIndex) == expected.map(\.startIndex))
+                }
+            }
+        }
+    }
+
     @Test func aRunIsHandedOnOnceItIsFullAndAtTheEnd() {
         var handed: [Int] = []
         var run = [UInt8](repeating: 1, count: RecordText.runSize - 1)

@@ -43,7 +43,7 @@ enum EntryRecord {
 
     /// The entry a line holds; nil when the line is damaged.
     static func entry(_ line: ArraySlice<UInt8>) -> Entry? {
-        let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
+        let fields = line.pieces(separatedBy: 0x09)
         guard fields.count == fieldCount,
               let epochSeconds = Int64(text(fields[3])), let nanoseconds = Int32(text(fields[4])),
               let offsetSeconds = Int32(text(fields[5])),
@@ -57,7 +57,7 @@ enum EntryRecord {
         source.identity = identity
         var terms: [String: [String]] = [:]
         if !fields[11].isEmpty {
-            for item in fields[11].split(separator: listSeparator, omittingEmptySubsequences: false) {
+            for item in fields[11].pieces(separatedBy: listSeparator) {
                 guard let equals = item.firstIndex(of: UInt8(ascii: "=")), let term = unescaped(item[(equals + 1)...]) else { return nil }
                 terms[text(item[..<equals]), default: []].append(term)
             }
@@ -70,14 +70,14 @@ enum EntryRecord {
         guard let updated = date(fields[14]), let expires = date(fields[15]) else { return nil }
         var redirectsFrom: [OutputPath] = []
         if !fields[16].isEmpty {
-            for item in fields[16].split(separator: listSeparator, omittingEmptySubsequences: false) {
+            for item in fields[16].pieces(separatedBy: listSeparator) {
                 guard let text = unescaped(item), let path = try? OutputPath(text.split(separator: "/").map(String.init)) else { return nil }
                 redirectsFrom.append(path)
             }
         }
         var references: [BodyReference] = []
         if !fields[17].isEmpty {
-            for item in fields[17].split(separator: listSeparator, omittingEmptySubsequences: false) {
+            for item in fields[17].pieces(separatedBy: listSeparator) {
                 guard let reference = reference(item) else { return nil }
                 references.append(reference)
             }
@@ -106,7 +106,7 @@ enum EntryRecord {
     }
 
     private static func reference(_ field: ArraySlice<UInt8>) -> BodyReference? {
-        let parts = field.split(separator: UInt8(ascii: ":"), maxSplits: 3, omittingEmptySubsequences: false)
+        let parts = field.pieces(separatedBy: UInt8(ascii: ":"), maxSplits: 3)
         guard parts.count == 4, let line = Int(text(parts[0])), let column = Int(text(parts[1])), let value = unescaped(parts[3]) else { return nil }
         let kind = text(parts[2])
         switch kind.first {

@@ -17,7 +17,7 @@ struct RecordText {
     /// write cut short) is left out, as are empty lines.
     func parse(_ bytes: [UInt8]) -> (key: String?, lines: [ArraySlice<UInt8>])? {
         guard let (key, bodyStart) = parseHeader(bytes) else { return nil }
-        var lines = bytes[bodyStart...].split(separator: 0x0A, omittingEmptySubsequences: false)
+        var lines = bytes[bodyStart...].pieces(separatedBy: 0x0A)
         if bytes.last != 0x0A, !lines.isEmpty { lines.removeLast() }
         return (key, lines.filter { !$0.isEmpty })
     }
@@ -46,7 +46,7 @@ struct RecordText {
 
     /// A line's tab-separated fields.
     static func fields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        line.split(separator: 0x09, omittingEmptySubsequences: false)
+        line.pieces(separatedBy: 0x09)
     }
 
     static func string(_ field: ArraySlice<UInt8>) -> String {

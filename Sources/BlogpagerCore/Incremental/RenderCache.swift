@@ -53,11 +53,9 @@ public struct RenderCache: Sendable, Equatable {
         func encode(_ write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
             var run = RenderCache.format.header(key: rendered.generation)
             run.reserveCapacity(RecordText.runSize + 4096)
-            // The names alone are sorted: moving whole slots about cost more than writing them.
-            for name in rendered.slots.keys.sorted(by: { $0.precedesInBytes($1) }) {
-                let slot = rendered.slots[name]!
+            for slot in rendered.slots {
                 guard let digest = digests[slot.path] else { continue }
-                for field in [name, slot.key, slot.path] {
+                for field in [slot.name, slot.key, slot.path] {
                     run += field.utf8
                     run.append(0x09)
                 }

@@ -7,7 +7,7 @@ extension SiteRenderer {
         var articles: ArticleStore
         /// By main position, for every entry a feed to write carries.
         var feedItems: [Int: FeedItem]
-        var slots: [String: RenderedSlots.Slot]
+        var slots: [RenderedSlots.Slot]
     }
 
     /// How many entries are rendered and handed on at once (their bodies are then dropped).
@@ -16,13 +16,10 @@ extension SiteRenderer {
     func renderEntries(_ plan: RenderPlan, reader: EntryReader,
                        emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> RenderedEntries {
         let entries = plan.archive.entries
-        var done = RenderedEntries(articles: ArticleStore(count: entries.count, spillFolder: spillFolder), feedItems: [:], slots: [:])
+        var done = RenderedEntries(articles: ArticleStore(count: entries.count, spillFolder: spillFolder), feedItems: [:], slots: [])
         var carried = [Bool](repeating: false, count: entries.count)
         for position in plan.feedPositions { carried[position] = true }
-        for position in entries.indices {
-            let path = entries[position].outputPath.string
-            done.slots[path] = RenderedSlots.Slot(key: plan.entryPageKeys[position], path: path)
-        }
+        done.slots = entries.indices.map { RenderedSlots.Slot(path: entries[$0].outputPath.string, key: plan.entryPageKeys[$0]) }
         for start in stride(from: 0, to: plan.toRead.count, by: Self.entriesPerBatch) {
             let batch = plan.toRead[start..<min(plan.toRead.count, start + Self.entriesPerBatch)]
             let rendered = batch.parallelMap { position -> Result<(article: String?, page: OutputFile?, feedItem: FeedItem?), BuildFailure> in

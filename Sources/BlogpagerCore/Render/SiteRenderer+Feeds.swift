@@ -6,7 +6,7 @@ extension SiteRenderer {
         var files: [OutputFile] = []
         /// Feeds whose key is unchanged.
         var kept: [KeptFile] = []
-        var slots: [String: RenderedSlots.Slot] = [:]
+        var slots: [RenderedSlots.Slot] = []
     }
 
     /// Nothing without a `base_url` (`writesFeeds`). `feedItems` are by main position.
@@ -14,7 +14,7 @@ extension SiteRenderer {
         guard let origin = plan.urls.origin else { return RenderedFeeds() }
         var done = RenderedFeeds()
         if let siteFeeds = plan.siteFeeds {
-            for path in siteFeeds.paths { done.slots[path.string] = RenderedSlots.Slot(key: siteFeeds.key, path: path.string) }
+            done.slots += siteFeeds.paths.map { RenderedSlots.Slot(path: $0.string, key: siteFeeds.key) }
             if let kept = siteFeeds.kept {
                 done.kept += kept
             } else {
@@ -39,14 +39,14 @@ extension SiteRenderer {
             }
         }
         for (feed, files) in zip(plan.termFeeds, termFiles) {
-            for output in feed.outputs { done.slots[output.path.string] = RenderedSlots.Slot(key: feed.key, path: output.path.string) }
+            done.slots += feed.outputs.map { RenderedSlots.Slot(path: $0.path.string, key: feed.key) }
             done.kept += feed.kept ?? []
             done.files += files
         }
         // Kept as the feeds are: an edit that moves no URL and no date writes no sitemap again.
         let sitemapKey = RenderKeys.sitemap(origin: origin, basePath: plan.urls.basePath, locations: sitemap)
         let names = Sitemap.names(count: sitemap.count)
-        for name in names { done.slots[name] = RenderedSlots.Slot(key: sitemapKey, path: name) }
+        done.slots += names.map { RenderedSlots.Slot(path: $0, key: sitemapKey) }
         let kept = names.compactMap { plan.reuse?.kept($0, key: sitemapKey) }
         if kept.count == names.count {
             done.kept += kept

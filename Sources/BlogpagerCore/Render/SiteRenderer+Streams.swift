@@ -12,7 +12,7 @@ extension SiteRenderer {
         var mainIndex: OutputBatch
         /// The URLs of every stream's pages, the main stream's entries after its pages, for the sitemap.
         var sitemap: [Sitemap.Location]
-        var slots: [String: RenderedSlots.Slot]
+        var slots: [RenderedSlots.Slot]
     }
 
     func renderStreams(_ plan: RenderPlan, articles: ArticleStore,
@@ -28,13 +28,13 @@ extension SiteRenderer {
         }
         var indexes: [String: CursorIndex] = [:]
         var sitemap: [Sitemap.Location] = []
-        var slots: [String: RenderedSlots.Slot] = [:]
+        var slots: [RenderedSlots.Slot] = []
         var mainIndex = OutputBatch()
         for (streamPlan, (output, (index, files))) in zip(plan.streamPlans, zip(outputs, indexed)) {
             indexes[streamPlan.stream.folder.joined(separator: "/")] = index
             sitemap += output.pageURLs.map { Sitemap.Location(url: $0) }
-            slots.merge(output.slots) { first, _ in first }
-            slots.merge(files.slots) { first, _ in first }
+            slots += output.slots
+            slots += files.slots
             if streamPlan.stream.kind == .main {
                 mainIndex = files.batch
                 if output.pageURLs.isEmpty { sitemap.append(Sitemap.Location(url: plan.urls.home)) }

@@ -25,7 +25,7 @@ public struct SiteRenderer: Sendable {
         /// Every stream's index, by the folder it is written in (`""`, `tags/swift`).
         public var streamIndexes: [String: CursorIndex]
         /// The key and path of every costly output this build made or kept, by slot.
-        public var slots: [String: RenderedSlots.Slot]
+        public var slots: [RenderedSlots.Slot]
         /// How many entries' bodies were rendered (the rest were not needed).
         public var bodiesRendered: Int
     }
@@ -53,7 +53,7 @@ public struct SiteRenderer: Sendable {
         // The main index last: the loader reads it first, and all it names is in place.
         try await emit(rendered.mainIndex)
         return Rendered(index: rendered.mainCursorIndex, streamIndexes: rendered.indexes,
-                        slots: entries.slots.merging(rendered.slots) { first, _ in first }.merging(feeds.slots) { first, _ in first },
+                        slots: entries.slots + rendered.slots + feeds.slots,
                         bodiesRendered: plan.toRead.count)
     }
 

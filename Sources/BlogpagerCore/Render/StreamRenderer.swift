@@ -12,7 +12,7 @@ struct StreamRenderer {
         /// Each page's fragment, for the cursor index (`cursorIndex`).
         var fragmentURLs: [String]
         /// The key and path of this stream's fragments and pages, by slot.
-        var slots: [String: RenderedSlots.Slot]
+        var slots: [RenderedSlots.Slot]
     }
 
     /// Neighbouring streams of the same kind, linked from its pages (the month before and after).
@@ -138,7 +138,7 @@ struct StreamRenderer {
         let texts = plan.texts
         let pageURLs = texts.pageURLs
         let streamValues = values(of: stream, neighbours: plan.neighbours)
-        var slots: [String: RenderedSlots.Slot] = [:]
+        var slots: [RenderedSlots.Slot] = []
         if archive.pages.isEmpty {
             let list = templates.render("list", ["site": context.site, "stream": streamValues, "is_front": true, "is_empty": true, "sections": [Any]()])
             let meta = TemplateContext.PageMeta(title: texts.streamTitle, description: texts.description, path: urls.path(of: pagePaths[0]), heading: texts.heading)
@@ -167,7 +167,7 @@ struct StreamRenderer {
             for index in batch {
                 let path = plan.keptFragments[index]?.path ?? fragments[index - start]!.file.path
                 fragmentURLs.append(urls.path(of: path))
-                slots[Self.fragmentSlot(stream, pageID: archive.pages[index].id)] = RenderedSlots.Slot(key: plan.fragmentKeys[index], path: path.string)
+                slots.append(RenderedSlots.Slot(name: Self.fragmentSlot(stream, pageID: archive.pages[index].id), key: plan.fragmentKeys[index], path: path.string))
             }
             let rendersPages = batch.contains { plan.keptPages[$0] == nil }
             let pages = !rendersPages ? Array(repeating: nil, count: batch.count) : batch.parallelMap { index -> OutputFile? in
@@ -189,7 +189,7 @@ struct StreamRenderer {
                     feed: feedPath(of: stream).map(urls.path(of:))))
                 return OutputFile(path: pagePaths[index], text: page)
             }
-            for index in batch { slots[pagePaths[index].string] = RenderedSlots.Slot(key: plan.pageKeys[index], path: pagePaths[index].string) }
+            for index in batch { slots.append(RenderedSlots.Slot(path: pagePaths[index].string, key: plan.pageKeys[index])) }
             try await emit(OutputBatch(
                 files: fragments.compactMap { $0?.file } + pages.compactMap { $0 },
                 kept: batch.compactMap { plan.keptFragments[$0] } + batch.compactMap { plan.keptPages[$0] }))
@@ -206,7 +206,7 @@ struct StreamRenderer {
     /// A stream's index files: to write, or kept as the last build wrote them.
     struct IndexOutput {
         var batch: OutputBatch
-        var slots: [String: RenderedSlots.Slot]
+        var slots: [RenderedSlots.Slot]
     }
 
     /// `index.json` and its parts: written after every fragment they name. An index the
@@ -230,9 +230,9 @@ struct StreamRenderer {
             batch = OutputBatch(files: files.map { OutputFile(path: $0.path, bytes: $0.bytes) })
             partPaths = files.dropFirst().map(\.path.string)
         }
-        var slots = [rootPath.string: RenderedSlots.Slot(key: Self.indexRootKey(key, parts: partPaths.count), path: rootPath.string)]
+        var slots = [RenderedSlots.Slot(path: rootPath.string, key: Self.indexRootKey(key, parts: partPaths.count))]
         for (number, path) in partPaths.enumerated() {
-            slots[Self.indexPartSlot(stream, number)] = RenderedSlots.Slot(key: key, path: path)
+            slots.append(RenderedSlots.Slot(name: Self.indexPartSlot(stream, number), key: key, path: path))
         }
         return IndexOutput(batch: batch, slots: slots)
     }

@@ -67,7 +67,12 @@ struct InputFingerprint {
     private static func add(_ walk: FolderWalk, into lines: inout [UInt8]) {
         for (path, item) in walk.items {
             switch item {
-            case .file(let identity): lines += "file \(path) \(identity)\n".utf8
+            case .file(let identity):
+                lines += "file ".utf8
+                lines += path.utf8
+                lines.append(0x20)
+                lines += identity.utf8
+                lines.append(0x0A)
             case .folder: lines += "folder \(path)\n".utf8
             case .dangling, .gone: lines += "missing \(path)\n".utf8
             case .unreadable: lines += "unreadable \(path)\n".utf8

@@ -48,16 +48,21 @@ struct FolderWalk: Sendable {
             !name.hasPrefix(".") && !(relative.isEmpty && skipping.topLevelNames.contains(name))
                 && !(skipping.underscored && name.hasPrefix("_"))
         }.sorted()
+        // Each name `stat`ed under the folder, opened once (not by a path walked from the root).
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if directory >= 0 { close(directory) } }
         // Each name on its own: a large folder's `stat`s and its subfolders go over every core.
         let each = { (name: String) -> [(path: String, item: Item)] in
-            let path = "\(folder)/\(name)"
             let shown = relative.isEmpty ? name : "\(relative)/\(name)"
             var info = stat()
-            guard stat(path, &info) == 0 else {
-                return [(shown, lstat(path, &info) == 0 ? .dangling : .gone)]
+            let found = directory >= 0 ? fstatat(directory, name, &info, 0) : stat("\(folder)/\(name)", &info)
+            guard found == 0 else {
+                let link = directory >= 0 ? fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) : lstat("\(folder)/\(name)", &info)
+                return [(shown, link == 0 ? .dangling : .gone)]
             }
             let identity = FileIdentity(info)
             guard identity.isFolder else { return [(shown, .file(identity: identity.recordText))] }
+            let path = "\(folder)/\(name)"
             if !skipping.resolvedFolders.isEmpty, skipping.resolvedFolders.contains(OutputFolder.resolve(path)) { return [] }
             return [(shown, .folder)] + walk(path, relative: shown, skipping: skipping)
         }

@@ -43,6 +43,17 @@ struct EntryDateParserTests {
         #expect(date.epochSeconds == instant)
     }
 
+    /// RFC 3339 as feeds, sitemaps and indexes write it: the author's offset, a fraction without
+    /// its trailing zeros, offsets with minutes, years before 1000 padded, and before the year 1.
+    @Test func rfc3339SpellsTheInstantInTheAuthorsOffset() {
+        #expect(EntryDate(epochSeconds: 1_463_047_200, offsetSeconds: 32_400).rfc3339 == "2016-05-12T19:00:00+09:00")
+        #expect(EntryDate(epochSeconds: 1_463_047_200, nanoseconds: 120_000_000, offsetSeconds: -34_200).rfc3339 == "2016-05-12T00:30:00.12-09:30")
+        #expect(EntryDate(epochSeconds: 1_463_047_200, nanoseconds: 5, offsetSeconds: 0).rfc3339 == "2016-05-12T10:00:00.000000005Z")
+        #expect(EntryDate(epochSeconds: -62_135_596_800 + 86_400 * 400, offsetSeconds: 0).rfc3339 == "0002-02-05T00:00:00Z")
+        #expect(EntryDate(epochSeconds: -62_135_596_800 - 86_400, offsetSeconds: 0).rfc3339 == "0000-12-31T00:00:00Z")
+        #expect(EntryDate(epochSeconds: -62_135_596_800 - 86_400 * 367, offsetSeconds: 0).rfc3339 == "-0001-12-31T00:00:00Z")
+    }
+
     @Test func aTimeWithoutOffsetIsInTheSiteTimeZone() throws {
         let date = try Self.tokyo.parse("2016-05-12 10:00").get()
         #expect(date.rfc3339 == "2016-05-12T10:00:00+09:00")

@@ -1,4 +1,4 @@
-import BlogpagerCore
+@testable import BlogpagerCore
 import Foundation
 import Testing
 
@@ -52,6 +52,15 @@ struct EntryDateParserTests {
         #expect(EntryDate(epochSeconds: -62_135_596_800 + 86_400 * 400, offsetSeconds: 0).rfc3339 == "0002-02-05T00:00:00Z")
         #expect(EntryDate(epochSeconds: -62_135_596_800 - 86_400, offsetSeconds: 0).rfc3339 == "0000-12-31T00:00:00Z")
         #expect(EntryDate(epochSeconds: -62_135_596_800 - 86_400 * 367, offsetSeconds: 0).rfc3339 == "-0001-12-31T00:00:00Z")
+    }
+
+    /// Years, months and days are spelled as `String(format:)` spelled them, without it.
+    @Test func numbersAreZeroPaddedAsFormatWritesThem() {
+        for value in [0, 1, 9, 10, 99, 100, 365, 999, 1000, 2016, 9999, 10_000, 123_456, -1, -12, -123, -1234, -12_345] {
+            for width in [2, 3, 4] {
+                #expect(value.zeroPadded(width) == String(format: "%0\(width)d", value), "\(value) \(width)")
+            }
+        }
     }
 
     @Test func aTimeWithoutOffsetIsInTheSiteTimeZone() throws {

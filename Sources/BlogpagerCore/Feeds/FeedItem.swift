@@ -25,7 +25,7 @@ struct FeedItem {
             id = pinned
         } else {
             let wall = entry.date.local
-            let day = String(format: "%04d-%02d-%02d", wall.year, wall.month, wall.day)
+            let day = wall.year.zeroPadded(4) + "-" + wall.month.zeroPadded(2) + "-" + wall.day.zeroPadded(2)
             id = "tag:\(host),\(day):\(URLPathEncoding.encode(entry.slug))/\(entry.date.epochSeconds)"
         }
         title = entry.title

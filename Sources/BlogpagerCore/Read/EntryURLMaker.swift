@@ -108,11 +108,11 @@ struct EntryURLMaker {
         var categories: [String] = []
         for category in facts.categories.map({ $0.lowercased() }) where !categories.contains(category) { categories.append(category) }
         let values: [String: String] = [
-            "year": String(format: "%04d", wall.year), "month": two(wall.month), "day": two(wall.day),
+            "year": wall.year.zeroPadded(4), "month": two(wall.month), "day": two(wall.day),
             "hour": two(wall.hour), "minute": two(wall.minute), "second": two(wall.second),
             "i_day": String(wall.day), "i_month": String(wall.month), "short_year": two(wall.year % 100),
             "short_month": String(date.monthName.prefix(3)), "long_month": date.monthName,
-            "y_day": String(format: "%03d", date.dayOfYear),
+            "y_day": date.dayOfYear.zeroPadded(3),
             "w_year": String(date.weekYear), "week": two(date.week),
             "w_day": String(date.weekday == 1 ? 7 : date.weekday - 1), "short_day": String(date.dayName.prefix(3)), "long_day": date.dayName,
             "title": jekyllSlugify(slug, pretty: true, cased: true),
@@ -207,7 +207,7 @@ struct EntryURLMaker {
         let folders = contentFolders(facts)
         let title = Self.hugoURLize(facts.title)
         let values: [String: String] = [
-            "year": String(format: "%04d", wall.year), "month": two(wall.month), "monthname": date.monthName,
+            "year": wall.year.zeroPadded(4), "month": two(wall.month), "monthname": date.monthName,
             "day": two(wall.day), "weekday": String(date.weekday - 1), "weekdayname": date.dayName,
             "yearday": String(date.dayOfYear),
             "section": folders.first ?? "", "sections": folders.joined(separator: "/"),

@@ -106,8 +106,8 @@ public struct SiteRenderer: Sendable {
         let bySlug = Dictionary(entries.map { ($0.slug, 1) }, uniquingKeysWith: +)
         func dated(_ entry: Entry, time: Bool) -> String {
             let wall = entry.date.local
-            let day = entry.slug + String(format: "-%04d-%02d-%02d", wall.year, wall.month, wall.day)
-            return time ? day + String(format: "-%02d%02d%02d", wall.hour, wall.minute, wall.second) : day
+            let day = entry.slug + "-" + wall.year.zeroPadded(4) + "-" + wall.month.zeroPadded(2) + "-" + wall.day.zeroPadded(2)
+            return time ? day + "-" + wall.hour.zeroPadded(2) + wall.minute.zeroPadded(2) + wall.second.zeroPadded(2) : day
         }
         let byDay = Dictionary(entries.filter { bySlug[$0.slug]! > 1 }.map { (dated($0, time: false), 1) }, uniquingKeysWith: +)
         return entries.map { entry in

@@ -288,7 +288,7 @@ struct StreamRenderer {
             counts[wall.year * 100 + wall.month, default: 0] += 1
         }
         return counts.keys.sorted(by: >).map { key in
-            CursorIndex.MonthCount(month: String(format: "%04d-%02d", key / 100, key % 100), count: counts[key]!)
+            CursorIndex.MonthCount(month: (key / 100).zeroPadded(4) + "-" + (key % 100).zeroPadded(2), count: counts[key]!)
         }
     }
 

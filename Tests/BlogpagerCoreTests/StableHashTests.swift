@@ -27,6 +27,16 @@ struct StableHashTests {
         #expect(key != StableHash.key(["ab"]) && StableHash.key(["ab", "c"]) != StableHash.key(["a", "bc"]))
         let keys = Set((0..<10_000).map { StableHash.key(["entry", String($0)]) })
         #expect(keys.count == 10_000)
+        // A wide key sees every byte too, in its steps and its tail, and differs from the content hash alone.
+        let bytes = (0..<100).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        let wide = StableHash.wideKey(bytes: bytes)
+        #expect(wide.utf8.count == 32 && wide.hasPrefix(StableHash.hex(StableHash.contentHash(bytes))))
+        #expect(StableHash.otherContentHash(bytes) != StableHash.contentHash(bytes))
+        for index in [0, 31, 32, 63, 64, 95, 96, 99] {
+            var changed = bytes
+            changed[index] ^= 1
+            #expect(StableHash.wideKey(bytes: changed) != wide && StableHash.key(bytes: changed) != StableHash.key(bytes: bytes))
+        }
     }
 
     /// A site's params are in every page's key (`SiteConfig.keyParts`): a nested map, whose order a

@@ -43,7 +43,7 @@ struct BuildRecord: Equatable, Sendable {
                 withUnsafeBytes(of: number.littleEndian) { lines += $0 }
             }
         }
-        return StableHash.digest(lines)
+        return StableHash.wideKey(bytes: lines)
     }
 
     /// The record in `state`; nil when there is none, or it is of another version or damaged.

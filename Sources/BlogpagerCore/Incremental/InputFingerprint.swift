@@ -56,7 +56,7 @@ struct InputFingerprint {
                 topLevelNames: folder.excludedNames, underscored: folder.frontMatterFilesArePages,
                 resolvedFolders: [output.resolved, OutputFolder.resolve(contentFolder)]))
         }
-        return StableHash.digest(lines)
+        return StableHash.wideKey(bytes: lines)
     }
 
     /// Every entry below `folder`, a line each, as `FolderWalk` finds them.

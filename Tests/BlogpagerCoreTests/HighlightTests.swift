@@ -139,6 +139,35 @@ struct HighlightTests {
         #expect(sharing.encoded() == two.encoded())
     }
 
+    /// The last build's record is mapped from its file: the same blocks as read into memory, and
+    /// still read right once the build has extended the file past them (`StateFolder.extend`).
+    @Test func aMappedRecordReadsAsOneReadIntoMemory() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var cache = HighlightCache(highlighter: "pygments 9.9")
+        for index in 0..<50 { cache.store(index % 7 == 0 ? nil : String(repeating: "<span>\(index)</span>\n", count: index * 40), for: "key\(index)") }
+        let whole = cache.encoded()
+        let state = StateFolder(output: OutputFolder(folder.path))
+        try state.replace(.highlightCache, with: whole)
+        let mapped = try #require(state.map(.highlightCache).flatMap { HighlightCache(decoding: $0) })
+        let read = try #require(HighlightCache(decoding: whole))
+        #expect(mapped.count == 50 && mapped.recordEnd == whole.count)
+        for index in 0..<50 { #expect(mapped.lookup("key\(index)") == read.lookup("key\(index)")) }
+        #expect(mapped.encoded() == whole)
+        var sharing = mapped.sharingRecord()
+        #expect(sharing.take("key3", from: mapped) && !sharing.take("key3", from: read), "the one record it shares")
+        var grown = HighlightCache(highlighter: "pygments 9.9")
+        grown.store("new", for: "key99")
+        try state.extend(.highlightCache, at: mapped.recordEnd, with: grown.blocks(missingFrom: mapped).bytes)
+        #expect(mapped.lookup("key49") == read.lookup("key49") && sharing.lookup("key3") == read.lookup("key3"))
+        #expect(state.map(.highlightCache).flatMap { HighlightCache(decoding: $0) }?.lookup("key99") == .some("new"))
+        // Nothing there, or nothing in it: nothing mapped.
+        state.remove(.highlightCache)
+        #expect(state.map(.highlightCache) == nil)
+        try state.replace(.highlightCache, with: [])
+        #expect(state.map(.highlightCache) == nil)
+    }
+
     /// A build's new spans wait in a spill file for the record: the same lookups and the same
     /// record as in memory, blocks taken between caches of one spill without a copy, and the
     /// record written in runs is the record written whole.

@@ -110,7 +110,7 @@ struct PythonFingerprintTests {
             SourceFile(displayPath: name, relativePath: name, filePath: folder.path + "/" + name, identity: "")
         }
         func highlighter() -> CodeHighlighter {
-            CodeHighlighter(python: Self.silentProgram, maximumHelpers: 1, previousCache: { previous },
+            CodeHighlighter(python: Self.silentProgram, maximumHelpers: 1, previousCache: { RecordBytes(previous) },
                             currentFolder: folder.path, previousPython: { record })
         }
         // The silent program cannot greet: had it been started, the record would go.

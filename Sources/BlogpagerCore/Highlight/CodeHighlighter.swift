@@ -56,7 +56,7 @@ public final class CodeHighlighter: Sendable {
     /// The Python to run (`BLOGPAGER_PYTHON`); nil for `python3` on the PATH.
     let python: String?
     private let maximumHelpers: Int
-    private let previousCache: @Sendable () -> [UInt8]?
+    private let previousCache: @Sendable () -> RecordBytes?
     private let sharedCache: SharedHighlightCache?
     private let launch: PythonFingerprint.Launch?
     private let previousPython: @Sendable () -> [UInt8]?
@@ -70,7 +70,7 @@ public final class CodeHighlighter: Sendable {
     /// `previousPython` (the last build's `PythonFingerprint`) they tell whether
     /// the same Pygments would answer, so that Python need not start to say so. `spillFolder`:
     /// where the spans highlighted wait for the record (the output's `.blogpager/`).
-    public init(python: String?, maximumHelpers: Int, previousCache: @escaping @Sendable () -> [UInt8]? = { nil },
+    public init(python: String?, maximumHelpers: Int, previousCache: @escaping @Sendable () -> RecordBytes? = { nil },
                 sharedCache: SharedHighlightCache? = nil, environment: [String: String] = [:], currentFolder: String = "",
                 previousPython: @escaping @Sendable () -> [UInt8]? = { nil }, spillFolder: String? = nil) {
         self.python = python
@@ -155,7 +155,7 @@ public final class CodeHighlighter: Sendable {
         guard let sharedCache, let highlighter = state.cache?.highlighter, state.previous?.highlighter != highlighter else { return nil }
         if !state.sharedRead {
             state.sharedRead = true
-            state.shared = sharedCache.read().flatMap(HighlightCache.init(decoding:)).flatMap { $0.highlighter == highlighter ? $0 : nil }
+            state.shared = sharedCache.read().flatMap { HighlightCache(decoding: $0) }.flatMap { $0.highlighter == highlighter ? $0 : nil }
                 ?? HighlightCache(highlighter: highlighter)
         }
         return state.shared?.lookup(key)
@@ -244,7 +244,7 @@ public final class CodeHighlighter: Sendable {
         let blocks = MarkdownRenderer.fencedCode(in: String(decoding: bytes, as: UTF8.self)).filter { $0.language != nil }
         guard !blocks.isEmpty else { return false }
         // Read outside the lock (26 MB at 10,000 entries): the build's own thread asks it for the version meanwhile.
-        let read: HighlightCache?? = state.withLock { $0.cachesTaken } ? nil : .some(previousCache().flatMap(HighlightCache.init(decoding:)))
+        let read: HighlightCache?? = state.withLock { $0.cachesTaken } ? nil : .some(previousCache().flatMap { HighlightCache(decoding: $0) })
         return state.withLock { state in
             guard let name = state.highlighter else { return true }
             if !state.cachesTaken { takeCaches(&state, highlighter: name, read: read) }
@@ -299,7 +299,7 @@ public final class CodeHighlighter: Sendable {
     /// the blocks it finds there without a copy.
     private func takeCaches(_ state: inout State, highlighter name: String, read: HighlightCache?? = nil) {
         state.cachesTaken = true
-        state.previous = read ?? previousCache().flatMap(HighlightCache.init(decoding:))
+        state.previous = read ?? previousCache().flatMap { HighlightCache(decoding: $0) }
         state.cache = state.previous.flatMap { $0.highlighter == name ? $0.sharingRecord(spillFolder: spillFolder) : nil }
             ?? HighlightCache(highlighter: name, spillFolder: spillFolder)
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The token spans of every code block highlighted before, by the highlighter's
 /// version, the language and the code: an entry rendered again for another reason
 /// (a neighbour, a template, an edit elsewhere in it) does not highlight again.
@@ -32,7 +38,7 @@ public struct HighlightCache: Sendable {
     }
 
     private struct Recorded: Sendable {
-        var bytes: [UInt8] = []
+        var bytes = RecordBytes([])
         var places: [String: Place] = [:]
         /// Where the last whole block ends: what follows (a write cut short) is not a block.
         var end = 0
@@ -65,7 +71,7 @@ public struct HighlightCache: Sendable {
             return spill?.read(range).map { .some(String(decoding: $0, as: UTF8.self)) } ?? nil
         }
         guard let place = recorded.places[key] else { return nil }
-        return .some(place.spans.map { String(decoding: recorded.bytes[$0], as: UTF8.self) })
+        return .some(place.spans.map { recorded.bytes.text($0) })
     }
 
     func contains(_ key: String) -> Bool {
@@ -84,11 +90,8 @@ public struct HighlightCache: Sendable {
     /// Takes a block of `other`, a cache this one shares its record with (`sharingRecord()`),
     /// without copying it; false when `other` lacks it or holds another record.
     mutating func take(_ key: String, from other: HighlightCache) -> Bool {
-        guard let place = other.recorded.places[key], stored[key] == nil, spilled[key] == nil else { return false }
-        let shared = recorded.bytes.withUnsafeBufferPointer { mine in
-            other.recorded.bytes.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress && mine.count == theirs.count }
-        }
-        guard shared else { return false }
+        guard let place = other.recorded.places[key], stored[key] == nil, spilled[key] == nil,
+              recorded.bytes === other.recorded.bytes else { return false }
         recorded.places[key] = place
         return true
     }
@@ -144,7 +147,7 @@ public struct HighlightCache: Sendable {
         run.reserveCapacity(RecordText.runSize + 65_536)
         for key in (Array(stored.keys) + Array(spilled.keys) + Array(recorded.places.keys)).sorted() {
             if let place = recorded.places[key] {
-                run += recorded.bytes[place.block]
+                recorded.bytes.withUnsafeBytes { run.append(contentsOf: $0[place.block]) }
             } else if let range = spilled[key] {
                 guard let spans = spill?.read(range) else { continue }
                 Self.appendHead(key, spansCount: spans.count, to: &run)
@@ -191,12 +194,23 @@ public struct HighlightCache: Sendable {
     /// highlighted again). A record cut short keeps the blocks before the cut. Only the
     /// keys are read now: each block's spans when it is looked up.
     public init?(decoding bytes: [UInt8]) {
-        guard let (key, bodyStart) = Self.format.parseHeader(bytes), let key else { return nil }
+        self.init(decoding: RecordBytes(bytes))
+    }
+
+    /// The same, from a record mapped from its file (`RecordBytes(mapping:)`).
+    public init?(decoding record: RecordBytes) {
+        // The header alone is copied out to be read.
+        let head = record.withUnsafeBytes { Array($0.prefix(4096)) }
+        guard let (key, bodyStart) = Self.format.parseHeader(head), let key else { return nil }
         highlighter = key
         var places: [String: Place] = [:]
         var at = bodyStart
-        bytes.withUnsafeBufferPointer { buffer in
-            while let lineEnd = buffer[at...].firstIndex(of: 0x0A) {
+        places.reserveCapacity(record.count / 2048)
+        record.withUnsafeBytes { raw in
+            let buffer = raw.assumingMemoryBound(to: UInt8.self)
+            guard let base = raw.baseAddress else { return }
+            while at < buffer.count, let found = memchr(base + at, 0x0A, buffer.count - at) {
+                let lineEnd = UnsafeRawPointer(found) - base
                 let fields = buffer[at..<lineEnd].split(separator: 0x09, maxSplits: 2, omittingEmptySubsequences: false)
                 guard fields.count >= 2, !fields[0].isEmpty else { break }
                 let name = String(decoding: fields[0], as: UTF8.self)
@@ -212,6 +226,6 @@ public struct HighlightCache: Sendable {
                 at = lineEnd + 2 + length
             }
         }
-        recorded = Recorded(bytes: bytes, places: places, end: at)
+        recorded = Recorded(bytes: record, places: places, end: at)
     }
 }

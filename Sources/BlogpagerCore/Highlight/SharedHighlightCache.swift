@@ -24,8 +24,9 @@ public struct SharedHighlightCache: Sendable {
         return nil
     }
 
-    func read() -> [UInt8]? {
-        DiskFile.contents(path)
+    /// Mapped from its file (`RecordBytes`): another build replaces it by a rename, never in place.
+    func read() -> RecordBytes? {
+        RecordBytes(mapping: path)
     }
 
     /// Beside the spans, the fingerprint of the Python the user's last build started

@@ -46,6 +46,11 @@ struct StateFolder: Sendable {
         DiskFile.contents(path(of: record))
     }
 
+    /// A record mapped from its file (`RecordBytes`), for one read for a few of its parts.
+    func map(_ record: Record) -> RecordBytes? {
+        RecordBytes(mapping: path(of: record))
+    }
+
     /// Replaces a record whole and durably: after a crash or a power cut it is the old one or the new one.
     func replace(_ record: Record, with bytes: [UInt8]) throws {
         try replace(record) { write in try bytes.withUnsafeBytes(write) }

@@ -121,7 +121,7 @@ public struct BuildJob: Sendable {
         let state = folder.state
         let highlighter = highlightsCode ? CodeHighlighter(
             python: python, maximumHelpers: ProcessInfo.processInfo.activeProcessorCount,
-            previousCache: { state.read(.highlightCache) }, sharedCache: sharedHighlightCache,
+            previousCache: { state.map(.highlightCache) }, sharedCache: sharedHighlightCache,
             environment: environment, currentFolder: currentFolder,
             previousPython: { [sharedHighlightCache] in state.read(.python) ?? sharedHighlightCache?.readPython() },
             spillFolder: state.path) : nil

@@ -26,6 +26,21 @@ struct PagerTests {
         return new.filter { !before.contains($0.map(\.canonicalKey)) }.count
     }
 
+    /// A cursor's hash, which names its page and decides where pages end, is the hash of its
+    /// canonical key however it is taken: page URLs never move with the way it is computed.
+    @Test func aCursorsHashIsTheHashOfItsCanonicalKey() {
+        let dates = [EntryDate(epochSeconds: 0), EntryDate(epochSeconds: 1_463_047_200, nanoseconds: 5), EntryDate(epochSeconds: -86_401, nanoseconds: 999_999_999),
+                     EntryDate(epochSeconds: 9, offsetSeconds: 3_600), EntryDate(epochSeconds: Int64.max), EntryDate(epochSeconds: Int64.min + 1)]
+        for date in dates {
+            for slug in ["", "a", "entry-000001", "日本語-スラッグ", "with|bar"] {
+                let cursor = Cursor(date: date, slug: slug)
+                #expect(Pager.hash(cursor) == StableHash.hash(cursor.canonicalKey), "\(cursor.canonicalKey)")
+            }
+        }
+        // Literal values: page ids depend on them.
+        #expect(StableHash.hex(Pager.hash(Cursor(date: EntryDate(epochSeconds: 1_463_047_200), slug: "hello"))) == StableHash.hex(StableHash.hash("1463047200.000000000|hello")))
+    }
+
     @Test func noEntriesMakeNoPages() {
         #expect(Pager(pageSize: 10).pageRanges(count: 0) { _ in 0 }.isEmpty)
     }

@@ -3,12 +3,43 @@
 /// that every bit depends on every input byte.
 public enum StableHash {
     public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
-        var state: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
+        var running = Running()
+        running.add(bytes)
+        return running.value
+    }
+
+    /// `hash` taken a byte at a time, for bytes never gathered into one buffer.
+    struct Running {
+        private var state: UInt64 = 0xCBF2_9CE4_8422_2325
+
+        mutating func add(_ byte: UInt8) {
             state ^= UInt64(byte)
             state = state &* 0x0000_0100_0000_01B3
         }
-        return mix(state)
+
+        mutating func add<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+            for byte in bytes { add(byte) }
+        }
+
+        /// `value` in decimal, as `String(value)` spells it, zero-padded to `width` digits.
+        mutating func addDecimal(_ value: Int64, width: Int = 1) {
+            if value < 0 { add(UInt8(ascii: "-")) }
+            var divisor: UInt64 = 1
+            var digits = 1
+            while divisor <= value.magnitude / 10 {
+                divisor *= 10
+                digits += 1
+            }
+            for _ in digits..<max(width, digits) { add(UInt8(ascii: "0")) }
+            var rest = value.magnitude
+            while divisor > 0 {
+                add(UInt8(ascii: "0") + UInt8(rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+
+        var value: UInt64 { mix(state) }
     }
 
     public static func hash(_ text: String) -> UInt64 {

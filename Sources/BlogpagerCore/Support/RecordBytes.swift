@@ -21,15 +21,22 @@ public final class RecordBytes: Sendable {
         held = bytes
     }
 
-    /// The file at `path`, mapped read-only; nil when there is none, it is empty, or it cannot be mapped.
+    /// The file at `path`, mapped read-only (read into memory where it cannot be mapped, as on
+    /// some network file systems); nil when there is none, or it is empty.
     public init?(mapping path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
-              let region = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0),
-              region != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
+        guard let region = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0),
+              region != UnsafeMutableRawPointer(bitPattern: -1) else {
+            guard let bytes = try? DiskFile.read(path), !bytes.isEmpty else { return nil }
+            address = 0
+            count = bytes.count
+            held = bytes
+            return
+        }
         address = UInt(bitPattern: region)
         count = Int(info.st_size)
         held = []

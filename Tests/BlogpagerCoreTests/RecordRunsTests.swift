@@ -43,6 +43,20 @@ struct RecordRunsTests {
         }
     }
 
+    /// Every list a record keeps is in the byte order of its UTF-8, not Swift's Unicode order: a
+    /// decomposed `é` (as macOS names files) comes where its bytes put it, whatever the string's storage.
+    @Test func stringsSortInTheByteOrderOfTheirUTF8() {
+        let texts = ["b", "a", "", "ab", "e\u{301}", "\u{E9}", "f", "日本", "Z", "a\u{0}", "x/y", "x-y", "posts/entry-000010/index.html", "posts/entry-00001/index.html"]
+        let bridged = texts.map { String(NSString(string: $0)) } + ["tail: a longer string that is not stored inline"]
+        for list in [texts, bridged, texts + bridged] {
+            let sorted = list.sorted { $0.precedesInBytes($1) }
+            let expected = list.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+            #expect(sorted.map { Array($0.utf8) } == expected)
+        }
+        #expect("e\u{301}".precedesInBytes("\u{E9}") && !("\u{E9}".precedesInBytes("e\u{301}")))
+        #expect(!"a".precedesInBytes("a") && "a".precedesInBytes("a\u{0}"))
+    }
+
     @Test func aRunIsHandedOnOnceItIsFullAndAtTheEnd() {
         var handed: [Int] = []
         var run = [UInt8](repeating: 1, count: RecordText.runSize - 1)

@@ -16,28 +16,28 @@ struct Sitemap {
     var origin: String
     var locations: [Location]
 
-    /// The files to write, by name: `sitemap.xml` alone, or an index and `sitemap-N.xml` parts.
-    /// The files' names: `sitemap.xml` alone, or an index of numbered parts beside it.
+    /// The files' names for `count` locations: `sitemap.xml` alone, or an index and `sitemap-N.xml` parts.
     static func names(count: Int) -> [String] {
         guard count > maxPerFile else { return ["sitemap.xml"] }
         return ["sitemap.xml"] + (0..<(count + maxPerFile - 1) / maxPerFile).map { "sitemap-\($0 + 1).xml" }
     }
 
+    /// The files to write, by name (`names(count:)`).
     func files(basePath: String) -> [(name: String, bytes: [UInt8])] {
-        guard locations.count > Self.maxPerFile else { return [("sitemap.xml", urlSet(locations[...]))] }
+        let names = Self.names(count: locations.count)
+        guard names.count > 1 else { return [(names[0], urlSet(locations[...]))] }
         var files: [(String, [UInt8])] = []
         var index = """
         <?xml version="1.0" encoding="UTF-8"?>
         <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
         """
-        for (number, start) in stride(from: 0, to: locations.count, by: Self.maxPerFile).enumerated() {
-            let name = "sitemap-\(number + 1).xml"
+        for (name, start) in zip(names.dropFirst(), stride(from: 0, to: locations.count, by: Self.maxPerFile)) {
             files.append((name, urlSet(locations[start..<min(locations.count, start + Self.maxPerFile)])))
             index += "<sitemap><loc>\(XMLText.escape(origin + basePath + "/" + name))</loc></sitemap>\n"
         }
         index += "</sitemapindex>\n"
-        return [("sitemap.xml", Array(index.utf8))] + files
+        return [(names[0], Array(index.utf8))] + files
     }
 
     private func urlSet(_ part: ArraySlice<Location>) -> [UInt8] {

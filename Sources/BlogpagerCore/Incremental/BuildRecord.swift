@@ -28,10 +28,9 @@ struct BuildRecord: Equatable, Sendable {
     /// the identity of a file already looked at in this build and not written since.
     static func outputsDigest(_ paths: [String], in output: OutputFolder, known: (String) -> FileIdentity? = { _ in nil }) -> String? {
         // One `stat` per output not known, over every core: the largest cost of a small rebuild's records.
-        let folder = open(output.resolved, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { return nil }
-        defer { close(folder) }
-        let identities = paths.parallelMap { path in known(path) ?? FileIdentity(itemAt: path, under: folder) }
+        let identities = output.withOpened { folder in
+            paths.parallelMap { path in known(path) ?? folder.flatMap { FileIdentity(itemAt: path, under: $0) } }
+        }
         var lines: [UInt8] = []
         lines.reserveCapacity(paths.count * 64)
         for (path, identity) in zip(paths, identities) {

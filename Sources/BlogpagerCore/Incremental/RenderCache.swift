@@ -19,7 +19,7 @@ public struct RenderCache: Sendable, Equatable {
     }
 
     public var generation: String
-    /// In the record's order (by name); only ever gone through once, by the reuse lookup.
+    /// In the record's order (the order the build made them); only ever gone through once, by the reuse lookup.
     public var slots: [Slot]
 
     public init(generation: String, slots: [Slot] = []) {

@@ -61,8 +61,6 @@ enum RenderKeys {
         StableHash.key([stream, title, description, url] + neighbourURLs + fragments)
     }
 
-    /// A stream's cursor index: every field `IndexFiles` writes, so the same key is the same
-    /// root and parts (where it is written is its stream's folder, its slot's name).
     /// The sitemap's files: every URL with its date as numbers (formatting 10,000 dates cost more than the key).
     static func sitemap(origin: String, basePath: String, locations: [Sitemap.Location]) -> String {
         var bytes = Array("sitemap \(Sitemap.maxPerFile)\u{1F}\(origin)\u{1F}\(basePath)\u{1F}".utf8)
@@ -80,6 +78,8 @@ enum RenderKeys {
         return StableHash.key(bytes: bytes)
     }
 
+    /// A stream's cursor index: every field `IndexFiles` writes, so the same key is the same
+    /// root and parts (where it is written is its stream's folder, its slot's name).
     static func streamIndex(_ index: CursorIndex) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256 + index.pages.count * 160)

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Which outputs of the last build this one may keep: those whose recorded
 /// key is the key computed now, and whose file is still as written (the
 /// files list's digest, the same size on disk, and not one a killed build was
@@ -27,17 +21,15 @@ public struct ReuseLookup: Sendable {
     /// Looks up every recorded output on disk (one `stat` each, over every core).
     init(cache: RenderCache, digests: [String: String], interrupted: Set<String>, output: OutputFolder) {
         generation = cache.generation
-        let folder = open(output.resolved, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if folder >= 0 { close(folder) } }
-        let found = cache.slots.parallelMap { slot -> (name: String, recorded: Recorded, identity: FileIdentity)? in
-            guard folder >= 0, digests[slot.path] == slot.digest, !interrupted.contains(slot.path),
+        let found = output.withOpened { folder in cache.slots.parallelMap { slot -> (name: String, recorded: Recorded, identity: FileIdentity)? in
+            guard let folder, digests[slot.path] == slot.digest, !interrupted.contains(slot.path),
                   let dash = slot.digest.utf8.firstIndex(of: UInt8(ascii: "-")),
                   let size = Int(Substring(slot.digest.utf8[..<dash])),
                   let identity = FileIdentity(itemAt: slot.path, under: folder), identity.size == size,
                   let path = try? OutputPath(recorded: slot.path)
             else { return nil }
             return (slot.name, Recorded(key: slot.key, file: KeptFile(path: path, digest: slot.digest)), identity)
-        }
+        } }
         var intact: [String: Recorded] = [:]
         var identities: [String: FileIdentity] = [:]
         intact.reserveCapacity(found.count)

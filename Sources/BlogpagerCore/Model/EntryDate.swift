@@ -47,20 +47,20 @@ public struct EntryDate: Sendable, Hashable {
         let wall = local
         var bytes: [UInt8] = []
         bytes.reserveCapacity(40)
-        appendPadded(wall.year, 4, to: &bytes)
+        bytes += pad(wall.year, 4).utf8
         bytes.append(UInt8(ascii: "-"))
-        appendPadded(wall.month, 2, to: &bytes)
+        bytes += pad(wall.month, 2).utf8
         bytes.append(UInt8(ascii: "-"))
-        appendPadded(wall.day, 2, to: &bytes)
+        bytes += pad(wall.day, 2).utf8
         bytes.append(UInt8(ascii: "T"))
-        appendPadded(wall.hour, 2, to: &bytes)
+        bytes += pad(wall.hour, 2).utf8
         bytes.append(UInt8(ascii: ":"))
-        appendPadded(wall.minute, 2, to: &bytes)
+        bytes += pad(wall.minute, 2).utf8
         bytes.append(UInt8(ascii: ":"))
-        appendPadded(wall.second, 2, to: &bytes)
+        bytes += pad(wall.second, 2).utf8
         if nanoseconds != 0 {
             bytes.append(UInt8(ascii: "."))
-            appendPadded(Int(nanoseconds), 9, to: &bytes)
+            bytes += pad(Int(nanoseconds), 9).utf8
             while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }
         }
         if offsetSeconds == 0 {
@@ -68,9 +68,9 @@ public struct EntryDate: Sendable, Hashable {
         } else {
             let magnitude = abs(Int(offsetSeconds)) / 60
             bytes.append(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-            appendPadded(magnitude / 60, 2, to: &bytes)
+            bytes += pad(magnitude / 60, 2).utf8
             bytes.append(UInt8(ascii: ":"))
-            appendPadded(magnitude % 60, 2, to: &bytes)
+            bytes += pad(magnitude % 60, 2).utf8
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -78,25 +78,6 @@ public struct EntryDate: Sendable, Hashable {
     /// The same instant in UTC, a canonical spelling for hashing.
     var canonicalUTC: String {
         "\(epochSeconds).\(pad(Int(nanoseconds), 9))"
-    }
-}
-
-/// `pad`'s digits, appended to `bytes` without a string or an array of their own.
-private func appendPadded(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var count = 1
-    var rest = value.magnitude / 10
-    while rest > 0 {
-        count += 1
-        rest /= 10
-    }
-    for _ in count..<max(width, count) { bytes.append(UInt8(ascii: "0")) }
-    let start = bytes.count
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-    var remaining = value.magnitude
-    for index in (start..<(start + count)).reversed() {
-        bytes[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-        remaining /= 10
     }
 }
 

@@ -26,12 +26,13 @@ public struct Pager: Sendable {
     public var threshold: UInt64 { pageSize == 1 ? .max : UInt64.max / UInt64(pageSize) }
 
     public static func hash(_ cursor: Cursor) -> UInt64 {
-        // `canonicalKey`'s bytes (`<seconds>.<nanoseconds, 9 digits>|<slug>`), hashed as they are
-        // made: every entry's cursor is hashed each build, and the string was most of the cost.
+        // `canonicalKey`'s bytes (`<seconds>.<nanoseconds, 9 digits>|<slug>`) in parts short enough
+        // to stay inline, hashed as they are made: every entry's cursor is hashed each build, and
+        // the whole key as one string was most of the cost.
         var running = StableHash.Running()
-        running.addDecimal(cursor.date.epochSeconds)
+        running.add(String(cursor.date.epochSeconds).utf8)
         running.add(UInt8(ascii: "."))
-        running.addDecimal(Int64(cursor.date.nanoseconds), width: 9)
+        running.add(Int(cursor.date.nanoseconds).zeroPadded(9).utf8)
         running.add(UInt8(ascii: "|"))
         running.add(cursor.slug.utf8)
         return running.value

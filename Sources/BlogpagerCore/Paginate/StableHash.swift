@@ -21,24 +21,6 @@ public enum StableHash {
             for byte in bytes { add(byte) }
         }
 
-        /// `value` in decimal, as `String(value)` spells it, zero-padded to `width` digits.
-        mutating func addDecimal(_ value: Int64, width: Int = 1) {
-            if value < 0 { add(UInt8(ascii: "-")) }
-            var divisor: UInt64 = 1
-            var digits = 1
-            while divisor <= value.magnitude / 10 {
-                divisor *= 10
-                digits += 1
-            }
-            for _ in digits..<max(width, digits) { add(UInt8(ascii: "0")) }
-            var rest = value.magnitude
-            while divisor > 0 {
-                add(UInt8(ascii: "0") + UInt8(rest / divisor))
-                rest %= divisor
-                divisor /= 10
-            }
-        }
-
         var value: UInt64 { mix(state) }
     }
 

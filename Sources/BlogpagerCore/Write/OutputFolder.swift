@@ -19,6 +19,14 @@ public struct OutputFolder: Sendable, Hashable {
         path(ofRecorded: file.string)
     }
 
+    /// `body` given the folder opened for `FileIdentity(itemAt:under:)` (nil when it cannot be):
+    /// tens of thousands of outputs looked at by paths walked from it, not from the root.
+    func withOpened<Result>(_ body: (_ folder: Int32?) throws -> Result) rethrows -> Result {
+        let descriptor = open(resolved, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        return try body(descriptor >= 0 ? descriptor : nil)
+    }
+
     /// Where a file named in the records (a relative, `/`-separated path) is on disk.
     func path(ofRecorded relative: String) -> String {
         resolved == "/" ? "/" + relative : resolved + "/" + relative

@@ -56,11 +56,18 @@ struct StreamTests {
 
     @Test func everyStreamHasItsOwnIndexInTheBuild() async throws {
         let site = try await Self.site().build()
-        #expect(Set(site.streamIndexes.keys) == ["", "tags/ios", "tags/swift", "archive/2020/01", "archive/2020/02", "archive/2020/03", "archive/2020/04"])
-        let ios = try #require(site.streamIndexes["tags/ios"])
-        #expect(ios.stream.kind == "tag" && ios.stream.name == "iOS" && ios.stream.url == "/tags/ios/")
-        #expect(ios.pages.allSatisfy { $0.fragment.hasPrefix("/tags/ios/fragments/") })
-        #expect(site.text("tags/ios/index.json") != nil && site.text("archive/2020/01/index.html") != nil)
+        let indexes = site.files.map(\.path.string).filter { $0.hasSuffix("index.json") }
+        #expect(Set(indexes) == ["index.json", "tags/ios/index.json", "tags/swift/index.json", "archive/2020/01/index.json",
+                                 "archive/2020/02/index.json", "archive/2020/03/index.json", "archive/2020/04/index.json"])
+        let text = try #require(site.text("tags/ios/index.json"))
+        let ios = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let stream = try #require(ios["stream"] as? [String: Any])
+        #expect(stream["kind"] as? String == "tag" && stream["name"] as? String == "iOS" && stream["url"] as? String == "/tags/ios/")
+        // A small stream's index holds its pages inline, in one part.
+        let parts = try #require(ios["parts"] as? [[String: Any]])
+        let pages = try #require(parts.first?["pages"] as? [[String: Any]])
+        #expect(parts.count == 1 && pages.compactMap { $0["count"] as? Int }.reduce(0, +) == 20 && pages.allSatisfy { ($0["fragment"] as? String)?.hasPrefix("/tags/ios/fragments/") == true })
+        #expect(site.text("archive/2020/01/index.html") != nil)
     }
 
     @Test func monthNamesFollowTheSiteLanguage() {

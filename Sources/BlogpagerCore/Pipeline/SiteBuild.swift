@@ -5,8 +5,6 @@ public struct SiteBuild: Sendable {
     public var files: [OutputFile]
     public var index: CursorIndex
     public var archive: Archive
-    /// Every stream's cursor index, by folder (`""` for the main one, `tags/swift`).
-    public var streamIndexes: [String: CursorIndex]
     /// Findings that did not stop the build (no `base_url`, so no feeds).
     public var warnings: [Diagnostic]
     public var skippedDrafts: Int

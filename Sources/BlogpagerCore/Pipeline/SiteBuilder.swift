@@ -104,7 +104,7 @@ public struct SiteBuilder: Sendable {
                 "no \(input.addressKey), so feed.xml, feed.json and sitemap.xml were not written (they need absolute URLs); set \(input.addressKey) to the site's public address, such as https://example.org/"))
         }
         return SiteBuild(
-            files: [], index: rendered.index, archive: archive, streamIndexes: rendered.streamIndexes, warnings: warnings,
+            files: [], index: rendered.index, archive: archive, warnings: warnings,
             skippedDrafts: drafts.count, skippedFuture: future.count, skippedExpired: expired.count, standalonePages: input.pageCount, entryCache: await newCache, entriesRead: readCount,
             // The site changes when a future entry comes due or a published one expires.
             nextPublication: (future.map(\.date) + published.compactMap(\.expires)).map { $0.epochSeconds + ($0.nanoseconds > 0 ? 1 : 0) }.min(),

@@ -4,8 +4,6 @@
 /// emitted: it goes last of all.
 extension SiteRenderer {
     struct RenderedStreams {
-        /// Every stream's index, by folder (`""`, `tags/swift`).
-        var indexes: [String: CursorIndex]
         var main: StreamRenderer.Output
         var mainCursorIndex: CursorIndex
         /// The main index's files, written last of all.
@@ -15,34 +13,43 @@ extension SiteRenderer {
         var slots: [RenderedSlots.Slot]
     }
 
+    /// How many streams are rendered before their indexes are made, side by side, and written.
+    /// A window, not all at once: at a million entries every stream's index and its encoded
+    /// files held together were most of a gigabyte, the build's peak.
+    static let streamsPerIndexWindow = 64
+
     func renderStreams(_ plan: RenderPlan, articles: ArticleStore,
                        emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> RenderedStreams {
-        var outputs: [StreamRenderer.Output] = []
-        for streamPlan in plan.streamPlans {
-            outputs.append(try await plan.streamRenderer.render(streamPlan, articles: articles, emit: emit))
-        }
-        // Made and encoded side by side (the pages above go in order: the writer takes them as they come).
-        let indexed = plan.streamPlans.indices.parallelMap { position in
-            let index = plan.streamRenderer.cursorIndex(plan.streamPlans[position].stream, output: outputs[position])
-            return (index: index, files: plan.streamRenderer.indexFiles(plan.streamPlans[position], index: index, reuse: plan.reuse))
-        }
-        var indexes: [String: CursorIndex] = [:]
+        var main: (output: StreamRenderer.Output, index: CursorIndex, files: OutputBatch)?
         var sitemap: [Sitemap.Location] = []
         var slots: [RenderedSlots.Slot] = []
-        var mainIndex = OutputBatch()
-        for (streamPlan, (output, (index, files))) in zip(plan.streamPlans, zip(outputs, indexed)) {
-            indexes[streamPlan.stream.folder.joined(separator: "/")] = index
-            sitemap += output.pageURLs.map { Sitemap.Location(url: $0) }
-            slots += output.slots
-            slots += files.slots
-            if streamPlan.stream.kind == .main {
-                mainIndex = files.batch
-                if output.pageURLs.isEmpty { sitemap.append(Sitemap.Location(url: plan.urls.home)) }
-                sitemap += plan.archive.entries.map { Sitemap.Location(url: $0.url, lastModified: $0.updated ?? $0.date) }
-            } else {
-                try await emit(files.batch)
+        let plans = plan.streamPlans
+        for start in stride(from: 0, to: plans.count, by: Self.streamsPerIndexWindow) {
+            let window = start..<min(plans.count, start + Self.streamsPerIndexWindow)
+            var outputs: [StreamRenderer.Output] = []
+            for position in window {
+                outputs.append(try await plan.streamRenderer.render(plans[position], articles: articles, emit: emit))
+            }
+            // Made and encoded side by side (the pages above go in order: the writer takes them as they come).
+            let indexed = window.parallelMap { position in
+                let index = plan.streamRenderer.cursorIndex(plans[position].stream, output: outputs[position - start])
+                return (index: index, files: plan.streamRenderer.indexFiles(plans[position], index: index, reuse: plan.reuse))
+            }
+            for (position, (output, (index, files))) in zip(window, zip(outputs, indexed)) {
+                sitemap += output.pageURLs.map { Sitemap.Location(url: $0) }
+                slots += output.slots
+                slots += files.slots
+                if plans[position].stream.kind == .main {
+                    main = (output, index, files.batch)
+                    if output.pageURLs.isEmpty { sitemap.append(Sitemap.Location(url: plan.urls.home)) }
+                    sitemap += plan.archive.entries.map { Sitemap.Location(url: $0.url, lastModified: $0.updated ?? $0.date) }
+                } else {
+                    try await emit(files.batch)
+                }
             }
         }
-        return RenderedStreams(indexes: indexes, main: outputs[0], mainCursorIndex: indexed[0].index, mainIndex: mainIndex, sitemap: sitemap, slots: slots)
+        // `StreamSet.all` puts the main stream first: there is always one.
+        let (output, index, files) = main!
+        return RenderedStreams(main: output, mainCursorIndex: index, mainIndex: files, sitemap: sitemap, slots: slots)
     }
 }

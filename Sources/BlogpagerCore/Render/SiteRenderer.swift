@@ -22,8 +22,6 @@ public struct SiteRenderer: Sendable {
     public struct Rendered: Sendable {
         /// The main stream's index.
         public var index: CursorIndex
-        /// Every stream's index, by the folder it is written in (`""`, `tags/swift`).
-        public var streamIndexes: [String: CursorIndex]
         /// The key and path of every costly output this build made or kept, by slot.
         public var slots: [RenderedSlots.Slot]
         /// How many entries' bodies were rendered (the rest were not needed).
@@ -52,7 +50,7 @@ public struct SiteRenderer: Sendable {
         try await emit(OutputBatch(files: standalone.files + lists.files + redirects + feeds.files, kept: feeds.kept))
         // The main index last: the loader reads it first, and all it names is in place.
         try await emit(rendered.mainIndex)
-        return Rendered(index: rendered.mainCursorIndex, streamIndexes: rendered.indexes,
+        return Rendered(index: rendered.mainCursorIndex,
                         slots: entries.slots + rendered.slots + feeds.slots,
                         bodiesRendered: plan.toRead.count)
     }

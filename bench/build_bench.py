@@ -314,9 +314,11 @@ def room_for(size, work):
 
 def versions():
     hugo = HUGO and subprocess.run([HUGO, "version"], capture_output=True, text=True).stdout.split()[1]
-    cmark = subprocess.run(["pkg-config", "--modversion", "libcmark"], capture_output=True, text=True).stdout.strip()
+    # A machine that only runs the bench (the device's) may have no pkg-config: the floor is then
+    # a binary built elsewhere (CMARK_FLOOR), and the version is not known here.
+    cmark = shutil.which("pkg-config") and subprocess.run(["pkg-config", "--modversion", "libcmark"], capture_output=True, text=True).stdout.strip()
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")), "?")
-    return f"{os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}; libcmark {cmark}; Hugo {hugo or 'not installed'}"
+    return f"{os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}; libcmark {cmark or 'of unknown version'}; Hugo {hugo or 'not installed'}"
 
 
 def main():

@@ -1,4 +1,5 @@
 @testable import BlogpagerCore
+import Mustache
 import Testing
 
 /// Templates: `{{name}}` escapes exactly as Mustache's HTML type does, the
@@ -21,6 +22,36 @@ struct TemplateSetTests {
         let set = try TemplateSet(files: files, origins: [:])
         let text = set.render("probe", ["items": [["name": "a<b"], ["name": "O'Neil & co"]], "raw": "<i>x</i>"])
         #expect(text == "<li>a&lt;b</li>\n<li>O&#39;Neil &amp; co</li>\n<i>x</i>|&lt;i&gt;x&lt;/i&gt;|<i>x</i>\n")
+    }
+
+    /// The set hands strings to Mustache as `TemplateString`s (fewer runtime casts): whatever a
+    /// template does with a string, it comes out as Mustache makes it of the plain string.
+    @Test func stringsRenderAsPlainStringsDo() throws {
+        let probe = """
+            {{title}}|{{{title}}}|{{&title}}|{{uppercased(title)}}|{{lowercased(title)}}|{{capitalized(title)}}|{{reversed(title)}}
+            {{#title}}[{{.}}]{{/title}}{{^title}}none{{/title}}|{{#empty}}[{{.}}]{{/empty}}{{^empty}}-{{/empty}}|{{#empty(empty)}}E{{/empty(empty)}}{{^empty(title)}}T{{/empty(title)}}
+            {{#title}}{{length}}{{text}}{{title}}{{/title}}|{{missing}}{{^missing}}M{{/missing}}|{{#flag}}F{{/flag}}{{count}}{{plusone(count)}}
+            {{#tags}}<a href="{{url}}">{{name}}</a>{{/tags}}|{{#first(tags)}}{{name}}{{/first(tags)}}|{{#reversed(tags)}}{{name}}{{/reversed(tags)}}
+            {{#params.list}}({{.}}){{/params.list}}{{params.map.inner}}{{#params.map}}{{inner}}{{outer}}{{/params.map}}|{{#sorted(words)}}{{.}},{{/sorted(words)}}
+            """
+        let values: [String: Any] = [
+            "title": "Café & <b>\"O'Neil\"</b>", "empty": "", "outer": "up", "flag": true, "count": 2,
+            "tags": [["name": "Swift & C", "url": "/tags/swift/"], ["name": "b<i>", "url": "/tags/b/"]],
+            "params": ["list": ["one", 2, "<three>", false], "map": ["inner": "in & out"]] as [String: Any],
+            "words": ["pear", "apple", "fig"],
+        ]
+        var files = DefaultTemplates.all
+        files["probe.mustache"] = probe
+        let set = try TemplateSet(files: files, origins: [:])
+        HTMLEscaping.register()
+        var plain = MustacheLibrary()
+        plain.register(try MustacheTemplate(string: HTMLEscaping.pragmaLine + probe), named: "probe")
+        let expected = try #require(plain.render(values, withTemplate: "probe"))
+        #expect(set.render("probe", values) == expected)
+        #expect(expected.contains("Café &amp; &lt;b&gt;&quot;O&#39;Neil&quot;&lt;/b&gt;|Café & <b>\"O'Neil\"</b>|"))
+        #expect(expected.contains("CAFÉ &amp;"))
+        #expect(expected.contains("[]|E"))
+        #expect(expected.contains("(one)(2)(&lt;three&gt;)(false)in &amp; out"))
     }
 
     @Test func aTemplateErrorPointsIntoItsFile() {

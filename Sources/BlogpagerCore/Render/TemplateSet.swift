@@ -113,7 +113,7 @@ public struct TemplateSet: Sendable {
     func render(_ name: String, _ context: [String: Any]) -> String {
         renderSlots.wait()
         defer { renderSlots.signal() }
-        return library.render(context, withTemplate: name) ?? ""
+        return library.render(TemplateString.wrappingStrings(in: context), withTemplate: name) ?? ""
     }
 
     /// Files to copy under `out/assets/`, by their path below `assets/`.

@@ -33,6 +33,7 @@ struct TemplateSetTests {
             {{#title}}{{length}}{{text}}{{title}}{{/title}}|{{missing}}{{^missing}}M{{/missing}}|{{#flag}}F{{/flag}}{{count}}{{plusone(count)}}
             {{#tags}}<a href="{{url}}">{{name}}</a>{{/tags}}|{{#first(tags)}}{{name}}{{/first(tags)}}|{{#reversed(tags)}}{{name}}{{/reversed(tags)}}
             {{#params.list}}({{.}}){{/params.list}}{{params.map.inner}}{{#params.map}}{{inner}}{{outer}}{{/params.map}}|{{#sorted(words)}}{{.}},{{/sorted(words)}}
+            {{params.list}}|{{words}}|{{#site}}{{title}}{{/site}}|{{site.title}}|{{#site.menu}}{{name}}{{/site.menu}}|{{count(site)}}
             """
         let values: [String: Any] = [
             "title": "Café & <b>\"O'Neil\"</b>", "empty": "", "outer": "up", "flag": true, "count": 2,
@@ -40,18 +41,21 @@ struct TemplateSetTests {
             "params": ["list": ["one", 2, "<three>", false], "map": ["inner": "in & out"]] as [String: Any],
             "words": ["pear", "apple", "fig"],
         ]
+        let site: [String: Any] = ["title": "Ann's <blog>", "menu": [["name": "About & more"]]]
         var files = DefaultTemplates.all
         files["probe.mustache"] = probe
         let set = try TemplateSet(files: files, origins: [:])
         HTMLEscaping.register()
         var plain = MustacheLibrary()
         plain.register(try MustacheTemplate(string: HTMLEscaping.pragmaLine + probe), named: "probe")
-        let expected = try #require(plain.render(values, withTemplate: "probe"))
-        #expect(set.render("probe", values) == expected)
+        let expected = try #require(plain.render(values.merging(["site": site]) { $1 }, withTemplate: "probe"))
+        // The site's values, wrapped once for every page, read as the map they were made from.
+        #expect(set.render("probe", values.merging(["site": TemplateString.Prepared(site)]) { $1 }) == expected)
         #expect(expected.contains("Café &amp; &lt;b&gt;&quot;O&#39;Neil&quot;&lt;/b&gt;|Café & <b>\"O'Neil\"</b>|"))
         #expect(expected.contains("CAFÉ &amp;"))
         #expect(expected.contains("[]|E"))
         #expect(expected.contains("(one)(2)(&lt;three&gt;)(false)in &amp; out"))
+        #expect(expected.contains("[&quot;one&quot;, 2, &quot;&lt;three&gt;&quot;, false]|[&quot;pear&quot;, &quot;apple&quot;, &quot;fig&quot;]|Ann&#39;s &lt;blog&gt;|Ann&#39;s &lt;blog&gt;|About &amp; more|2"))
     }
 
     @Test func aTemplateErrorPointsIntoItsFile() {

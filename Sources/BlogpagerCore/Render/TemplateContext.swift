@@ -11,8 +11,8 @@ struct TemplateContext {
     let taxonomies: [Taxonomy]
     /// Whether the site writes feeds (it has an absolute address, and a feed size).
     let hasFeeds: Bool
-    /// The site's values, the same on every page: built once.
-    let site: [String: Any]
+    /// The site's values, the same on every page: built and wrapped once.
+    let site: TemplateString.Prepared
 
     init(config: SiteConfig, urls: SiteURLs, assetURLs: [String: String], taxonomies: [StreamSet.TaxonomyStreams], hasFeeds: Bool) {
         self.config = config
@@ -23,7 +23,7 @@ struct TemplateContext {
         }, uniquingKeysWith: { first, _ in first })
         self.taxonomies = taxonomies.map(\.taxonomy)
         self.hasFeeds = hasFeeds
-        self.site = Self.siteValues(config: config, urls: urls, taxonomies: self.taxonomies, hasFeeds: hasFeeds)
+        self.site = TemplateString.Prepared(Self.siteValues(config: config, urls: urls, taxonomies: self.taxonomies, hasFeeds: hasFeeds))
     }
 
     private static func siteValues(config: SiteConfig, urls: SiteURLs, taxonomies: [Taxonomy], hasFeeds: Bool) -> [String: Any] {

@@ -9,7 +9,8 @@ import Mustache
 /// one cache that all threads share, so on many cores those checks, not the work,
 /// bound a build (`docs/benchmarks.md`). This answers the renderable check, so a
 /// printed name costs four checks instead of six.
-struct TemplateString: MustacheCustomRenderable, MustacheTransformable, MustacheParent, Sendable {
+struct TemplateString: MustacheCustomRenderable, MustacheTransformable, MustacheParent, CustomStringConvertible,
+    CustomDebugStringConvertible, Sendable {
     let text: String
 
     init(_ text: String) {
@@ -29,6 +30,25 @@ struct TemplateString: MustacheCustomRenderable, MustacheTransformable, Mustache
     /// opened on one would reach this type's own fields through `Mirror`.
     func child(named: String) -> Any? {
         nil
+    }
+
+    /// A list or map printed whole (`{{params.keywords}}`) shows its strings as it did: `["a", "b"]`.
+    var description: String { text }
+    var debugDescription: String { text.debugDescription }
+
+    /// Values wrapped once for many renders: the site's, named on every page, which
+    /// `wrappingStrings` would otherwise walk and copy again for each one. Seen by the
+    /// templates as the map itself.
+    struct Prepared: MustacheParent, MustacheTransformable, CustomStringConvertible {
+        let values: [String: Any]
+
+        init(_ values: [String: Any]) {
+            self.values = TemplateString.wrappingStrings(in: values)
+        }
+
+        func child(named name: String) -> Any? { values[name] }
+        func transform(_ name: String) -> Any? { values.transform(name) }
+        var description: String { values.description }
     }
 
     /// `values` with every string in it, in its lists and in its maps, made a

@@ -128,6 +128,9 @@ public struct HighlightCache: Sendable {
 
     // MARK: The record
 
+    /// How many bytes of a mapped record are read before its pages are handed back (`RecordBytes.releasePages`).
+    private static let releaseInterval = 32 << 20
+
     /// One block after another: `key<TAB>1<TAB>length` and a line break, then the spans'
     /// bytes as they are and a line break; `key<TAB>0` for a language Pygments does not
     /// know. Lengths, not escapes, so writing and reading it copy bytes in runs (at
@@ -145,9 +148,16 @@ public struct HighlightCache: Sendable {
     func encode(_ write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         var run = Self.format.header(key: highlighter.replacingOccurrences(of: "\n", with: " "))
         run.reserveCapacity(RecordText.runSize + 65_536)
+        var copiedSinceRelease = 0
         for key in (Array(stored.keys) + Array(spilled.keys) + Array(recorded.places.keys)).sorted() {
             if let place = recorded.places[key] {
                 recorded.bytes.withUnsafeBytes { run.append(contentsOf: $0[place.block]) }
+                // The blocks kept lie all over a large record: its pages are let go as they go by.
+                copiedSinceRelease += place.block.count
+                if copiedSinceRelease >= Self.releaseInterval {
+                    recorded.bytes.releasePages(before: recorded.bytes.count)
+                    copiedSinceRelease = 0
+                }
             } else if let range = spilled[key] {
                 guard let spans = spill?.read(range) else { continue }
                 Self.appendHead(key, spansCount: spans.count, to: &run)
@@ -205,6 +215,7 @@ public struct HighlightCache: Sendable {
         highlighter = key
         var places: [String: Place] = [:]
         var at = bodyStart
+        var released = 0
         places.reserveCapacity(record.count / 2048)
         record.withUnsafeBytes { raw in
             let buffer = raw.assumingMemoryBound(to: UInt8.self)
@@ -224,8 +235,14 @@ public struct HighlightCache: Sendable {
                       lineEnd + 1 + length < buffer.count, buffer[lineEnd + 1 + length] == 0x0A else { break }
                 places[name] = Place(block: at..<(lineEnd + 2 + length), spans: (lineEnd + 1)..<(lineEnd + 1 + length))
                 at = lineEnd + 2 + length
+                // Only the keys are read now: the pages walked over are let go as the walk goes on.
+                if at - released >= Self.releaseInterval {
+                    record.releasePages(before: at)
+                    released = at
+                }
             }
         }
+        record.releasePages(before: at)
         recorded = Recorded(bytes: record, places: places, end: at)
     }
 }

@@ -51,6 +51,18 @@ public final class RecordBytes: Sendable {
         return try body(UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: address), count: count))
     }
 
+    /// Hands the mapped pages wholly before `offset` back to the kernel: a walk over a record
+    /// of gigabytes (the highlight cache's at a million entries) reads each page once, and
+    /// would otherwise keep them all resident to the end of the build. A page read again is
+    /// read again from the file (the page cache): the mapping is private and never written.
+    /// Nothing for bytes held in memory.
+    func releasePages(before offset: Int) {
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let length = min(offset, count) / pageSize * pageSize
+        guard address != 0, length > 0 else { return }
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: address), length, MADV_DONTNEED)
+    }
+
     /// The bytes of `range` as UTF-8 text.
     func text(_ range: Range<Int>) -> String {
         withUnsafeBytes { String(decoding: UnsafeRawBufferPointer(rebasing: $0[range]), as: UTF8.self) }

@@ -50,7 +50,10 @@ public struct EntryCache: Sendable {
     /// The cache the last build left; empty when there is none, it is of another version, or any line is damaged.
     static func read(in state: StateFolder) -> EntryCache {
         guard let bytes = state.read(.entryCache), let (key, lines) = format.parse(bytes), let key else { return EntryCache() }
-        let decoded = lines.parallelMap(EntryRecord.entry)
+        // Each line is decoded from a copy of its own: the lines are slices of the record's one
+        // buffer, and the fields a line is cut into would each retain that buffer, about forty
+        // times an entry, from every core at once (all of them writing one cache line).
+        let decoded = lines.parallelMap { EntryRecord.entry(ArraySlice(Array($0))) }
         var cache = EntryCache()
         cache.key = key
         cache.entries.reserveCapacity(decoded.count)

@@ -4,9 +4,16 @@ struct TemplateContext {
     let config: SiteConfig
     let urls: SiteURLs
     let assetURLs: [String: String]
-    /// Each term's URL by the term as written, by taxonomy key (`tags` → `Swift` → `/tags/swift/`):
+    /// Each term's URL by taxonomy key and the term as written (`tags`, `Swift` → `/tags/swift/`):
     /// made once a term, not once each entry that carries it (every article's key names them).
-    let termURLs: [String: [String: String]]
+    /// One level, not a map of maps: a lookup in an inner map copied it, a retain of one shared
+    /// object from every core for each term of each entry.
+    let termURLs: [TermKey: String]
+
+    struct TermKey: Hashable, Sendable {
+        var taxonomy: String
+        var term: String
+    }
     /// The taxonomies some entry uses, in the config's order.
     let taxonomies: [Taxonomy]
     /// Whether the site writes feeds (it has an absolute address, and a feed size).
@@ -18,8 +25,10 @@ struct TemplateContext {
         self.config = config
         self.urls = urls
         self.assetURLs = assetURLs
-        self.termURLs = Dictionary(taxonomies.map { streams in
-            (streams.taxonomy.key, streams.termFolders.mapValues { urls.termStream(streams.taxonomy, slug: $0) })
+        self.termURLs = Dictionary(taxonomies.flatMap { streams in
+            streams.termFolders.map { term, folder in
+                (TermKey(taxonomy: streams.taxonomy.key, term: term), urls.termStream(streams.taxonomy, slug: folder))
+            }
         }, uniquingKeysWith: { first, _ in first })
         self.taxonomies = taxonomies.map(\.taxonomy)
         self.hasFeeds = hasFeeds
@@ -70,7 +79,7 @@ struct TemplateContext {
 
     /// The URL of a term's stream (`/tags/swift/`).
     func termURL(_ term: String, in taxonomy: Taxonomy) -> String {
-        termURLs[taxonomy.key]?[term] ?? urls.termStream(taxonomy, slug: TagSlug.make(term))
+        termURLs[TermKey(taxonomy: taxonomy.key, term: term)] ?? urls.termStream(taxonomy, slug: TagSlug.make(term))
     }
 
     /// Every term of an entry with its URL, taxonomy by taxonomy: what its article links.

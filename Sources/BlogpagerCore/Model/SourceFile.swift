@@ -35,6 +35,11 @@ public struct SourceFile: Sendable, Hashable {
         self.identity = "file " + identity
     }
 
+    /// The file the bytes are read from; nil for bytes held in memory.
+    public var filePath: String? {
+        if case .file(let path) = content { path } else { nil }
+    }
+
     /// The bytes, read from disk if that is where they are.
     public func load() -> Result<[UInt8], Diagnostic> {
         switch content {

@@ -125,7 +125,7 @@ public struct SiteBuilder: Sendable {
         let toRead = sources.indices.filter { reusable[$0] == nil }
         highlighter?.prepare(for: toRead.map { sources[$0] })
         let reader = EntryReader(config: config)
-        let read = toRead.parallelMap { reader.read(sources[$0]) }
+        let read = toRead.parallelMap(readingAhead: { sources[$0].filePath }) { reader.read(sources[$0]) }
         var results = reusable.map { $0.map { Result<Entry, BuildFailure>.success($0) } }
         for (index, result) in zip(toRead, read) { results[index] = result }
 

@@ -20,8 +20,13 @@ extension SiteRenderer {
         var carried = [Bool](repeating: false, count: entries.count)
         for position in plan.feedPositions { carried[position] = true }
         done.slots = entries.indices.map { RenderedSlots.Slot(path: entries[$0].outputPath.string, key: plan.entryPageKeys[$0]) }
+        // The bodies are read again here, long after the entries were: in a large archive
+        // the build's own writes have pushed many out of the page cache since.
+        let readAhead = ReadAhead()
         for start in stride(from: 0, to: plan.toRead.count, by: Self.entriesPerBatch) {
             let batch = plan.toRead[start..<min(plan.toRead.count, start + Self.entriesPerBatch)]
+            let next = plan.toRead[batch.endIndex..<min(plan.toRead.count, batch.endIndex + Self.entriesPerBatch)]
+            readAhead.request(next.compactMap { entries[$0].source.filePath })
             let rendered = batch.parallelMap { position -> Result<(article: String?, page: OutputFile?, feedItem: FeedItem?), BuildFailure> in
                 reader.body(of: entries[position]).map { body in
                     let feedItem = plan.feedOrigin.flatMap { origin in

@@ -45,6 +45,13 @@ final class SpillFile: Sendable {
         bytes.withUnsafeBytes { append($0) }
     }
 
+    /// Asks the kernel to start reading a range `append` gave (`ReadAhead`).
+    func adviseWillNeed(_ range: Range<Int>) {
+        #if os(Linux)
+        _ = posix_fadvise(descriptor, off_t(range.lowerBound), off_t(range.count), POSIX_FADV_WILLNEED)
+        #endif
+    }
+
     /// The bytes of a range `append` gave; nil on a short read (the file cut under us).
     func read(_ range: Range<Int>) -> [UInt8]? {
         let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in

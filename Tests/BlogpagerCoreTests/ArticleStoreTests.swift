@@ -24,6 +24,9 @@ struct ArticleStoreTests {
         #expect(store[3] == "<article>日本語の記事 — ✓</article>")
         #expect(store[4] == nil)
         #expect(store[5]?.utf8.count == 11 * 20_000)
+        // Asked for ahead (held, spilled and never stored alike), they read back the same.
+        store.readAhead([5, 4, 3, 2, 1, 0])
+        #expect(store[3] == "<article>日本語の記事 — ✓</article>" && store[5]?.utf8.count == 11 * 20_000)
         // Read from many threads at once, as the streams' pages are.
         let read = (0..<64).parallelMap { store[3 + $0 % 3] }
         #expect(read.filter { $0 == "<article>日本語の記事 — ✓</article>" }.count == 22)

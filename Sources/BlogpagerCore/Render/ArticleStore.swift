@@ -8,6 +8,7 @@ struct ArticleStore: Sendable {
     private let file: SpillFile?
     private var spilled: [Range<Int>?]
     private var inMemory: [Int: String] = [:]
+    private let readAhead = ReadAhead()
 
     init(count: Int, spillFolder: String?) {
         file = spillFolder.flatMap(SpillFile.init(folder:))
@@ -37,6 +38,14 @@ struct ArticleStore: Sendable {
             spilled[position] = start..<(written.lowerBound + end)
             start = written.lowerBound + end
         }
+    }
+
+    /// Starts reading these articles from the spill file in the background: the streams
+    /// ask for the next batch's while they render this one's, so a spill file the page
+    /// cache let go of is read many ranges at a time rather than one per fragment's entry.
+    func readAhead(_ positions: [Int]) {
+        guard let file else { return }
+        readAhead.request(positions.compactMap { spilled[$0] }, of: file)
     }
 
     subscript(position: Int) -> String? {

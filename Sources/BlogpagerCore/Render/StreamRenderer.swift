@@ -36,10 +36,21 @@ struct StreamRenderer {
         var keptPages: [KeptFile?]
 
         /// Main-stream positions of the entries whose articles the rendered fragments need.
-        var positionsNeeded: [Int] {
-            keptFragments.indices.filter { keptFragments[$0] == nil }.flatMap { index in
+        var positionsNeeded: [Int] { positionsNeeded(pages: keptFragments.indices) }
+
+        /// The same for some of the stream's pages (a batch).
+        func positionsNeeded(pages: Range<Int>) -> [Int] {
+            pages.filter { keptFragments[$0] == nil }.flatMap { index in
                 stream.archive.pages[index].range.map { stream.mainPositions[$0] }
             }
+        }
+
+        /// The pages rendered and handed on at once: the front page shows the first
+        /// few pages' sections, so the first batch holds them all.
+        var batches: [Range<Int>] {
+            let count = stream.archive.pages.count
+            let size = max(StreamRenderer.pagesPerBatch, stream.archive.frontPageCount)
+            return stride(from: 0, to: count, by: size).map { $0..<min(count, $0 + size) }
         }
     }
 
@@ -147,10 +158,10 @@ struct StreamRenderer {
         }
 
         var fragmentURLs: [String] = []
-        // The front page shows the first few pages' sections: the first batch holds them all.
-        let batchSize = max(Self.pagesPerBatch, archive.frontPageCount)
-        for start in stride(from: 0, to: archive.pages.count, by: batchSize) {
-            let batch = start..<min(archive.pages.count, start + batchSize)
+        let batches = plan.batches
+        for (number, batch) in batches.enumerated() {
+            let start = batch.lowerBound
+            if number + 1 < batches.count { articles.readAhead(plan.positionsNeeded(pages: batches[number + 1])) }
             // Fragments first: their hashes name them, and full pages embed the same bytes.
             // A batch kept whole (most of a rebuild's) is not spread over the cores for nothing.
             let rendersFragments = batch.contains { plan.keptFragments[$0] == nil }

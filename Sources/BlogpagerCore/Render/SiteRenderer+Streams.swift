@@ -24,15 +24,13 @@ extension SiteRenderer {
         var sitemap: [Sitemap.Location] = []
         var slots: [RenderedSlots.Slot] = []
         let plans = plan.streamPlans
-        if let first = plans.first, let batch = first.batches.first { articles.readAhead(first.positionsNeeded(pages: batch)) }
+        if let first = plans.first { articles.readAhead(first.positionsNeededFirst) }
         for start in stride(from: 0, to: plans.count, by: Self.streamsPerIndexWindow) {
             let window = start..<min(plans.count, start + Self.streamsPerIndexWindow)
             var outputs: [StreamRenderer.Output] = []
             for position in window {
                 // The next stream's first batch of articles, asked for while this stream renders.
-                if position + 1 < plans.count, let first = plans[position + 1].batches.first {
-                    articles.readAhead(plans[position + 1].positionsNeeded(pages: first))
-                }
+                if position + 1 < plans.count { articles.readAhead(plans[position + 1].positionsNeededFirst) }
                 outputs.append(try await plan.streamRenderer.render(plans[position], articles: articles, emit: emit))
             }
             // Made and encoded side by side (the pages above go in order: the writer takes them as they come).

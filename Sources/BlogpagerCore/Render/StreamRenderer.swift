@@ -45,6 +45,9 @@ struct StreamRenderer {
             }
         }
 
+        /// The positions the first batch needs: what the stream before asks for ahead.
+        var positionsNeededFirst: [Int] { batches.first.map(positionsNeeded(pages:)) ?? [] }
+
         /// The pages rendered and handed on at once: the front page shows the first
         /// few pages' sections, so the first batch holds them all.
         var batches: [Range<Int>] {

@@ -30,16 +30,18 @@ public struct ReuseLookup: Sendable {
             else { return nil }
             return (slot.name, Recorded(key: slot.key, file: KeptFile(path: path, digest: slot.digest)), identity)
         } }
-        var intact: [String: Recorded] = [:]
-        var identities: [String: FileIdentity] = [:]
-        intact.reserveCapacity(found.count)
-        identities.reserveCapacity(found.count)
-        for case let (name, recorded, identity)? in found {
-            intact[name] = recorded
-            identities[recorded.file.path.string] = identity
-        }
-        self.intact = intact
-        self.identities = identities
+        // Two maps of every output's path (1.8 million at a million entries): filled side by side.
+        (intact, identities) = sideBySide({
+            var intact: [String: Recorded] = [:]
+            intact.reserveCapacity(found.count)
+            for case let (name, recorded, _)? in found { intact[name] = recorded }
+            return intact
+        }, {
+            var identities: [String: FileIdentity] = [:]
+            identities.reserveCapacity(found.count)
+            for case let (_, recorded, identity)? in found { identities[recorded.file.path.string] = identity }
+            return identities
+        })
     }
 
     /// What `stat` said of the file at `path` when the lookup was made; nil if it was not looked at or not intact.

@@ -94,8 +94,7 @@ extension SiteRenderer {
         let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
         let context = TemplateContext(config: config, urls: urls, assetURLs: assetURLs, taxonomies: streams.taxonomies, hasFeeds: hasFeeds)
         let templates = templates.renderingSiteParts(once: context.sitePartValues)
-        let displayDates = dates.strings(for: archive.entries.map(\.date))
-        let anchors = Self.anchors(archive.entries)
+        let (displayDates, anchors) = sideBySide({ dates.strings(for: archive.entries.map(\.date)) }, { Self.anchors(archive.entries) })
         let pages = EntryPages(
             config: config, templates: templates, context: context, archive: archive,
             mainPageURLs: StreamRenderer.pagePaths(of: streams.main).map(urls.path(of:)), displayDates: displayDates, anchors: anchors)

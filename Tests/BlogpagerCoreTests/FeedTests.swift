@@ -66,5 +66,20 @@ struct FeedTests {
         let first = String(decoding: files[1].bytes, as: UTF8.self)
         #expect(first.contains("<url><loc>https://example.org/p/0/</loc></url>\n<url><loc>https://example.org/p/1/</loc></url>"))
         #expect(first.contains("<url><loc>https://example.org/p/7/</loc><lastmod>1970-01-01T00:00:00Z</lastmod></url>"))
+        let last = String(decoding: files[3].bytes, as: UTF8.self)
+        #expect(last.contains("<loc>https://example.org/p/100000/</loc>") && last.contains("<loc>https://example.org/p/120000/</loc></url>\n</urlset>"))
+    }
+
+    /// The key is made a file's worth of locations at a time: a change in any part, or in how they are cut, is a new key.
+    @Test func theSitemapKeySeesEveryLocation() {
+        let locations = (0..<120_001).map { Sitemap.Location(url: "/p/\($0)/") }
+        let key = RenderKeys.sitemap(origin: "https://example.org", basePath: "", locations: locations)
+        #expect(key == RenderKeys.sitemap(origin: "https://example.org", basePath: "", locations: locations))
+        var dated = locations
+        dated[110_000].lastModified = EntryDate(epochSeconds: 0)
+        #expect(RenderKeys.sitemap(origin: "https://example.org", basePath: "", locations: dated) != key)
+        #expect(RenderKeys.sitemap(origin: "https://example.org", basePath: "", locations: Array(locations.dropLast())) != key)
+        #expect(RenderKeys.sitemap(origin: "https://example.org", basePath: "/blog", locations: locations) != key)
+        #expect(RenderKeys.sitemap(origin: "https://example.org", basePath: "", locations: []) != key)
     }
 }

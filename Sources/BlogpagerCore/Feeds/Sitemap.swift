@@ -26,18 +26,23 @@ struct Sitemap {
     func files(basePath: String) -> [(name: String, bytes: [UInt8])] {
         let names = Self.names(count: locations.count)
         guard names.count > 1 else { return [(names[0], urlSet(locations[...]))] }
-        var files: [(String, [UInt8])] = []
         var index = """
         <?xml version="1.0" encoding="UTF-8"?>
         <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
         """
-        for (name, start) in zip(names.dropFirst(), stride(from: 0, to: locations.count, by: Self.maxPerFile)) {
-            files.append((name, urlSet(locations[start..<min(locations.count, start + Self.maxPerFile)])))
+        for name in names.dropFirst() {
             index += "<sitemap><loc>\(XMLText.escape(origin + basePath + "/" + name))</loc></sitemap>\n"
         }
         index += "</sitemapindex>\n"
-        return [(names[0], Array(index.utf8))] + files
+        // The parts are independent: made side by side.
+        let parts = Self.parts(count: locations.count).parallelMap { urlSet(locations[$0]) }
+        return [(names[0], Array(index.utf8))] + zip(names.dropFirst(), parts).map { ($0, $1) }
+    }
+
+    /// The locations each `sitemap-N.xml` holds, in order (one range when they fit in one file).
+    static func parts(count: Int) -> [Range<Int>] {
+        stride(from: 0, to: max(count, 1), by: maxPerFile).map { $0..<min(count, $0 + maxPerFile) }
     }
 
     private func urlSet(_ part: ArraySlice<Location>) -> [UInt8] {

@@ -63,19 +63,23 @@ enum RenderKeys {
 
     /// The sitemap's files: every URL with its date as numbers (formatting 10,000 dates cost more than the key).
     static func sitemap(origin: String, basePath: String, locations: [Sitemap.Location]) -> String {
-        var bytes = Array("sitemap \(Sitemap.maxPerFile)\u{1F}\(origin)\u{1F}\(basePath)\u{1F}".utf8)
-        bytes.reserveCapacity(bytes.count + locations.count * 64)
-        for location in locations {
-            bytes += location.url.utf8
-            bytes.append(0x1F)
-            if let date = location.lastModified {
-                for value in [date.epochSeconds, Int64(date.nanoseconds), Int64(date.offsetSeconds), date.hasTime ? 1 : 0] {
-                    withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+        // A key per sitemap file's worth of locations, side by side, then one of them all.
+        let parts = Sitemap.parts(count: locations.count).parallelMap { part -> String in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(part.count * 64)
+            for location in locations[part] {
+                bytes += location.url.utf8
+                bytes.append(0x1F)
+                if let date = location.lastModified {
+                    for value in [date.epochSeconds, Int64(date.nanoseconds), Int64(date.offsetSeconds), date.hasTime ? 1 : 0] {
+                        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+                    }
                 }
+                bytes.append(0x1E)
             }
-            bytes.append(0x1E)
+            return StableHash.key(bytes: bytes)
         }
-        return StableHash.key(bytes: bytes)
+        return StableHash.key(["sitemap", String(Sitemap.maxPerFile), origin, basePath] + parts)
     }
 
     /// A stream's cursor index: every field `IndexFiles` writes, so the same key is the same

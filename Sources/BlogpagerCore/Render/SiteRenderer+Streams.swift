@@ -45,7 +45,8 @@ extension SiteRenderer {
                 if plans[position].stream.kind == .main {
                     main = (output, index, files.batch)
                     if output.pageURLs.isEmpty { sitemap.append(Sitemap.Location(url: plan.urls.home)) }
-                    sitemap += plan.archive.entries.map { Sitemap.Location(url: $0.url, lastModified: $0.updated ?? $0.date) }
+                    sitemap.reserveCapacity(sitemap.count + plan.archive.entries.count)
+                    for entry in plan.archive.entries { sitemap.append(Sitemap.Location(url: entry.url, lastModified: entry.updated ?? entry.date)) }
                 } else {
                     try await emit(files.batch)
                 }

@@ -41,18 +41,25 @@ public struct SiteRenderer: Sendable {
     public func render(_ archive: Archive, streams: StreamSet, pages: [StandalonePage] = [], reader: EntryReader, reuse: ReuseLookup? = nil,
                        emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> Rendered {
         let plan = plan(archive, streams: streams, reuse: reuse, links: reader.links, images: reader.imageSizes)
-        let entries = try await renderEntries(plan, reader: reader, emit: emit)
-        let rendered = try await renderStreams(plan, articles: entries.articles, emit: emit)
+        var entries = try await renderEntries(plan, reader: reader, emit: emit)
+        var rendered = try await renderStreams(plan, articles: entries.articles, emit: emit)
         let standalone = try standalonePages(pages, plan: plan)
         let lists = listPages(plan, mainPageURLs: rendered.main.pageURLs)
         let redirects = redirectPages(plan)
-        let feeds = feedsAndSitemap(plan, feedItems: entries.feedItems, sitemap: rendered.sitemap + lists.sitemap + standalone.sitemap)
+        // The long lists (an entry each) are taken, not copied, and the short ones put after them.
+        var sitemap = rendered.sitemap
+        rendered.sitemap = []
+        sitemap += lists.sitemap + standalone.sitemap
+        let feeds = feedsAndSitemap(plan, feedItems: entries.feedItems, sitemap: sitemap)
         try await emit(OutputBatch(files: standalone.files + lists.files + redirects + feeds.files, kept: feeds.kept))
         // The main index last: the loader reads it first, and all it names is in place.
         try await emit(rendered.mainIndex)
-        return Rendered(index: rendered.mainCursorIndex,
-                        slots: entries.slots + rendered.slots + feeds.slots,
-                        bodiesRendered: plan.toRead.count)
+        var slots = entries.slots
+        entries.slots = []
+        slots.reserveCapacity(slots.count + rendered.slots.count + feeds.slots.count)
+        slots += rendered.slots
+        slots += feeds.slots
+        return Rendered(index: rendered.mainCursorIndex, slots: slots, bodiesRendered: plan.toRead.count)
     }
 
     /// The main stream and the tag and month streams cut from it.

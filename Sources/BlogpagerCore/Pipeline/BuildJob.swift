@@ -131,13 +131,15 @@ public struct BuildJob: Sendable {
         async let highlighterStarted: String? = if let highlighter { await BlockingWork.run { highlighter.identity() } } else { nil }
         async let loaded = Result { [loader] () throws(BuildFailure) in try loader.load() }
         let previous = try PreviousBuild(reading: folder.state, cache: cache)
+        // The session's set of our files (1.8 million paths at a million entries) is made beside the lookup.
+        async let opened = writer.begin(previous: previous)
         let reuse = previous.reuse(in: folder)
         var input = try await loaded.get()
         _ = await highlighterStarted
         if search { input.config.searchIndex = true }
         var options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program, highlighter: highlighter)
         options.spillFolder = state.path
-        let (built, written) = await OutputPipeline().run(writer.begin(previous: previous)) { emit throws(BuildFailure) in
+        let (built, written) = await OutputPipeline().run(opened) { emit throws(BuildFailure) in
             try await SiteBuilder().build(input, options: options, cache: previous.entryCache, reuse: reuse, emit: emit)
         }
         var session = written.session

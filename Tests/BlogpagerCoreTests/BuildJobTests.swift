@@ -71,6 +71,22 @@ struct BuildJobTests {
         #expect(try await Self.job(folder).run(now: Date()).report.written.map(\.string) == ["posts/entry-5/index.html"])
     }
 
+    /// A build killed between a spill file's `open` and its `unlink`, or while it wrote a
+    /// record, left those files in `.blogpager/`: the next build that commits takes them away.
+    @Test func whatAKilledBuildLeftBesideTheRecordsGoesWithTheNextBuild() async throws {
+        let folder = try Self.site()
+        defer { folder.remove() }
+        _ = try await Self.job(folder).run(now: Date())
+        let records = try folder.snapshot("out/.blogpager")
+        try folder.write("out/.blogpager/.spill-4242-17.tmp", "")
+        try folder.write("out/.blogpager/.entry-cache.blogpager-tmp", "half a record")
+        try folder.write("content/entry-3.md", "---\ntitle: Entry 3, edited\ndate: 2024-03-03\n---\nBody 3.\n")
+        _ = try await Self.job(folder).run(now: Date())
+        let after = try folder.snapshot("out/.blogpager")
+        #expect(after[".spill-4242-17.tmp"] == nil && after[".entry-cache.blogpager-tmp"] == nil)
+        #expect(Set(after.keys) == Set(records.keys))
+    }
+
     /// A rebuild records the files it kept as its lookup found them, without a second look:
     /// the next build with nothing changed does nothing, and one kept file touched after does not pass.
     @Test func aRebuildRecordsItsKeptFilesAsItFoundThem() async throws {

@@ -89,6 +89,7 @@ extension StateFolder {
                 warnings.append(warning(.highlightCache, error, "the next build will highlight its code again"))
             }
         }
+        removeLeftovers()
         return warnings
     }
 

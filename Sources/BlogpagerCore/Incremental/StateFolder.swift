@@ -78,6 +78,16 @@ struct StateFolder: Sendable {
         unlink(path(of: record))
     }
 
+    /// What a killed build may have left here besides the records: a record's temporary
+    /// file (`DiskFile.temporaryPath`) and a spill file caught between its `open` and its
+    /// `unlink`. Only under the lock, once this build's own are closed.
+    func removeLeftovers() {
+        for name in FolderListing.names(in: path) ?? [] where name.hasPrefix(".") {
+            let isSpill = name.hasPrefix(SpillFile.namePrefix) && name.hasSuffix(SpillFile.nameSuffix)
+            if isSpill || name.hasSuffix(DiskFile.temporarySuffix) { unlink(path + "/" + name) }
+        }
+    }
+
     // MARK: The journal
 
     private static let journalFormat = RecordText(kind: "journal", version: 1)

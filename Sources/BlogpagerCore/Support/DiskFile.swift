@@ -41,9 +41,11 @@ enum DiskFile {
 
     /// Where `replace` writes before it renames: a killed build may leave it behind.
     static func temporaryPath(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return ".\(path).blogpager-tmp" }
-        return String(path[...slash]) + ".\(path[path.index(after: slash)...]).blogpager-tmp"
+        guard let slash = path.lastIndex(of: "/") else { return ".\(path)\(temporarySuffix)" }
+        return String(path[...slash]) + ".\(path[path.index(after: slash)...])\(temporarySuffix)"
     }
+
+    static let temporarySuffix = ".blogpager-tmp"
 
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
         try bytes.withUnsafeBytes { try writeAll($0, to: descriptor) }

@@ -5,9 +5,11 @@ import Glibc
 #endif
 
 /// Bytes a build holds until later in the same build, kept on the disk instead of in
-/// memory: a temporary file in a folder of the output's (`.blogpager/`), unlinked as
-/// soon as it is opened, so nothing is left behind, even by a kill. Appended to from
-/// any thread, read back by range. Closed (and so gone) with its last reference.
+/// memory: a file without a name in a folder of the output's (`.blogpager/`), so nothing
+/// is left behind, even by a kill. Where the file system cannot make one (`O_TMPFILE`),
+/// a named file unlinked as soon as it is opened: a kill between the two leaves it, and
+/// the next build's commit sweeps it away (`StateFolder.removeLeftovers`). Appended to
+/// from any thread, read back by range. Closed (and so gone) with its last reference.
 final class SpillFile: Sendable {
     private let descriptor: Int32
     /// Where the next append goes: taken under the lock, written outside it.
@@ -15,12 +17,29 @@ final class SpillFile: Sendable {
 
     /// Nil where the folder cannot take a file: the caller keeps the bytes in memory.
     init?(folder: String) {
-        let path = folder + "/.spill-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        #if os(Linux)
+        let unnamed = open(folder, O_RDWR | Self.unnamedFile | O_CLOEXEC, 0o600)
+        if unnamed >= 0 {
+            descriptor = unnamed
+            return
+        }
+        #endif
+        let path = folder + "/" + Self.namePrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))" + Self.nameSuffix
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         unlink(path)
         self.descriptor = descriptor
     }
+
+    #if os(Linux)
+    /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`, the same bit on every Linux architecture),
+    /// a macro Swift does not import.
+    private static let unnamedFile: Int32 = 0o20000000 | O_DIRECTORY
+    #endif
+
+    /// A named spill file's name: `.spill-<pid>-<random>.tmp`.
+    static let namePrefix = ".spill-"
+    static let nameSuffix = ".tmp"
 
     deinit { close(descriptor) }
 

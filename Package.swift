@@ -43,6 +43,8 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
+            // The highlighter's helper, a Python program the plugin embeds.
+            exclude: ["Highlight/pygments_helper.py"],
             plugins: ["EmbedTemplates"]
         ),
         // The preview server lives apart so the core (and its tests) stay free of NIO.

@@ -1,15 +1,16 @@
 import Foundation
 
 // Usage: TemplateEmbedder <templates-folder> <output.swift>
-// Writes a Swift file holding every text file of the folder, keyed by its relative path.
+//        TemplateEmbedder --constant <Type.name> <file> <output.swift>
+// Writes a Swift file holding every text file of the folder, keyed by its relative path;
+// or, with --constant, one file's text as a static constant of a type of the module.
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: TemplateEmbedder <templates-folder> <output.swift>\n".utf8))
+let usage = "usage: TemplateEmbedder <templates-folder> <output.swift>\n       TemplateEmbedder --constant <Type.name> <file> <output.swift>\n"
+guard arguments.count == 3 || (arguments.count == 5 && arguments[1] == "--constant") else {
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
-let folder = URL(fileURLWithPath: arguments[1], isDirectory: true).standardizedFileURL
-let output = URL(fileURLWithPath: arguments[2])
 
 func swiftLiteral(_ text: String) -> String {
     var literal = "\""
@@ -28,17 +29,39 @@ func swiftLiteral(_ text: String) -> String {
     return literal + "\""
 }
 
+func text(of url: URL) throws -> String {
+    guard let text = String(data: try Data(contentsOf: url), encoding: .utf8) else {
+        FileHandle.standardError.write(Data("\(url.path): error: embedded files must be UTF-8 text\n".utf8))
+        exit(1)
+    }
+    return text
+}
+
+if arguments.count == 5 {
+    let name = arguments[2].split(separator: ".")
+    guard name.count == 2 else {
+        FileHandle.standardError.write(Data(usage.utf8))
+        exit(2)
+    }
+    let file = URL(fileURLWithPath: arguments[3])
+    var source = "// Generated from \(file.lastPathComponent) by TemplateEmbedder at build time. Do not edit.\n\n"
+    source += "extension \(name[0]) {\n"
+    source += "    /// The text of `\(file.lastPathComponent)`, carried by the binary.\n"
+    source += "    static let \(name[1]) = \(swiftLiteral(try text(of: file)))\n}\n"
+    try Data(source.utf8).write(to: URL(fileURLWithPath: arguments[4]), options: .atomic)
+    exit(0)
+}
+
+let folder = URL(fileURLWithPath: arguments[1], isDirectory: true).standardizedFileURL
+let output = URL(fileURLWithPath: arguments[2])
+
 var entries: [(String, String)] = []
 let walker = FileManager.default.enumerator(
     at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
 while let url = walker?.nextObject() as? URL {
     guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
     let relative = String(url.standardizedFileURL.path.dropFirst(folder.path.count + 1))
-    guard let text = String(data: try Data(contentsOf: url), encoding: .utf8) else {
-        FileHandle.standardError.write(Data("\(url.path): error: templates must be UTF-8 text\n".utf8))
-        exit(1)
-    }
-    entries.append((relative, text))
+    entries.append((relative, try text(of: url)))
 }
 entries.sort { $0.0 < $1.0 }
 

@@ -3,11 +3,11 @@ import Foundation
 import Glibc
 #endif
 
-/// One long-lived Python process running Pygments: it takes an entry's code blocks
-/// at once and answers each block's token spans (Pygments' HTML classes: `k`, `s`,
-/// `c`…), or none for a language Pygments does not know. Blocks and answers go as
-/// length-prefixed UTF-8 (a count, then `language<TAB>bytes` and the code; `bytes`
-/// or `-` and the spans), so neither side parses JSON or escapes the code.
+/// One long-lived Python process running Pygments (`pygments_helper.py`): it takes an
+/// entry's code blocks at once and answers each block's token spans (Pygments' HTML
+/// classes: `k`, `s`, `c`…), or none for a language Pygments does not know. Blocks and
+/// answers go as length-prefixed UTF-8 (a count, then `language<TAB>bytes` and the code;
+/// `bytes` or `-` and the spans), so neither side parses JSON or escapes the code.
 /// Started once per worker and kept for the build, so Python starts a few times a
 /// build, not once per block. Sendable only as `CodeHighlighter` uses it: lent to one caller at a time.
 final class PygmentsHelper: @unchecked Sendable {
@@ -22,64 +22,9 @@ final class PygmentsHelper: @unchecked Sendable {
     private var buffered: [UInt8] = []
     private var bufferedStart = 0
 
-    /// The helper's program. It reads until its input closes (the build ended or was killed).
-    static let script = #"""
-    import sys
-    # The folder the build runs in (`-c` puts it first) is no place to import from: a file there
-    # would shadow a module, and each file made there would make the next build start Python first.
-    if sys.path and sys.path[0] == "":
-        del sys.path[0]
-    import json
-    try:
-        import pygments
-        from pygments import lex
-        from pygments.formatters import HtmlFormatter
-        from pygments.lexers import get_lexer_by_name
-        from pygments.util import ClassNotFound
-    except ImportError:
-        print(json.dumps({"error": "Pygments is not installed for " + sys.executable}), flush=True)
-        sys.exit(0)
-    # Where Python imports from, and the site folders that would join that once made: while none
-    # of them changes, the same Pygments answers (PythonFingerprint).
-    import os, site
-    paths = [os.path.abspath(path) for path in sys.path]
-    try:
-        paths += site.getsitepackages() + [site.getusersitepackages()]
-    except Exception:
-        pass
-    paths += [os.path.join(sys.prefix, "pyvenv.cfg"), os.path.dirname(pygments.__file__), pygments.__file__]
-    print(json.dumps({"version": pygments.__version__, "paths": paths}), flush=True)
-    formatter = HtmlFormatter(nowrap=True)
-    lexers = {}
-    def lexer(name):
-        if name not in lexers:
-            try:
-                lexers[name] = get_lexer_by_name(name, stripnl=False, ensurenl=False, tabsize=0)
-            except ClassNotFound:
-                lexers[name] = None
-        return lexers[name]
-    def spans(language, code):
-        found = lexer(language.lower())
-        if found is None:
-            return None
-        out = []
-        formatter.format(lex(code, found), _Sink(out))
-        return "".join(out).encode("utf-8")
-    class _Sink:
-        def __init__(self, out): self.write = out.append
-    requests, answers = sys.stdin.buffer, sys.stdout.buffer
-    while True:
-        count = requests.readline()
-        if not count:
-            break
-        out = []
-        for _ in range(int(count)):
-            language, size = requests.readline().decode("utf-8").rstrip("\n").split("\t")
-            found = spans(language, requests.read(int(size)).decode("utf-8"))
-            out.append(b"-\n" if found is None else b"%d\n%s" % (len(found), found))
-        answers.write(b"".join(out))
-        answers.flush()
-    """#
+    // The helper's program, `pygments_helper.py` beside this file, is embedded at build time as
+    // `PygmentsHelper.script` (the EmbedTemplates plugin). It reads until its input closes (the
+    // build ended or was killed).
 
     init(python: String?) throws {
         var pair: [Int32] = [0, 0]

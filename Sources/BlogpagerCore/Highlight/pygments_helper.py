@@ -148,20 +148,24 @@ class RulesByFirstCharacter:
         self.states = {}
 
     def table(self, state):
-        """128 tuples of rules, one an ASCII character: made the first time the state is entered."""
+        """129 tuples of rules, `(rexmatch, action, new_state, is_token_type)`: one an ASCII
+        character, then all of them; made the first time the state is entered."""
         table = self.states.get(state)
         if table is None:
             rules = self.tokendefs[state]
             starts = [first_characters(rule[0].__self__) if _is_pattern_match(rule[0]) else (ANY_START, True)
                       for rule in rules]
+            marked = [(rexmatch, action, new_state, type(action) is _TokenType) for rexmatch, action, new_state in rules]
             table = []
             made = {}
             for code in range(128):
                 chosen = tuple(index for index, (first, empty) in enumerate(starts)
                                if empty or first is ANY_START or code in first)
                 if chosen not in made:
-                    made[chosen] = tuple(rules[index] for index in chosen)
+                    made[chosen] = tuple(marked[index] for index in chosen)
                 table.append(made[chosen])
+            # Any other character, and the text's end: every rule.
+            table.append(tuple(marked))
             self.states[state] = table
         return table
 
@@ -191,22 +195,16 @@ def narrowed_get_tokens_unprocessed(self, text, stack=("root",)):
     tokendefs = self._tokens
     by_first = _rules(tokendefs)
     statestack = list(stack)
-    statetokens = tokendefs[statestack[-1]]
     table = by_first.table(statestack[-1])
     while 1:
-        if pos < end:
-            code = ord(text[pos])
-            rules = table[code] if code < 128 else statetokens
-        else:
-            rules = statetokens
-        for rexmatch, action, new_state in rules:
+        code = ord(text[pos]) if pos < end else 128
+        for rexmatch, action, new_state, is_token_type in table[code if code < 128 else 128]:
             m = rexmatch(text, pos)
             if m:
-                if action is not None:
-                    if type(action) is _TokenType:
-                        yield pos, action, m.group()
-                    else:
-                        yield from action(self, m)
+                if is_token_type:
+                    yield pos, action, m.group()
+                elif action is not None:
+                    yield from action(self, m)
                 pos = m.end()
                 if new_state is not None:
                     # What Pygments does on a state change, step for step.
@@ -229,7 +227,6 @@ def narrowed_get_tokens_unprocessed(self, text, stack=("root",)):
                         statestack.append(statestack[-1])
                     else:
                         assert False, f"wrong state def: {new_state!r}"
-                    statetokens = tokendefs[statestack[-1]]
                     table = by_first.table(statestack[-1])
                 break
         else:
@@ -237,7 +234,6 @@ def narrowed_get_tokens_unprocessed(self, text, stack=("root",)):
                 if text[pos] == "\n":
                     # at the end of a line, back to "root"
                     statestack = ["root"]
-                    statetokens = tokendefs["root"]
                     table = by_first.table("root")
                     yield pos, Whitespace, "\n"
                     pos += 1

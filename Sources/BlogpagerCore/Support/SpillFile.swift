@@ -17,7 +17,7 @@ final class SpillFile: Sendable {
 
     /// Nil where the folder cannot take a file: the caller keeps the bytes in memory.
     init?(folder: String) {
-        #if os(Linux)
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
         let unnamed = open(folder, O_RDWR | Self.unnamedFile | O_CLOEXEC, 0o600)
         if unnamed >= 0 {
             descriptor = unnamed
@@ -31,9 +31,9 @@ final class SpillFile: Sendable {
         self.descriptor = descriptor
     }
 
-    #if os(Linux)
-    /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`, the same bit on every Linux architecture),
-    /// a macro Swift does not import.
+    #if os(Linux) && (arch(x86_64) || arch(arm64))
+    /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), a macro Swift does not import: the kernel's
+    /// generic value, which x86-64 and ARM64 use (a few other architectures have their own).
     private static let unnamedFile: Int32 = 0o20000000 | O_DIRECTORY
     #endif
 

@@ -339,6 +339,28 @@ struct HighlightTests {
         #expect(try await Self.build(folder).summary.codeBlocks?.fromCache == 4)
     }
 
+    /// A build runs half as many helpers as cores (two at least, never more than the cores):
+    /// workers beyond that wait for one to be given back, and every block is still highlighted.
+    @Test func moreWorkersThanHelpersEachGetOneInTurn() async throws {
+        #expect([1, 2, 3, 4, 16, 64].map { CodeHighlighter.helperLimit(cores: $0) } == [1, 2, 2, 2, 8, 32])
+        let highlighter = CodeHighlighter(python: Self.python, maximumHelpers: 2)
+        #expect(highlighter.identity().hasPrefix("pygments "))
+        let pages = await withTaskGroup(of: [String?].self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    (0..<5).flatMap { entry in
+                        highlighter.html(for: [CodeBlock(language: "python", code: "print(\(worker * 10 + entry))\n")])
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(pages.count == 40)
+        #expect(pages.allSatisfy { $0?.contains("<span class=\"nb\">print</span>") == true })
+        let outcome = highlighter.finish(keepingOthers: true)
+        #expect(outcome.highlighted == 40 && outcome.problem == nil)
+    }
+
     /// The last build's cache (megabytes at 10,000 entries) is read at the first block that needs it:
     /// a rebuild whose changed entries have no code leaves it unread, and the record as it was.
     @Test func theLastBuildsCacheIsReadOnlyWhenABlockNeedsIt() throws {

@@ -7,7 +7,7 @@ import Glibc
 /// Highlights fenced code at build time with Pygments, the highlighter Rouge and
 /// Chroma follow, so the classes (`k`, `s`, `c`…) are those an existing Jekyll or
 /// Hugo theme's CSS styles. Python runs as a few long-lived helpers (one per worker
-/// that has code to highlight), each taking an entry's blocks at once; the spans
+/// that has code to highlight, up to `helperLimit`), each taking an entry's blocks at once; the spans
 /// of blocks seen before come from `HighlightCache`. Where the last build's Python
 /// is known unchanged (`PythonFingerprint`), none starts until a block misses the
 /// cache. One per build: it lends its helpers to the workers and collects what the
@@ -63,6 +63,14 @@ public final class CodeHighlighter: Sendable {
     /// Where the spans highlighted wait for the cache's record (`HighlightCache`); nil: in memory.
     private let spillFolder: String?
     private let state = Mutex(State())
+
+    /// How many helpers a build on `cores` cores may run: half the cores, two at least. Each helper
+    /// pays Python's start and compiles every lexer it meets (about a quarter of a CPU-second at
+    /// 10,000 entries), while Python's lexing is about a fifth of the build's work: on 16 cores,
+    /// 8 helpers took the same wall time as 16 and a tenth fewer CPU-seconds (docs/benchmarks.md).
+    public static func helperLimit(cores: Int) -> Int {
+        max(1, min(cores, max(2, cores / 2)))
+    }
 
     /// `previousCache` gives the last build's cache when the first block needs it;
     /// `sharedCache`, the user's, is read when a block misses that one too.

@@ -120,7 +120,7 @@ public struct BuildJob: Sendable {
         // Python starts, and the input loads, while the last build's records are read and its outputs looked up.
         let state = folder.state
         let highlighter = highlightsCode ? CodeHighlighter(
-            python: python, maximumHelpers: ProcessInfo.processInfo.activeProcessorCount,
+            python: python, maximumHelpers: CodeHighlighter.helperLimit(cores: ProcessInfo.processInfo.activeProcessorCount),
             previousCache: { state.map(.highlightCache) }, sharedCache: sharedHighlightCache,
             environment: environment, currentFolder: currentFolder,
             previousPython: { [sharedHighlightCache] in state.read(.python) ?? sharedHighlightCache?.readPython() },

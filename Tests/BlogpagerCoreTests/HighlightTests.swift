@@ -361,6 +361,23 @@ struct HighlightTests {
         #expect(outcome.highlighted == 40 && outcome.problem == nil)
     }
 
+    /// The helpers end with the build: each has exited and been waited for when it returns
+    /// (no Python outlives it, and their CPU time is in the build's account).
+    @Test func theHelpersHaveExitedWhenTheBuildEnds() throws {
+        let highlighter = CodeHighlighter(python: Self.python, maximumHelpers: 2)
+        #expect(highlighter.html(for: [CodeBlock(language: "python", code: "print(1)\n")])[0]?.contains("highlight") == true)
+        let processes = highlighter.helperProcessIdentifiers
+        try #require(!processes.isEmpty)
+        #expect(processes.allSatisfy { kill($0, 0) == 0 })
+        _ = highlighter.finish(keepingOthers: true)
+        let started = ContinuousClock.now
+        highlighter.waitForHelpersToExit()
+        #expect(ContinuousClock.now - started < .seconds(3))
+        // Reaped, not only ended: a zombie still answers kill(pid, 0).
+        for process in processes { #expect(kill(process, 0) == -1 && errno == ESRCH) }
+        #expect(highlighter.helperProcessIdentifiers.isEmpty)
+    }
+
     /// The last build's cache (megabytes at 10,000 entries) is read at the first block that needs it:
     /// a rebuild whose changed entries have no code leaves it unread, and the record as it was.
     @Test func theLastBuildsCacheIsReadOnlyWhenABlockNeedsIt() throws {

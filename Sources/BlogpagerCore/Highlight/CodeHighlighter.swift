@@ -33,6 +33,8 @@ public final class CodeHighlighter: Sendable {
     private struct State {
         var started = false
         var idle: [PygmentsHelper] = []
+        /// Helpers whose input `finish` closed, until `waitForHelpersToExit`.
+        var leaving: [PygmentsHelper] = []
         var helpers = 0
         var highlighter: String?
         var problem: String?
@@ -303,6 +305,22 @@ public final class CodeHighlighter: Sendable {
         }
     }
 
+    /// The processes of the helpers started and not yet waited for (for tests).
+    var helperProcessIdentifiers: [Int32] {
+        state.withLock { ($0.idle + $0.leaving).map(\.processIdentifier) }
+    }
+
+    /// Waits (at most `limit`) until the helpers `finish` let go have exited and been waited for,
+    /// so that no Python outlives the build and their CPU time is the build's in its account.
+    public func waitForHelpersToExit(limit: Duration = .seconds(5)) {
+        let leaving = state.withLock { state in
+            defer { state.leaving.removeAll() }
+            return state.leaving
+        }
+        let deadline = ContinuousClock.now + limit
+        while leaving.contains(where: { !$0.hasExited }), ContinuousClock.now < deadline { usleep(1000) }
+    }
+
     /// The last build's cache (`read`, where it was read already), and this build's, which takes
     /// the blocks it finds there without a copy.
     private func takeCaches(_ state: inout State, highlighter name: String, read: HighlightCache?? = nil) {
@@ -324,7 +342,10 @@ public final class CodeHighlighter: Sendable {
             var outcome = Outcome(problem: state.problem, cache: nil, blocks: state.blocks,
                                   highlighted: state.highlighted, fromCache: state.fromCache,
                                   python: state.python, forgetsPython: state.forgetsPython)
-            state.idle.removeAll()  // their input closes: the helpers exit
+            // Their input closes: the helpers exit while the build writes its records.
+            for helper in state.idle { helper.closeInput() }
+            state.leaving += state.idle
+            state.idle.removeAll()
             guard var cache = state.cache else { return outcome }
             let previousCount = state.previous?.count ?? 0
             if keepingOthers, let previous = state.previous, previous.highlighter == cache.highlighter {

@@ -19,6 +19,7 @@ final class PygmentsHelper: @unchecked Sendable {
     /// `MSG_NOSIGNAL`, so a helper that died makes an error, not a SIGPIPE.
     private let requests: Int32
     private let answers: FileHandle
+    private var inputClosed = false
     private var buffered: [UInt8] = []
     private var bufferedStart = 0
 
@@ -55,9 +56,21 @@ final class PygmentsHelper: @unchecked Sendable {
     }
 
     deinit {
-        close(requests)  // the helper reads to its end and exits
+        closeInput()
         try? answers.close()
     }
+
+    /// Closes the helper's input: it reads to its end and exits. Once is enough; deinit does it too.
+    func closeInput() {
+        guard !inputClosed else { return }
+        inputClosed = true
+        close(requests)
+    }
+
+    /// Whether the process has ended and been waited for (its CPU time counts as this process's children's).
+    var hasExited: Bool { !process.isRunning }
+
+    var processIdentifier: Int32 { process.processIdentifier }
 
     /// The first line the helper writes.
     func greeting() -> Greeting {

@@ -206,6 +206,7 @@ public struct BuildJob: Sendable {
             renderCache: renderCache, entryCache: entryCacheChanged ? site.entryCache : nil,
             highlightCache: highlighted?.cache, python: highlighted?.python, forgetsPython: highlighted?.forgetsPython ?? false))
         _ = await sharedWritten
+        highlighter?.waitForHelpersToExit()
         if let python = highlighted?.python { sharedHighlightCache?.writePython(python) }
         if highlighted?.forgetsPython == true { sharedHighlightCache?.removePython() }
         var summary = site.summary

@@ -85,6 +85,13 @@ struct BuildJobTests {
         let after = try folder.snapshot("out/.blogpager")
         #expect(after[".spill-4242-17.tmp"] == nil && after[".entry-cache.blogpager-tmp"] == nil)
         #expect(Set(after.keys) == Set(records.keys))
+
+        // Killed after its last-build record was in, while it still wrote the entry cache: the next
+        // build finds nothing changed and commits nothing, and still takes the half-written file away.
+        try folder.write("out/.blogpager/.entry-cache.blogpager-tmp", "")
+        let unchanged = try await Self.job(folder).run(now: Date())
+        #expect(unchanged.site == nil && unchanged.report.written.isEmpty)
+        #expect(Set(try folder.snapshot("out/.blogpager").keys) == Set(records.keys))
     }
 
     /// A rebuild records the files it kept as its lookup found them, without a second look:

@@ -72,7 +72,7 @@ struct BuildJobTests {
     }
 
     /// A build killed between a spill file's `open` and its `unlink`, or while it wrote a
-    /// record, left those files in `.blogpager/`: the next build that commits takes them away.
+    /// record, left those files in `.blogpager/`: the next build takes them away, whether it writes or not.
     @Test func whatAKilledBuildLeftBesideTheRecordsGoesWithTheNextBuild() async throws {
         let folder = try Self.site()
         defer { folder.remove() }

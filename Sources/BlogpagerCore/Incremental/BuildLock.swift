@@ -78,6 +78,8 @@ struct BuildLock: ~Copyable, Sendable {
             close(descriptor)
             return try attempt(state)
         }
+        // The folder is ours: no build runs here, so what a killed one left beside the records goes.
+        state.removeLeftovers()
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(descriptor, 0)
         _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress!, pid.count, 0) }

@@ -89,7 +89,6 @@ extension StateFolder {
                 warnings.append(warning(.highlightCache, error, "the next build will highlight its code again"))
             }
         }
-        removeLeftovers()
         return warnings
     }
 

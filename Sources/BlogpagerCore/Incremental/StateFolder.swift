@@ -80,7 +80,7 @@ struct StateFolder: Sendable {
 
     /// What a killed build may have left here besides the records: a record's temporary
     /// file (`DiskFile.temporaryPath`) and a spill file caught between its `open` and its
-    /// `unlink`. Only under the lock, once this build's own are closed.
+    /// `unlink`. Only as the lock is taken (`BuildLock`), before this build makes any of its own.
     func removeLeftovers() {
         for name in FolderListing.names(in: path) ?? [] where name.hasPrefix(".") {
             let isSpill = name.hasPrefix(SpillFile.namePrefix) && name.hasSuffix(SpillFile.nameSuffix)

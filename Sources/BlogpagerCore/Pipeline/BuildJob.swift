@@ -113,9 +113,6 @@ public struct BuildJob: Sendable {
         }
         var inputs = fingerprint.digest()
         if let record = PreviousBuild.unchanged(in: folder.state, inputs: inputs, now: now) {
-            // A build killed after its record was in, while it wrote another, left a temporary file:
-            // this build commits nothing, so it sweeps them here.
-            folder.state.removeLeftovers()
             var report = WriteReport()
             report.unchanged = record.paths.count
             return Outcome(site: nil, summary: record.summary, report: report, duration: ContinuousClock.now - started)

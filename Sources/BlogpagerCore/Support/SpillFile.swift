@@ -8,7 +8,7 @@ import Glibc
 /// memory: a file without a name in a folder of the output's (`.blogpager/`), so nothing
 /// is left behind, even by a kill. Where the file system cannot make one (`O_TMPFILE`),
 /// a named file unlinked as soon as it is opened: a kill between the two leaves it, and
-/// the next build's commit sweeps it away (`StateFolder.removeLeftovers`). Appended to
+/// the next build sweeps it away as it takes the lock (`StateFolder.removeLeftovers`). Appended to
 /// from any thread, read back by range. Closed (and so gone) with its last reference.
 final class SpillFile: Sendable {
     private let descriptor: Int32

@@ -54,6 +54,30 @@ struct StreamTests {
         #expect(streams.months.map(\.archive.entries.count).reduce(0, +) == 40)
     }
 
+    @Test func smallStreamsAreRenderedTogetherUpToABatchAndOthersAlone() {
+        // nil: a stream of more than one batch (the main one, a big tag).
+        let counts: [Int?] = [nil, 4, 5, 120, 3, nil, 2, 128, 1]
+        #expect(SiteRenderer.groups(smallPageCounts: counts, in: 0..<9, pagesPerGroup: 128) == [0..<1, 1..<3, 3..<5, 5..<6, 6..<7, 7..<8, 8..<9])
+        // A window is grouped alone: nothing crosses its ends.
+        #expect(SiteRenderer.groups(smallPageCounts: counts, in: 3..<6, pagesPerGroup: 128) == [3..<5, 5..<6])
+        #expect(SiteRenderer.groups(smallPageCounts: [2, 2, 2, 2], in: 0..<4, pagesPerGroup: 4) == [0..<2, 2..<4])
+    }
+
+    /// Months of few pages are rendered side by side: each stream's files are those it has alone.
+    @Test func monthsRenderedTogetherHaveTheirOwnPagesAndNeighbours() async throws {
+        let site = try await Self.site().build()
+        let april = try #require(site.text("archive/2020/04/index.html"))
+        let march = try #require(site.text("archive/2020/03/index.html"))
+        #expect(april.contains("April 2020") && !april.contains("<title>March 2020"))
+        #expect(march.contains("March 2020") && march.contains("/archive/2020/04/"))
+        // Each month's fragments hold its own ten entries, and no other month's.
+        for month in 1...4 {
+            let fragments = site.files.filter { $0.path.string.hasPrefix("archive/2020/0\(month)/fragments/") }
+            let shown = fragments.map { String(decoding: $0.bytes, as: UTF8.self) }.joined()
+            #expect((0..<40).filter { shown.contains(">E\($0)<") } == (0..<40).filter { $0 % 4 + 1 == month })
+        }
+    }
+
     @Test func everyStreamHasItsOwnIndexInTheBuild() async throws {
         let site = try await Self.site().build()
         let indexes = site.files.map(\.path.string).filter { $0.hasSuffix("index.json") }

@@ -18,6 +18,31 @@ extension SiteRenderer {
     /// files held together were most of a gigabyte, the build's peak.
     static let streamsPerIndexWindow = 64
 
+    /// The streams of a window in runs rendered at once: each small stream (`StreamRenderer.isSmall`,
+    /// a month's or a rare tag's few pages) with the small ones after it, up to a batch's pages;
+    /// any other stream alone, a batch at a time.
+    static func groups(of plans: [StreamRenderer.Plan], in window: Range<Int>) -> [Range<Int>] {
+        groups(smallPageCounts: plans.map { StreamRenderer.isSmall($0) ? $0.stream.archive.pages.count : nil }, in: window)
+    }
+
+    /// `groups(of:in:)` from each stream's page count where it is small, nil where it is not.
+    static func groups(smallPageCounts counts: [Int?], in window: Range<Int>, pagesPerGroup: Int = StreamRenderer.pagesPerBatch) -> [Range<Int>] {
+        var groups: [Range<Int>] = []
+        var start = window.lowerBound
+        while start < window.upperBound {
+            var end = start + 1
+            if var pages = counts[start] {
+                while end < window.upperBound, let more = counts[end], pages + more <= pagesPerGroup {
+                    pages += more
+                    end += 1
+                }
+            }
+            groups.append(start..<end)
+            start = end
+        }
+        return groups
+    }
+
     func renderStreams(_ plan: RenderPlan, articles: ArticleStore,
                        emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> RenderedStreams {
         var main: (output: StreamRenderer.Output, index: CursorIndex, files: OutputBatch)?
@@ -28,10 +53,16 @@ extension SiteRenderer {
         for start in stride(from: 0, to: plans.count, by: Self.streamsPerIndexWindow) {
             let window = start..<min(plans.count, start + Self.streamsPerIndexWindow)
             var outputs: [StreamRenderer.Output] = []
-            for position in window {
-                // The next stream's first batch of articles, asked for while this stream renders.
-                if position + 1 < plans.count { articles.readAhead(plans[position + 1].positionsNeededFirst) }
-                outputs.append(try await plan.streamRenderer.render(plans[position], articles: articles, emit: emit))
+            let groups = Self.groups(of: plans, in: window)
+            for (number, group) in groups.enumerated() {
+                // The next group's first batch of articles, asked for while this one renders.
+                let next = number + 1 < groups.count ? groups[number + 1] : window.upperBound..<min(plans.count, window.upperBound + 1)
+                articles.readAhead(next.flatMap { plans[$0].positionsNeededFirst })
+                if group.count == 1 {
+                    outputs.append(try await plan.streamRenderer.render(plans[group.lowerBound], articles: articles, emit: emit))
+                } else {
+                    outputs += try await plan.streamRenderer.render(small: Array(plans[group]), articles: articles, emit: emit)
+                }
             }
             // Made and encoded side by side (the pages above go in order: the writer takes them as they come).
             let indexed = window.parallelMap { position in

@@ -145,71 +145,134 @@ struct StreamRenderer {
     /// embed them). `articles` are by main position, present where the plan needs them.
     func render(_ plan: Plan, articles: ArticleStore,
                 emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> Output {
-        let stream = plan.stream
-        let archive = stream.archive
-        let urls = context.urls
-        let pagePaths = plan.pagePaths
-        let texts = plan.texts
-        let pageURLs = texts.pageURLs
-        let streamValues = values(of: stream, neighbours: plan.neighbours)
-        var slots: [RenderedSlots.Slot] = []
-        if archive.pages.isEmpty {
-            let list = templates.render("list", ["site": context.site, "stream": streamValues, "is_front": true, "is_empty": true, "sections": [Any]()])
-            let meta = TemplateContext.PageMeta(title: texts.streamTitle, description: texts.description, path: urls.path(of: pagePaths[0]), heading: texts.heading)
-            try await emit(OutputBatch(files: [OutputFile(path: pagePaths[0], text: templates.render("layout", context.layout(
-                meta, content: list, newer: nil, older: nil, kind: "list")))]))
-        }
-
-        var fragmentURLs: [String] = []
+        if let empty = emptyPage(plan) { try await emit(OutputBatch(files: [empty])) }
+        var output = Output(pageURLs: plan.texts.pageURLs, fragmentURLs: [], slots: [])
+        let streamValues = values(of: plan.stream, neighbours: plan.neighbours)
         let batches = plan.batches
         for (number, batch) in batches.enumerated() {
-            let start = batch.lowerBound
             if number + 1 < batches.count { articles.readAhead(plan.positionsNeeded(pages: batches[number + 1])) }
-            // Fragments first: their hashes name them, and full pages embed the same bytes.
-            // A batch kept whole (most of a rebuild's) is not spread over the cores for nothing.
-            let rendersFragments = batch.contains { plan.keptFragments[$0] == nil }
-            let fragments = !rendersFragments ? Array(repeating: nil, count: batch.count) : batch.parallelMap { index -> (html: String, file: OutputFile)? in
-                guard plan.keptFragments[index] == nil else { return nil }
-                let page = archive.pages[index]
-                let html = templates.render("fragment", [
-                    "id": page.id, "url": pageURLs[index], "site": context.site, "stream": streamValues,
-                    "entries": page.range.map { ["html": articles[stream.mainPositions[$0]] ?? ""] },
-                ])
-                let bytes = Array(html.utf8)
-                return (html: html, file: OutputFile(path: stream.path("fragments/" + ContentHashedName.make("\(page.id).html", bytes: bytes)), bytes: bytes))
-            }
-            for index in batch {
-                let path = plan.keptFragments[index]?.path ?? fragments[index - start]!.file.path
-                fragmentURLs.append(urls.path(of: path))
-                slots.append(RenderedSlots.Slot(name: Self.fragmentSlot(stream, pageID: archive.pages[index].id), key: plan.fragmentKeys[index], path: path.string))
-            }
-            let rendersPages = batch.contains { plan.keptPages[$0] == nil }
-            let pages = !rendersPages ? Array(repeating: nil, count: batch.count) : batch.parallelMap { index -> OutputFile? in
-                guard plan.keptPages[index] == nil else { return nil }
-                let isFront = index == 0
-                let newerIndex = texts.newerIndex(index)
-                let olderIndex = texts.olderIndex(index)
-                let list = templates.render("list", [
-                    "site": context.site,
-                    "stream": streamValues,
-                    "is_front": isFront,
-                    "sections": texts.shown(index).map { ["html": fragments[$0 - start]?.html ?? "", "id": archive.pages[$0].id] },
-                    "newer_url": newerIndex.map { pageURLs[$0] } ?? false,
-                    "older_url": olderIndex.map { pageURLs[$0] } ?? false,
-                ])
-                let meta = TemplateContext.PageMeta(title: texts.titles[index], description: texts.description, path: pageURLs[index], heading: texts.heading)
-                let page = templates.render("layout", context.layout(
-                    meta, content: list, newer: newerIndex.map { pageURLs[$0] }, older: olderIndex.map { pageURLs[$0] }, kind: "list",
-                    feed: feedPath(of: stream).map(urls.path(of:))))
-                return OutputFile(path: pagePaths[index], text: page)
-            }
-            for index in batch { slots.append(RenderedSlots.Slot(path: pagePaths[index].string, key: plan.pageKeys[index])) }
-            try await emit(OutputBatch(
-                files: fragments.compactMap { $0?.file } + pages.compactMap { $0 },
-                kept: batch.compactMap { plan.keptFragments[$0] } + batch.compactMap { plan.keptPages[$0] }))
+            let piece = render([Piece(plan: plan, pages: batch, values: streamValues)], articles: articles)[0]
+            output.fragmentURLs += piece.fragmentURLs
+            output.slots += piece.slots
+            try await emit(piece.batch)
         }
+        return output
+    }
 
-        return Output(pageURLs: pageURLs, fragmentURLs: fragmentURLs, slots: slots)
+    /// Renders small streams (one batch each, `isSmall`) side by side, their pages spread over
+    /// the cores together: one by one, a month's few pages kept three cores of sixteen busy.
+    /// Their files go to `emit` in the plans' order, once all of them are rendered.
+    func render(small plans: [Plan], articles: ArticleStore,
+                emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> [Output] {
+        let pieces = plans.map { Piece(plan: $0, pages: 0..<$0.stream.archive.pages.count, values: values(of: $0.stream, neighbours: $0.neighbours)) }
+        let rendered = render(pieces, articles: articles)
+        var outputs: [Output] = []
+        var files = OutputBatch()
+        for (plan, piece) in zip(plans, rendered) {
+            outputs.append(Output(pageURLs: plan.texts.pageURLs, fragmentURLs: piece.fragmentURLs, slots: piece.slots))
+            files.files += piece.batch.files
+            files.kept += piece.batch.kept
+        }
+        try await emit(files)
+        return outputs
+    }
+
+    /// Whether a stream is rendered with others (`render(small:)`): its pages are one batch.
+    static func isSmall(_ plan: Plan) -> Bool {
+        !plan.stream.archive.pages.isEmpty && plan.batches.count == 1
+    }
+
+    /// Some pages of one stream, with the stream's values for its templates.
+    private struct Piece {
+        let plan: Plan
+        let pages: Range<Int>
+        let values: [String: Any]
+    }
+
+    /// A stream without pages has its front page all the same, saying so.
+    private func emptyPage(_ plan: Plan) -> OutputFile? {
+        guard plan.stream.archive.pages.isEmpty else { return nil }
+        let streamValues = values(of: plan.stream, neighbours: plan.neighbours)
+        let list = templates.render("list", ["site": context.site, "stream": streamValues, "is_front": true, "is_empty": true, "sections": [Any]()])
+        let meta = TemplateContext.PageMeta(title: plan.texts.streamTitle, description: plan.texts.description,
+                                            path: context.urls.path(of: plan.pagePaths[0]), heading: plan.texts.heading)
+        return OutputFile(path: plan.pagePaths[0], text: templates.render("layout", context.layout(meta, content: list, newer: nil, older: nil, kind: "list")))
+    }
+
+    /// The fragments, then the full pages, of every piece, each step spread over the cores at
+    /// once; for each piece, its files (the fragments before the pages that embed them) and
+    /// what its stream's output and index learn of it.
+    private func render(_ pieces: [Piece], articles: ArticleStore) -> [(batch: OutputBatch, fragmentURLs: [String], slots: [RenderedSlots.Slot])] {
+        let urls = context.urls
+        // Every page of every piece, as (piece, page): what each step spreads.
+        let work = pieces.indices.flatMap { number in pieces[number].pages.map { (piece: number, page: $0) } }
+        // Fragments first: their hashes name them, and full pages embed the same bytes.
+        // Pages kept whole (most of a rebuild's) are not spread over the cores for nothing.
+        let rendersFragments = work.contains { pieces[$0.piece].plan.keptFragments[$0.page] == nil }
+        let fragments = !rendersFragments ? Array(repeating: nil, count: work.count) : work.parallelMap { item -> (html: String, file: OutputFile)? in
+            let plan = pieces[item.piece].plan
+            guard plan.keptFragments[item.page] == nil else { return nil }
+            let stream = plan.stream
+            let page = stream.archive.pages[item.page]
+            let html = templates.render("fragment", [
+                "id": page.id, "url": plan.texts.pageURLs[item.page], "site": context.site, "stream": pieces[item.piece].values,
+                "entries": page.range.map { ["html": articles[stream.mainPositions[$0]] ?? ""] },
+            ])
+            let bytes = Array(html.utf8)
+            return (html: html, file: OutputFile(path: stream.path("fragments/" + ContentHashedName.make("\(page.id).html", bytes: bytes)), bytes: bytes))
+        }
+        // Where each piece's first page is in `work`: a page's fragments are found by page number.
+        var firstOfPiece: [Int] = []
+        var offset = 0
+        for piece in pieces {
+            firstOfPiece.append(offset)
+            offset += piece.pages.count
+        }
+        let rendersPages = work.contains { pieces[$0.piece].plan.keptPages[$0.page] == nil }
+        let pages = !rendersPages ? Array(repeating: nil, count: work.count) : work.parallelMap { item -> OutputFile? in
+            let plan = pieces[item.piece].plan
+            guard plan.keptPages[item.page] == nil else { return nil }
+            let texts = plan.texts
+            let pageURLs = texts.pageURLs
+            let start = pieces[item.piece].pages.lowerBound
+            let index = item.page
+            let isFront = index == 0
+            let newerIndex = texts.newerIndex(index)
+            let olderIndex = texts.olderIndex(index)
+            let list = templates.render("list", [
+                "site": context.site,
+                "stream": pieces[item.piece].values,
+                "is_front": isFront,
+                "sections": texts.shown(index).map {
+                    ["html": fragments[firstOfPiece[item.piece] + $0 - start]?.html ?? "", "id": plan.stream.archive.pages[$0].id]
+                },
+                "newer_url": newerIndex.map { pageURLs[$0] } ?? false,
+                "older_url": olderIndex.map { pageURLs[$0] } ?? false,
+            ])
+            let meta = TemplateContext.PageMeta(title: texts.titles[index], description: texts.description, path: pageURLs[index], heading: texts.heading)
+            let page = templates.render("layout", context.layout(
+                meta, content: list, newer: newerIndex.map { pageURLs[$0] }, older: olderIndex.map { pageURLs[$0] }, kind: "list",
+                feed: feedPath(of: plan.stream).map(urls.path(of:))))
+            return OutputFile(path: plan.pagePaths[index], text: page)
+        }
+        return pieces.indices.map { number in
+            let plan = pieces[number].plan
+            let stream = plan.stream
+            let batch = pieces[number].pages
+            let first = firstOfPiece[number]
+            var fragmentURLs: [String] = []
+            var slots: [RenderedSlots.Slot] = []
+            for index in batch {
+                let path = plan.keptFragments[index]?.path ?? fragments[first + index - batch.lowerBound]!.file.path
+                fragmentURLs.append(urls.path(of: path))
+                slots.append(RenderedSlots.Slot(name: Self.fragmentSlot(stream, pageID: stream.archive.pages[index].id), key: plan.fragmentKeys[index], path: path.string))
+            }
+            for index in batch { slots.append(RenderedSlots.Slot(path: plan.pagePaths[index].string, key: plan.pageKeys[index])) }
+            let files = OutputBatch(
+                files: fragments[first..<(first + batch.count)].compactMap { $0?.file } + pages[first..<(first + batch.count)].compactMap { $0 },
+                kept: batch.compactMap { plan.keptFragments[$0] } + batch.compactMap { plan.keptPages[$0] })
+            return (files, fragmentURLs, slots)
+        }
     }
 
     /// A term's own Atom feed (`tags/swift/feed.xml`), when the site has feeds.

@@ -378,6 +378,31 @@ struct HighlightTests {
         #expect(highlighter.helperProcessIdentifiers.isEmpty)
     }
 
+    /// A build that reads many entries with new code starts every helper it may run before it
+    /// renders, beside the reading; one whose entries have no code starts none beyond the first.
+    @Test func manyEntriesWithNewCodeStartEveryHelperAhead() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        func sources(_ prefix: String, code: Bool) throws -> [SourceFile] {
+            try (0..<40).map { index in
+                let name = "\(prefix)\(index).md"
+                try folder.write(name, "---\ntitle: T\n---\n" + (code ? "```python\nprint(\(index))\n```\n" : "Words.\n"))
+                return SourceFile(displayPath: name, relativePath: name, filePath: folder.path + "/" + name, identity: "")
+            }
+        }
+        func helpersAfterPreparing(_ sources: [SourceFile]) throws -> Int {
+            let highlighter = CodeHighlighter(python: Self.python, maximumHelpers: 3)
+            try #require(highlighter.identity().hasPrefix("pygments "))
+            highlighter.prepare(for: sources)
+            // `finish` waits for those starting ahead; the processes it lets go are counted.
+            _ = highlighter.finish(keepingOthers: true)
+            defer { highlighter.waitForHelpersToExit() }
+            return highlighter.helperProcessIdentifiers.count
+        }
+        #expect(try helpersAfterPreparing(sources("code", code: true)) == 3)
+        #expect(try helpersAfterPreparing(sources("words", code: false)) == 1)
+    }
+
     /// The last build's cache (megabytes at 10,000 entries) is read at the first block that needs it:
     /// a rebuild whose changed entries have no code leaves it unread, and the record as it was.
     @Test func theLastBuildsCacheIsReadOnlyWhenABlockNeedsIt() throws {

@@ -49,8 +49,8 @@ public final class CodeHighlighter: Sendable {
         var blocks = 0, highlighted = 0, fromCache = 0
         /// Known from the last build's fingerprint: no helper has greeted yet to confirm it.
         var versionFromFingerprint = false
-        /// A helper is starting ahead of need (`prepare`); the build waits for it before it ends.
-        var preparing = false
+        /// Helpers starting ahead of need (`prepare`); the build waits for them before it ends.
+        var preparing = 0
         var python: PythonFingerprint?
         var forgetsPython = false
     }
@@ -179,8 +179,8 @@ public final class CodeHighlighter: Sendable {
             let step: Step = state.withLock { state in
                 guard state.problem == nil, state.cache != nil else { return .none }
                 if let helper = state.idle.popLast() { return .lent(helper) }
-                // One started ahead (`prepare`) is nearly there.
-                guard state.helpers < maximumHelpers, !state.preparing else { return .wait }
+                // Those started ahead (`prepare`) are nearly there.
+                guard state.helpers < maximumHelpers, state.preparing == 0 else { return .wait }
                 state.helpers += 1  // its place is taken while it starts, outside the lock
                 return .startOne
             }
@@ -215,31 +215,52 @@ public final class CodeHighlighter: Sendable {
         }
     }
 
-    /// Sources just read, whose code may miss the cache: when Python was left unstarted
-    /// (its version known from the fingerprint) and one of them has a block the caches
-    /// lack, a helper starts now, on a thread of its own, beside the reading and the plan,
-    /// rather than in the middle of rendering (Python takes a tenth of a second to start).
-    /// An edit that leaves an entry's code as it was starts none.
+    /// Sources about to be read, whose code may miss the cache: helpers start now, each on a
+    /// thread of its own, beside the reading and the plan, rather than in the middle of
+    /// rendering (Python takes a tenth to a quarter of a second to start, and the workers that
+    /// wait for it leave their cores idle). A build that reads many sources whose code the
+    /// caches lack starts every helper it may run; one that reads few, or whose code is mostly
+    /// cached, starts one, and only where Python was left unstarted (its version known from
+    /// the fingerprint). An edit that leaves an entry's code as it was starts none.
     public func prepare(for sources: [SourceFile]) {
-        let begins = state.withLock { state -> Bool in
-            guard state.versionFromFingerprint, state.helpers == 0, !state.preparing, state.problem == nil, !sources.isEmpty else { return false }
-            state.preparing = true
-            state.helpers += 1
-            return true
+        let places = state.withLock { state -> Int in
+            guard state.highlighter != nil, state.preparing == 0, state.problem == nil, !sources.isEmpty else { return 0 }
+            let wanted = sources.count > Self.sourcesLookedInside ? maximumHelpers : 1
+            let places = max(0, wanted - state.helpers)
+            // Taken now, so that the workers wait for these rather than start more.
+            state.preparing = places
+            state.helpers += places
+            return places
         }
-        guard begins else { return }
+        guard places > 0 else { return }
         Thread { [self] in
-            let helper = sources.indices.contains(where: { mayMissTheCache(sources[$0], lookingInside: $0 < Self.sourcesLookedInside) })
-                ? startHelper() : nil
+            let starting = helpersNeeded(for: sources, atMost: places)
             state.withLock { state in
-                if let helper {
-                    state.idle.append(helper)
-                } else if state.problem == nil {
-                    state.helpers -= 1  // no code: its place goes back unused
-                }
-                state.preparing = false
+                // The places not needed go back unused.
+                state.helpers -= places - starting
+                state.preparing -= places - starting
+            }
+            for _ in 0..<starting {
+                Thread { [self] in
+                    let helper = startHelper()
+                    state.withLock { state in
+                        if let helper { state.idle.append(helper) }
+                        state.preparing -= 1
+                    }
+                }.start()
             }
         }.start()
+    }
+
+    /// How many helpers `sources` call for ahead of rendering, up to `most`: all of them where
+    /// a quarter or more of the sources looked inside have code the caches lack (a first or a
+    /// clean build), one where some code may miss them, none where none does.
+    private func helpersNeeded(for sources: [SourceFile], atMost most: Int) -> Int {
+        let lookedInside = min(sources.count, Self.sourcesLookedInside)
+        let missing = sources[..<lookedInside].filter { mayMissTheCache($0, lookingInside: true) }.count
+        if missing > 0, missing * 4 >= lookedInside { return most }
+        if missing > 0 || sources[lookedInside...].contains(where: { mayMissTheCache($0, lookingInside: false) }) { return min(1, most) }
+        return 0
     }
 
     /// Whether a source may have code the caches lack: any with a Liquid or Hugo highlight tag
@@ -335,7 +356,7 @@ public final class CodeHighlighter: Sendable {
     /// every entry keeps only what it used.
     public func finish(keepingOthers: Bool) -> Outcome {
         // A helper started ahead is in place before the build ends: no process outlives it.
-        while state.withLock({ $0.preparing }) { usleep(500) }
+        while state.withLock({ $0.preparing > 0 }) { usleep(500) }
         return state.withLock { state in
             // A build that rendered every body and met no code still leaves a cache of what it used: none.
             if !state.cachesTaken, !keepingOthers, let name = state.highlighter { takeCaches(&state, highlighter: name) }

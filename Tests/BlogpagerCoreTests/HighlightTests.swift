@@ -401,6 +401,23 @@ struct HighlightTests {
         }
         #expect(try helpersAfterPreparing(sources("code", code: true)) == 3)
         #expect(try helpersAfterPreparing(sources("words", code: false)) == 1)
+        // A new output whose code the user's cache holds: no more than the one a fence past
+        // those looked inside may call for.
+        let code = try sources("cached", code: true)
+        let shared = SharedHighlightCache(folder: folder.path + "/user-cache")
+        let first = CodeHighlighter(python: Self.python, maximumHelpers: 3)
+        try #require(first.identity().hasPrefix("pygments "))
+        _ = first.html(for: (0..<40).map { CodeBlock(language: "python", code: "print(\($0))\n") })
+        _ = shared.write(try #require(first.finish(keepingOthers: false).cache.flatMap { change -> HighlightCache? in
+            if case .replace(let cache) = change { return cache } else { return nil }
+        }))
+        first.waitForHelpersToExit()
+        let fromUsersCache = CodeHighlighter(python: Self.python, maximumHelpers: 3, sharedCache: shared)
+        try #require(fromUsersCache.identity().hasPrefix("pygments "))
+        fromUsersCache.prepare(for: code)
+        _ = fromUsersCache.finish(keepingOthers: true)
+        #expect(fromUsersCache.helperProcessIdentifiers.count == 2)
+        fromUsersCache.waitForHelpersToExit()
     }
 
     /// The last build's cache (megabytes at 10,000 entries) is read at the first block that needs it:

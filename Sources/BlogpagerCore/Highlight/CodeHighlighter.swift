@@ -263,9 +263,10 @@ public final class CodeHighlighter: Sendable {
         return 0
     }
 
-    /// Whether a source may have code the caches lack: any with a Liquid or Hugo highlight tag
-    /// (a fence only once the entry is read); else, `lookingInside`, one with a fenced block
-    /// the caches lack (the Markdown parsed, not rendered), or without, one with a fence at all.
+    /// Whether a source may have code the caches lack (this build's, the last one's and, for a new
+    /// output, the user's): any with a Liquid or Hugo highlight tag (a fence only once the entry
+    /// is read); else, `lookingInside`, one with a fenced block the caches lack (the Markdown
+    /// parsed, not rendered), or without, one with a fence at all.
     /// A guess that only starts Python early: a block it misses starts Python when it is rendered.
     private func mayMissTheCache(_ source: SourceFile, lookingInside: Bool) -> Bool {
         guard case .success(let bytes) = source.load() else { return false }
@@ -281,7 +282,8 @@ public final class CodeHighlighter: Sendable {
             if !state.cachesTaken { takeCaches(&state, highlighter: name, read: read) }
             return blocks.contains { block in
                 let key = HighlightCache.key(of: block, highlighter: name)
-                return state.cache?.contains(key) != true && state.previous?.contains(key) != true
+                // The user's cache too, where the output has none (a new folder): its blocks start no helper.
+                return state.cache?.contains(key) != true && state.previous?.contains(key) != true && sharedLookup(key, &state) == nil
             }
         }
     }

@@ -31,7 +31,7 @@ def test_an_edit_reloads_the_page_and_a_bad_edit_shows_an_overlay(engine_driver,
         driver.execute_script("window.__sameDocument = true;")
 
         source.write_text(original.replace("Paragraph two.", f"Paragraph two, edited in {engine}."))
-        wait_for(driver, f"return !window.__sameDocument && document.body.textContent.includes('edited in {engine}')")
+        wait_for(driver, f"return !window.__sameDocument && document.body && document.body.textContent.includes('edited in {engine}')")
 
         wait_for(driver, "return document.documentElement.dataset.blogpagerLiveReload === 'open'")
         source.write_text(original.replace("title:", "title: [unclosed"))
@@ -42,7 +42,7 @@ def test_an_edit_reloads_the_page_and_a_bad_edit_shows_an_overlay(engine_driver,
 
         driver.execute_script("window.__sameDocument = true;")
         source.write_text(original.replace("Paragraph two.", f"Paragraph two, fixed in {engine}."))
-        wait_for(driver, f"return !window.__sameDocument && document.body.textContent.includes('fixed in {engine}')")
+        wait_for(driver, f"return !window.__sameDocument && document.body && document.body.textContent.includes('fixed in {engine}')")
         assert driver.execute_script("return document.getElementById('blogpager-build-errors')") is None
     finally:
         source.write_text(original)

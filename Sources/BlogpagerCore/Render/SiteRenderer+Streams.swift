@@ -20,12 +20,8 @@ extension SiteRenderer {
 
     /// The streams of a window in runs rendered at once: each small stream (`StreamRenderer.isSmall`,
     /// a month's or a rare tag's few pages) with the small ones after it, up to a batch's pages;
-    /// any other stream alone, a batch at a time.
-    static func groups(of plans: [StreamRenderer.Plan], in window: Range<Int>) -> [Range<Int>] {
-        groups(smallPageCounts: plans.map { StreamRenderer.isSmall($0) ? $0.stream.archive.pages.count : nil }, in: window)
-    }
-
-    /// `groups(of:in:)` from each stream's page count where it is small, nil where it is not.
+    /// any other stream alone, a batch at a time. `counts`: each stream's page count where it is
+    /// small, nil where it is not.
     static func groups(smallPageCounts counts: [Int?], in window: Range<Int>, pagesPerGroup: Int = StreamRenderer.pagesPerBatch) -> [Range<Int>] {
         var groups: [Range<Int>] = []
         var start = window.lowerBound
@@ -50,10 +46,11 @@ extension SiteRenderer {
         var slots: [RenderedSlots.Slot] = []
         let plans = plan.streamPlans
         if let first = plans.first { articles.readAhead(first.positionsNeededFirst) }
+        let smallPageCounts = plans.map { StreamRenderer.isSmall($0) ? $0.stream.archive.pages.count : nil }
         for start in stride(from: 0, to: plans.count, by: Self.streamsPerIndexWindow) {
             let window = start..<min(plans.count, start + Self.streamsPerIndexWindow)
             var outputs: [StreamRenderer.Output] = []
-            let groups = Self.groups(of: plans, in: window)
+            let groups = Self.groups(smallPageCounts: smallPageCounts, in: window)
             for (number, group) in groups.enumerated() {
                 // The next group's first batch of articles, asked for while this one renders.
                 let next = number + 1 < groups.count ? groups[number + 1] : window.upperBound..<min(plans.count, window.upperBound + 1)

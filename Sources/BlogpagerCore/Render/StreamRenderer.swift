@@ -52,9 +52,10 @@ struct StreamRenderer {
         /// few pages' sections, so the first batch holds them all.
         var batches: [Range<Int>] {
             let count = stream.archive.pages.count
-            let size = max(StreamRenderer.pagesPerBatch, stream.archive.frontPageCount)
-            return stride(from: 0, to: count, by: size).map { $0..<min(count, $0 + size) }
+            return stride(from: 0, to: count, by: batchSize).map { $0..<min(count, $0 + batchSize) }
         }
+
+        var batchSize: Int { max(StreamRenderer.pagesPerBatch, stream.archive.frontPageCount) }
     }
 
     /// How many pages are rendered and handed on at once: enough to keep both
@@ -179,7 +180,7 @@ struct StreamRenderer {
 
     /// Whether a stream is rendered with others (`render(small:)`): its pages are one batch.
     static func isSmall(_ plan: Plan) -> Bool {
-        !plan.stream.archive.pages.isEmpty && plan.batches.count == 1
+        (1...plan.batchSize).contains(plan.stream.archive.pages.count)
     }
 
     /// Some pages of one stream, with the stream's values for its templates.

@@ -79,6 +79,7 @@ let package = Package(
                 "BlogpagerCore",
                 "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Yams", package: "Yams"),
             ],
             exclude: ["Golden"]
         ),

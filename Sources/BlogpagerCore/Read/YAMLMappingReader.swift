@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 /// Reads a YAML mapping (front matter or the site config) into located fields.
-/// Yams stays inside this file: everything it returns is turned into our own
+/// Yams stays inside this file and `PlainScalarTags`: everything it returns is turned into our own
 /// `Sendable` values, with positions shifted to the enclosing file.
 public struct YAMLMappingReader: Sendable {
     public var path: String
@@ -21,14 +21,13 @@ public struct YAMLMappingReader: Sendable {
     public func read(_ yaml: String) -> Result<[FrontMatterField], Diagnostic> {
         let root: Node?
         do {
-            if keysMayRepeat, case .failure(YamlError.duplicatedKeysInMapping) = Result(catching: { try Yams.compose(yaml: yaml, .default, .default, .utf8) }) {
-                // Yams refuses a repeated key; Jekyll's parser keeps its last value: so does this.
-                return read(Self.keepingLastOfRepeatedKeys(yaml))
-            }
-            // The encoding named, not `.default`: Yams works that out from the
-            // process environment on every call, a few percent of a full build.
-            root = try Yams.compose(yaml: yaml, .default, .default, .utf8)
+            root = try Self.compose(yaml)
         } catch let error as YamlError {
+            if keysMayRepeat, case .duplicatedKeysInMapping = error {
+                // Yams refuses a repeated key; Jekyll's parser keeps its last value: so does this.
+                let kept = Self.keepingLastOfRepeatedKeys(yaml)
+                if kept != yaml { return read(kept) }
+            }
             return .failure(diagnostic(for: error))
         } catch {
             return .failure(.error(at: location(line: 1, column: 1), "invalid YAML: \(error)"))
@@ -62,6 +61,15 @@ public struct YAMLMappingReader: Sendable {
         return .success(fields)
     }
 
+    /// The YAML's node tree. The encoding is named, not `.default`: Yams works that out from the
+    /// process environment on every call, a few percent of a full build. The resolver has no
+    /// rules: Yams would otherwise try its regular expressions on every key as it looks for
+    /// repeated ones, and keys are read as text here; a value's tag comes from `PlainScalarTags`,
+    /// which asks Yams's default rules.
+    private static func compose(_ yaml: String) throws -> Node? {
+        try Yams.compose(yaml: yaml, .basic, .default, .utf8)
+    }
+
     /// The text with each earlier block of a repeated top-level key blanked out
     /// (lines kept, so every position stays where it was).
     static func keepingLastOfRepeatedKeys(_ yaml: String) -> String {
@@ -69,7 +77,12 @@ public struct YAMLMappingReader: Sendable {
         var blocks: [(key: String, start: Int)] = []
         for (index, line) in lines.enumerated() {
             guard let first = line.first, first != " ", first != "\t", first != "#", first != "-", let colon = line.firstIndex(of: ":") else { continue }
-            blocks.append((String(line[..<colon]).trimmingCharacters(in: .whitespaces), index))
+            var key = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+            // `"title":` and `title:` are the same key, as this reader reads keys.
+            if key.count >= 2, let quote = key.first, quote == "\"" || quote == "'", key.last == quote {
+                key = String(key.dropFirst().dropLast())
+            }
+            blocks.append((key, index))
         }
         for (position, block) in blocks.enumerated() where blocks[(position + 1)...].contains(where: { $0.key == block.key }) {
             let end = position + 1 < blocks.count ? blocks[position + 1].start : lines.count
@@ -81,7 +94,9 @@ public struct YAMLMappingReader: Sendable {
     private static func value(of node: Node) -> FrontMatterValue {
         switch node {
         case .scalar(let scalar):
-            switch node.tag.rawValue {
+            // An untagged plain scalar's tag is worked out here, asking only the rules that can match.
+            let tag = scalar.tag.rawValue == Tag.Name.implicit.rawValue ? PlainScalarTags.name(ofPlain: scalar.string).rawValue : node.tag.rawValue
+            switch tag {
             case Tag.Name.null.rawValue: return .null
             case Tag.Name.bool.rawValue: return node.bool.map(FrontMatterValue.bool) ?? .string(scalar.string)
             case Tag.Name.int.rawValue: return node.int.map(FrontMatterValue.int) ?? .string(scalar.string)
@@ -120,6 +135,9 @@ public struct YAMLMappingReader: Sendable {
              .composer(let context, let problem, let mark, _):
             let detail = context.map { " (\($0.text))" } ?? ""
             return .error(at: location(mark), "invalid YAML: \(problem)\(detail)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return .error(at: location(context.mark), "duplicate key\(duplicates.count == 1 ? "" : "s") \(keys): each key may appear once")
         case .reader(let problem, _, _, _):
             return .error(at: location(line: 1, column: 1), "invalid YAML: \(problem)")
         default:

@@ -89,6 +89,10 @@ struct FrontMatterLanguageTests {
         #expect(entry.title == "BBQ cup" && entry.date.rfc3339 == "2010-06-12T23:10:00Z")
         let categories = entry.entry.terms(of: .categories)
         #expect(entry.params["Title"] == nil && entry.params["Category"] == nil && categories == ["life"])
+        // A camel-cased key under another case; of two spellings of one key, the first in order.
+        let other = try Self.read("---\nTitle: b\nTITLE: a\npublishdate: 2011-02-03\n---\nx\n").get()
+        #expect(other.title == "a" && other.date.rfc3339 == "2011-02-03T00:00:00Z")
+        #expect(other.params["TITLE"] == nil && other.params["publishdate"] == nil && other.params["Title"] == .string("b"))
     }
 
     /// Jekyll's parser lets a key repeat and keeps its last value; blogpager's own sites call it an error.

@@ -20,10 +20,19 @@ struct FrontMatterAliases {
                                    "published", "lastmod", "last_modified_at", "excerpt", "taxonomies", "categories", "category",
                                    "authors", "author", "tag", "expires", "expiryDate", "unpublishDate", "aliases"]
 
+    private static let caselessLowercased = caseless.map { ($0, $0.lowercased()) }
+
     init(_ original: [String: FrontMatterField]) {
         var fields = original
-        for key in Self.caseless where fields[key] == nil {
-            guard let other = original.values.first(where: { $0.key != key && $0.key.lowercased() == key.lowercased() }) else { continue }
+        // Each key lowercased once; where two spellings of one key are written, the first in order.
+        var byLowercased: [String: FrontMatterField] = [:]
+        for field in original.values {
+            let lowercased = field.key.lowercased()
+            if let kept = byLowercased[lowercased], kept.key < field.key { continue }
+            byLowercased[lowercased] = field
+        }
+        for (key, lowercased) in Self.caselessLowercased where fields[key] == nil {
+            guard let other = byLowercased[lowercased], other.key != key else { continue }
             var renamed = other
             renamed.key = key
             fields[key] = renamed

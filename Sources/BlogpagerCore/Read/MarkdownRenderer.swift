@@ -208,7 +208,7 @@ public struct MarkdownRenderer: Sendable {
     }
 
     private func plainText(of root: OpaquePointer) -> String {
-        var text = ""
+        var text: [UInt8] = []
         guard let iterator = cmark_iter_new(root) else { return "" }
         defer { cmark_iter_free(iterator) }
         while true {
@@ -217,19 +217,43 @@ public struct MarkdownRenderer: Sendable {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else {
                 if event == CMARK_EVENT_EXIT, let node = cmark_iter_get_node(iterator),
                    [CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_ITEM].contains(cmark_node_get_type(node)) {
-                    text += " "
+                    text.append(UInt8(ascii: " "))
                 }
                 continue
             }
             switch cmark_node_get_type(node) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                if let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
+                if let literal = cmark_node_get_literal(node) {
+                    text.append(contentsOf: UnsafeBufferPointer(start: literal, count: strlen(literal)).lazy.map { UInt8(bitPattern: $0) })
+                }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                text += " "
+                text.append(UInt8(ascii: " "))
             default:
                 break
             }
         }
-        return text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        return Self.joiningWords(text)
+    }
+
+    /// The words of UTF-8 `text`, split at each " " and "\n" character, joined by single spaces.
+    /// ASCII without a carriage return (most text) is done byte by byte, where each byte is a
+    /// character; other text as characters (a space that a combining mark follows is not one).
+    static func joiningWords(_ text: [UInt8]) -> String {
+        guard text.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else {
+            return String(decoding: text, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        }
+        var words: [UInt8] = []
+        words.reserveCapacity(text.count)
+        var spaceBefore = false
+        for byte in text {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") {
+                spaceBefore = !words.isEmpty
+            } else {
+                if spaceBefore { words.append(UInt8(ascii: " ")) }
+                spaceBefore = false
+                words.append(byte)
+            }
+        }
+        return String(decoding: words, as: UTF8.self)
     }
 }

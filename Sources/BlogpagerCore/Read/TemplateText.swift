@@ -67,8 +67,9 @@ struct TemplateText {
         var pieces: [Piece] = []
         var index = body.startIndex
         var cursor = LineCursor(text: body, line: firstLine)
+        var candidates = Candidates()
         while index < body.endIndex {
-            guard let next = nextCandidate(in: body, from: index) else { break }
+            guard let next = candidates.next(in: body, from: index) else { break }
             if let (kind, range) = piece(in: body, at: next) {
                 let (line, column) = cursor.position(of: range.lowerBound)
                 pieces.append(Piece(range: range, line: line, column: column, kind: kind))
@@ -81,21 +82,32 @@ struct TemplateText {
     }
 
     /// Where something may start: `{` (a tag), `]` (a Markdown link's destination follows).
-    /// Searched in the bytes: both are ASCII, so where one is a character starts.
-    private func nextCandidate(in body: String, from index: String.Index) -> String.Index? {
-        let view = body.utf8
-        let from = view.distance(from: view.startIndex, to: index)
-        // Over the contiguous bytes (a body read from a file always is): every entry is scanned twice.
-        let found: Int?? = view.withContiguousStorageIfAvailable { bytes in
-            var at = from
-            while at < bytes.count {
-                if bytes[at] == UInt8(ascii: "{") || bytes[at] == UInt8(ascii: "]") { return at }
-                at += 1
+    /// Both are ASCII, so where one is in the bytes a character starts. Each is found with
+    /// `memchr` and kept until the scan passes it: every entry is scanned twice, and most
+    /// bytes are neither.
+    private struct Candidates {
+        /// The byte offsets of the next `{` and `]` found, `nil` before the first search;
+        /// the body's length where there is none.
+        var brace: Int?, bracket: Int?
+
+        mutating func next(in body: String, from index: String.Index) -> String.Index? {
+            let view = body.utf8
+            let from = view.distance(from: view.startIndex, to: index)
+            let found: Int?? = view.withContiguousStorageIfAvailable { bytes in
+                func search(_ byte: UInt8, after known: Int?) -> Int {
+                    if let known, known >= from { return known }
+                    guard from < bytes.count, let base = bytes.baseAddress,
+                          let hit = memchr(base + from, Int32(byte), bytes.count - from) else { return bytes.count }
+                    return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                }
+                brace = search(UInt8(ascii: "{"), after: brace)
+                bracket = search(UInt8(ascii: "]"), after: bracket)
+                let nearest = min(brace ?? bytes.count, bracket ?? bytes.count)
+                return nearest < bytes.count ? nearest : nil
             }
-            return nil
+            guard let found else { return view[index...].firstIndex { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "]") } }
+            return found.map { view.index(view.startIndex, offsetBy: $0) }
         }
-        guard let found else { return view[index...].firstIndex { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "]") } }
-        return found.map { view.index(view.startIndex, offsetBy: $0) }
     }
 
     private func piece(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {

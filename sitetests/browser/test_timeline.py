@@ -153,6 +153,9 @@ def test_the_front_page_offers_to_continue_where_the_reader_left_off(browser, se
     wait_for(browser, "var a = document.querySelector('.bp-feed article[data-url=\"' + CSS.escape(arguments[0]) + '\"]');"
                       " return a && Math.abs(a.getBoundingClientRect().top) < 2", 20, place["entry"])
     assert not browser.find_elements("css selector", ".bp-continue")
+    # Kept the moment the reader arrives (a reader who leaves at once is offered it again).
+    kept = json.loads(browser.execute_script("return localStorage.getItem('blogpager:place:/index.json')") or "null")
+    assert kept and kept["entry"] == place["entry"]
     # Dismissed, it is not offered again.
     browser.get(server.url + "/index.json")
     open_feed(browser, server.url + "/")

@@ -359,11 +359,16 @@
     });
     go.addEventListener('click', function () {
       box.remove();
+      // A save still pending from the front page would forget the place while the trip runs.
+      clearTimeout(saveTimer);
       var instant = Date.parse(place.date);
       trips++;
       jumpTo(function (date) { return Date.parse(date) <= instant; }).then(function (found) {
         var target = feed.querySelector('article[data-url="' + CSS.escape(place.entry) + '"]') || found;
-        if (target) arrive(target);
+        if (!target) return;
+        arrive(target);
+        // Kept at once: a reader who leaves right away is offered the same place next time.
+        remember(target);
       });
     });
   }

@@ -58,8 +58,16 @@ struct TemplateString: MustacheCustomRenderable, MustacheTransformable, Mustache
     }
 
     private static func wrapping(_ value: Any) -> Any {
+        // The types our contexts hold, told by their type alone: a cast from `Any` asks the
+        // runtime's conformance cache first, and every render wraps its whole context.
+        let kind = type(of: value)
+        if kind == String.self, let string = value as? String { return TemplateString(string) }
+        if kind == [String: Any].self, let map = value as? [String: Any] { return map.mapValues(wrapping) }
+        if kind == [[String: Any]].self, let maps = value as? [[String: Any]] { return maps.map { $0.mapValues(wrapping) } }
         // A list of strings stays one: `sorted(list)` sorts only elements Mustache can compare.
-        if type(of: value) == [String].self { return value }
+        if kind == [String].self || kind == Bool.self || kind == Int.self || kind == TemplateString.self || kind == Prepared.self {
+            return value
+        }
         return switch value {
         case let string as String: TemplateString(string)
         case let map as [String: Any]: map.mapValues(wrapping)

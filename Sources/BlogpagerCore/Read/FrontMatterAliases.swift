@@ -24,7 +24,7 @@ struct FrontMatterAliases {
 
     init(_ original: [String: FrontMatterField]) {
         var fields = original
-        // Each key lowercased once; where two spellings of one key are written, the first in order.
+        // Each key lowercased once; where two spellings of one key are written, the first in sorted order.
         var byLowercased: [String: FrontMatterField] = [:]
         for field in original.values {
             let lowercased = field.key.lowercased()

@@ -224,7 +224,7 @@ public struct MarkdownRenderer: Sendable {
             switch cmark_node_get_type(node) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 if let literal = cmark_node_get_literal(node) {
-                    text.append(contentsOf: UnsafeBufferPointer(start: literal, count: strlen(literal)).lazy.map { UInt8(bitPattern: $0) })
+                    text.append(contentsOf: UnsafeRawBufferPointer(start: literal, count: strlen(literal)))
                 }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 text.append(UInt8(ascii: " "))

@@ -94,14 +94,14 @@ struct TemplateText {
             let view = body.utf8
             let from = view.distance(from: view.startIndex, to: index)
             let found: Int?? = view.withContiguousStorageIfAvailable { bytes in
-                func search(_ byte: UInt8, after known: Int?) -> Int {
+                func search(_ byte: UInt8, known: Int?) -> Int {
                     if let known, known >= from { return known }
                     guard from < bytes.count, let base = bytes.baseAddress,
                           let hit = memchr(base + from, Int32(byte), bytes.count - from) else { return bytes.count }
                     return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
                 }
-                brace = search(UInt8(ascii: "{"), after: brace)
-                bracket = search(UInt8(ascii: "]"), after: bracket)
+                brace = search(UInt8(ascii: "{"), known: brace)
+                bracket = search(UInt8(ascii: "]"), known: bracket)
                 let nearest = min(brace ?? bytes.count, bracket ?? bytes.count)
                 return nearest < bytes.count ? nearest : nil
             }

@@ -361,6 +361,63 @@ struct HighlightTests {
         #expect(outcome.highlighted == 40 && outcome.problem == nil)
     }
 
+    /// Code highlighted ahead (`HighlightAhead`) is in the cache when a worker asks for it: the
+    /// worker needs no helper (they are killed here first), gets what Python would have given,
+    /// and the block counts as highlighted then, once, not as found in the cache.
+    @Test func codeHighlightedAheadNeedsNoHelperWhenAWorkerAsks() throws {
+        let blocks = (0..<24).map { CodeBlock(language: "python", code: "print(\($0))\n") }
+        let highlighter = CodeHighlighter(python: Self.python, maximumHelpers: 2)
+        try #require(highlighter.identity().hasPrefix("pygments "))
+        let ahead = HighlightAhead(count: blocks.count, lanes: 2, highlighter: highlighter) { [blocks[$0], CodeBlock(language: nil, code: "x\n")] }
+        ahead.wait()
+        for process in highlighter.helperProcessIdentifiers { kill(process, SIGKILL) }
+        let pages = highlighter.html(for: blocks)
+        let outcome = highlighter.finish(keepingOthers: true)
+        highlighter.waitForHelpersToExit()
+        #expect(outcome.problem == nil)
+        #expect(outcome.blocks == 24 && outcome.highlighted == 24 && outcome.fromCache == 0)
+        let withoutAhead = CodeHighlighter(python: Self.python, maximumHelpers: 2)
+        #expect(withoutAhead.html(for: blocks) == pages)
+        #expect(pages.allSatisfy { $0?.contains("<span class=\"nb\">print</span>") == true })
+        _ = withoutAhead.finish(keepingOthers: true)
+        withoutAhead.waitForHelpersToExit()
+    }
+
+    /// A clean build of more entries than one batch highlights the next batch's code ahead: each
+    /// block is counted as highlighted once, as a build without it counts them, and highlighted.
+    @Test func aLargeCleanBuildHighlightsTheNextBatchAhead() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let count = SiteRenderer.entriesPerBatch + 88
+        for index in 0..<count {
+            try folder.write("site/posts/p\(index).md", """
+                ---
+                title: Post \(index)
+                date: 2024-01-01T00:00:00Z
+                slug: p\(index)
+                ---
+                Intro.
+
+                ```python
+                print(\(index))
+                ```
+
+                <!--more-->
+
+                ```swift
+                let x = \(index)
+                ```
+                """)
+        }
+        let outcome = try await Self.build(folder)
+        let code = try #require(outcome.summary.codeBlocks)
+        // The teaser (before `<!--more-->`) is rendered too: its block comes from the cache.
+        #expect(code.blocks == 3 * count && code.highlighted == 2 * count && code.fromCache == count)
+        let page = try Self.page(folder, "2024/01/01/p3/index.html")
+        #expect(page.contains("<span class=\"nb\">print</span><span class=\"p\">(</span><span class=\"mi\">3</span>"))
+        #expect(page.contains("<span class=\"kd\">let</span>"))
+    }
+
     /// The helpers end with the build: each has exited and been waited for when it returns
     /// (no Python outlives it, and their CPU time is in the build's account).
     @Test func theHelpersHaveExitedWhenTheBuildEnds() throws {

@@ -53,6 +53,11 @@ public final class CodeHighlighter: Sendable {
         var preparing = 0
         var python: PythonFingerprint?
         var forgetsPython = false
+        /// Blocks highlighted ahead (`highlightAhead`) that no worker has asked for yet: counted
+        /// as highlighted when one does.
+        var aheadKeys: Set<String> = []
+        /// Whether many sources' code misses the caches (`prepare`): a first or a clean build.
+        var missesExpected = false
     }
 
     /// The Python to run (`BLOGPAGER_PYTHON`); nil for `python3` on the PATH.
@@ -123,9 +128,11 @@ public final class CodeHighlighter: Sendable {
             // Stored in place (no copy of the cache held here, which would make each store copy it all).
             guard state.cache != nil else { return [:] }
             var found: [Int: String?] = [:]
+            var highlightedAhead = 0
             for (index, key) in keys {
                 if let spans = state.cache?.lookup(key) {
                     found[index] = spans
+                    if !state.aheadKeys.isEmpty, state.aheadKeys.remove(key) != nil { highlightedAhead += 1 }
                 } else if let previous = state.previous, let spans = previous.lookup(key) {
                     found[index] = spans
                     if state.cache?.take(key, from: previous) != true { state.cache?.store(spans, for: key) }
@@ -134,7 +141,8 @@ public final class CodeHighlighter: Sendable {
                     state.cache?.store(spans, for: key)
                 }
             }
-            state.fromCache += found.count
+            state.fromCache += found.count - highlightedAhead
+            state.highlighted += highlightedAhead
             return found
         }
         for (index, spans) in found { result[index] = spans }
@@ -155,6 +163,58 @@ public final class CodeHighlighter: Sendable {
         }
         for (index, spans) in zip(missing, answers ?? []) { result[index] = spans }
         return result
+    }
+
+    /// Highlights blocks a worker is about to ask for (`HighlightAhead`), so that it finds them
+    /// in this build's cache rather than waiting for Python: only those no cache holds, and none
+    /// counted until a worker asks for it (a block a worker never asks for is kept, not counted).
+    func highlightAhead(_ blocks: [CodeBlock]) {
+        let highlighter: String? = state.withLock { state in
+            start(&state)
+            if !state.cachesTaken, let name = state.highlighter { takeCaches(&state, highlighter: name) }
+            return state.problem == nil ? state.cache?.highlighter : nil
+        }
+        guard let highlighter else { return }
+        var keys: [String] = []
+        var wanted: [CodeBlock] = []
+        var seen: Set<String> = []
+        for block in blocks where block.language != nil {
+            let key = HighlightCache.key(of: block, highlighter: highlighter)
+            if seen.insert(key).inserted {
+                keys.append(key)
+                wanted.append(block)
+            }
+        }
+        let missing = state.withLock { state in
+            keys.indices.filter { index in
+                state.cache?.contains(keys[index]) != true && state.previous?.contains(keys[index]) != true
+                    && sharedLookup(keys[index], &state) == nil
+            }
+        }
+        guard !missing.isEmpty, let helper = lend() else { return }
+        let answers = helper.spans(of: missing.map { wanted[$0] })
+        state.withLock { state in
+            guard let answers else {
+                state.helpers -= 1
+                state.problem = state.problem ?? "the highlighter stopped answering, so some code stays plain"
+                return
+            }
+            state.idle.append(helper)
+            // A worker may have asked for one meanwhile: it is highlighted and counted already.
+            for (index, spans) in zip(missing, answers) where state.cache?.contains(keys[index]) == false {
+                state.cache?.store(spans, for: keys[index])
+                state.aheadKeys.insert(keys[index])
+            }
+        }
+    }
+
+    /// On how many threads to highlight ahead: none unless code misses the caches (many sources'
+    /// code looked inside by `prepare`, or blocks highlighted so far); else one helper fewer than the build may run, leaving one for the blocks a
+    /// worker meets first (those the build could not read ahead).
+    var aheadLanes: Int {
+        state.withLock { state in
+            (state.missesExpected || state.highlighted > 0) && state.problem == nil ? max(1, maximumHelpers - 1) : 0
+        }
     }
 
     /// A block's spans from the user's shared cache, read now if it was not (once a build).
@@ -254,11 +314,15 @@ public final class CodeHighlighter: Sendable {
 
     /// How many helpers `sources` call for ahead of rendering, up to `most`: all of them where
     /// a quarter or more of the sources looked inside have code the caches lack (a first or a
-    /// clean build), one where some code may miss them, none where none does.
+    /// clean build, which is then highlighted ahead too: `aheadLanes`), one where some code may
+    /// miss them, none where none does.
     private func helpersNeeded(for sources: [SourceFile], atMost most: Int) -> Int {
         let lookedInside = min(sources.count, Self.sourcesLookedInside)
         let missing = sources[..<lookedInside].filter { mayMissTheCache($0, lookingInside: true) }.count
-        if missing > 0, missing * 4 >= lookedInside { return most }
+        if missing > 0, missing * 4 >= lookedInside {
+            state.withLock { $0.missesExpected = true }
+            return most
+        }
         if missing > 0 || sources[lookedInside...].contains(where: { mayMissTheCache($0, lookingInside: false) }) { return min(1, most) }
         return 0
     }

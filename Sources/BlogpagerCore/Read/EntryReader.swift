@@ -57,6 +57,18 @@ public struct EntryReader: Sendable {
         }
     }
 
+    /// The fenced code `body(of:)` will hand the highlighter, as far as `FenceScanner` tells it
+    /// without rendering (`HighlightAhead`): none for an HTML entry or one whose template text
+    /// (`{{ }}`, `{% %}`) is expanded first.
+    func fencedCodeAhead(of entry: Entry) -> [CodeBlock] {
+        guard !HTMLContentRenderer.isHTML(entry.source), case .success(let parts) = frontMatter.split(entry.source),
+              parts.body.utf8Range(of: "{{") == nil, parts.body.utf8Range(of: "{%") == nil else { return [] }
+        var markdown = parts.body
+        // Rendered without it (`renderBody`).
+        if let marker = markdown.utf8Range(of: Self.moreMarker) { markdown.removeSubrange(marker) }
+        return FenceScanner.blocks(in: markdown)
+    }
+
     /// Both at once: what a caller that wants one whole entry asks for.
     public func readWithBody(_ file: SourceFile) -> Result<(entry: Entry, body: EntryBody), BuildFailure> {
         read(file).flatMap { entry in body(of: entry).map { (entry, $0) } }

@@ -23,10 +23,24 @@ extension SiteRenderer {
         // The bodies are read again here, long after the entries were: in a large archive
         // the build's own writes have pushed many out of the page cache since.
         let readAhead = ReadAhead()
+        // The next batch's code goes to Python while this one renders.
+        var ahead: HighlightAhead?
+        defer {
+            ahead?.stop()
+            ahead?.wait()
+        }
         for start in stride(from: 0, to: plan.toRead.count, by: Self.entriesPerBatch) {
             let batch = plan.toRead[start..<min(plan.toRead.count, start + Self.entriesPerBatch)]
             let next = plan.toRead[batch.endIndex..<min(plan.toRead.count, batch.endIndex + Self.entriesPerBatch)]
             readAhead.request(next.compactMap { entries[$0].source.filePath })
+            // What the last one has not reached, this batch's workers send themselves.
+            ahead?.stop()
+            ahead = reader.highlighter.flatMap { highlighter in
+                let lanes = highlighter.aheadLanes
+                guard lanes > 0, !next.isEmpty else { return nil }
+                let coming = next.map { entries[$0] }
+                return HighlightAhead(count: coming.count, lanes: lanes, highlighter: highlighter) { reader.fencedCodeAhead(of: coming[$0]) }
+            }
             let rendered = batch.parallelMap { position -> Result<(article: String?, page: OutputFile?, feedItem: FeedItem?), BuildFailure> in
                 reader.body(of: entries[position]).map { body in
                     let feedItem = plan.feedOrigin.flatMap { origin in

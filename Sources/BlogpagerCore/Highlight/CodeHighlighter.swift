@@ -148,14 +148,7 @@ public final class CodeHighlighter: Sendable {
         for (index, spans) in found { result[index] = spans }
         let missing = wanted.filter { keys[$0] != nil && found[$0] == nil }
         guard !missing.isEmpty, let helper = lend() else { return result }
-        let answers = helper.spans(of: missing.map { blocks[$0] })
-        state.withLock { state in
-            guard let answers else {
-                state.helpers -= 1  // it is dropped: its input closes and it exits
-                state.problem = state.problem ?? "the highlighter stopped answering, so some code stays plain"
-                return
-            }
-            state.idle.append(helper)
+        let answers = ask(helper, for: missing.map { blocks[$0] }) { state, answers in
             for (index, spans) in zip(missing, answers) {
                 if let key = keys[index] { state.cache?.store(spans, for: key) }
             }
@@ -163,6 +156,22 @@ public final class CodeHighlighter: Sendable {
         }
         for (index, spans) in zip(missing, answers ?? []) { result[index] = spans }
         return result
+    }
+
+    /// The spans `helper` answers for `blocks`, kept by `keep` under the lock as the helper is
+    /// given back; nil when it stopped answering (it is dropped: its input closes and it exits).
+    private func ask(_ helper: PygmentsHelper, for blocks: [CodeBlock], keep: (inout State, [String?]) -> Void) -> [String?]? {
+        let answers = helper.spans(of: blocks)
+        state.withLock { state in
+            guard let answers else {
+                state.helpers -= 1
+                state.problem = state.problem ?? "the highlighter stopped answering, so some code stays plain"
+                return
+            }
+            state.idle.append(helper)
+            keep(&state, answers)
+        }
+        return answers
     }
 
     /// Highlights blocks a worker is about to ask for (`HighlightAhead`), so that it finds them
@@ -185,21 +194,9 @@ public final class CodeHighlighter: Sendable {
                 wanted.append(block)
             }
         }
-        let missing = state.withLock { state in
-            keys.indices.filter { index in
-                state.cache?.contains(keys[index]) != true && state.previous?.contains(keys[index]) != true
-                    && sharedLookup(keys[index], &state) == nil
-            }
-        }
+        let missing = state.withLock { state in keys.indices.filter { cachesLack(keys[$0], &state) } }
         guard !missing.isEmpty, let helper = lend() else { return }
-        let answers = helper.spans(of: missing.map { wanted[$0] })
-        state.withLock { state in
-            guard let answers else {
-                state.helpers -= 1
-                state.problem = state.problem ?? "the highlighter stopped answering, so some code stays plain"
-                return
-            }
-            state.idle.append(helper)
+        _ = ask(helper, for: missing.map { wanted[$0] }) { state, answers in
             // A worker may have asked for one meanwhile: it is highlighted and counted already.
             for (index, spans) in zip(missing, answers) where state.cache?.contains(keys[index]) == false {
                 state.cache?.store(spans, for: keys[index])
@@ -208,9 +205,15 @@ public final class CodeHighlighter: Sendable {
         }
     }
 
+    /// Whether none of the caches holds `key`: this build's, the last one's, and the user's
+    /// where the output has none (a new folder).
+    private func cachesLack(_ key: String, _ state: inout State) -> Bool {
+        state.cache?.contains(key) != true && state.previous?.contains(key) != true && sharedLookup(key, &state) == nil
+    }
+
     /// On how many threads to highlight ahead: none unless code misses the caches (many sources'
-    /// code looked inside by `prepare`, or blocks highlighted so far); else one helper fewer than the build may run, leaving one for the blocks a
-    /// worker meets first (those the build could not read ahead).
+    /// code looked inside by `prepare`, or blocks highlighted so far); else one helper fewer than
+    /// the build may run, leaving one for the blocks a worker meets first (those not read ahead).
     var aheadLanes: Int {
         state.withLock { state in
             (state.missesExpected || state.highlighted > 0) && state.problem == nil ? max(1, maximumHelpers - 1) : 0
@@ -347,7 +350,7 @@ public final class CodeHighlighter: Sendable {
             return blocks.contains { block in
                 let key = HighlightCache.key(of: block, highlighter: name)
                 // The user's cache too, where the output has none (a new folder): its blocks start no helper.
-                return state.cache?.contains(key) != true && state.previous?.contains(key) != true && sharedLookup(key, &state) == nil
+                return cachesLack(key, &state)
             }
         }
     }

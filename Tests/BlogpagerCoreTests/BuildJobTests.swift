@@ -159,6 +159,37 @@ struct BuildJobTests {
         #expect(try folder.snapshot("out")["posts/entry-5/index.html"] == folder.snapshot("clean")["posts/entry-5/index.html"])
     }
 
+    /// The content folder named another way (`./content`, or a relative path from another
+    /// folder) is the same folder: a rebuild reads and renders only what changed, and its
+    /// messages name the files as this build was told.
+    @Test func aRebuildNamingTheContentFolderAnotherWayReadsOnlyWhatChanged() async throws {
+        // The same edit in two copies of a site: one rebuilt as it was built, one naming its folder another way.
+        var rendered: [Int] = []
+        var folder = try Self.site(days: 28)
+        for otherWay in [false, true] {
+            if otherWay { folder = try Self.site(days: 28) }
+            _ = try await Self.job(folder).run(now: Date())
+            try folder.write("content/entry-3.md", "---\ntitle: Entry 3, edited\ndate: 2024-03-03\n---\nBody 3.\n")
+            let job = otherWay ? BuildJob(contentFolder: folder.path + "/./content", outputFolder: folder.path + "/out",
+                                          configPath: folder.path + "/blogpager.yml", program: .tests) : Self.job(folder)
+            let site = try #require(try await job.run(now: Date()).site)
+            #expect(site.entriesRead == 1)
+            rendered.append(site.bodiesRendered)
+            if !otherWay { folder.remove() }
+        }
+        defer { folder.remove() }
+        #expect(rendered[1] == rendered[0] && rendered[0] < 28)
+        let otherWay = BuildJob(contentFolder: folder.path + "/./content", outputFolder: folder.path + "/out",
+                                configPath: folder.path + "/blogpager.yml", program: .tests)
+
+        // An entry read back from the records is named as this build names its folder.
+        try folder.write("content/clash.md", "---\ntitle: Clash\ndate: 2024-03-05\nslug: entry-5\n---\nSame place.\n")
+        var messages: [String] = []
+        do { _ = try await otherWay.run(now: Date()) } catch { messages = error.diagnostics.map(\.description) }
+        let clash = try #require(messages.first { $0.contains("same date and slug") })
+        #expect(clash.contains(folder.path + "/./content/entry-5.md"))
+    }
+
     @Test func anEditToAnOldEntryKeepsTheSiteFeedsAndReadsNoLatestEntry() async throws {
         let folder = try Self.site(config: "title: Jobs\nbase_url: https://example.org/\npage_size: 4\nfeed_size: 6\n", days: 30)
         defer { folder.remove() }

@@ -4,7 +4,7 @@
 /// it empty. `blogpager serve --watch` keeps it in memory between builds; a
 /// `blogpager build` finds the last one in `out/.blogpager/entry-cache`.
 public struct EntryCache: Sendable {
-    static let version = 8
+    static let version = 9
     private static let format = RecordText(kind: "entry-cache", version: version)
 
     /// What the entries were read under: this program and these settings (`RenderKeys.entryCache`).
@@ -27,8 +27,7 @@ public struct EntryCache: Sendable {
     /// The cache's file keeps no absolute path (`out/` may be published whole): the entry takes
     /// the file's place from the source found now.
     func entry(for source: SourceFile, key: String) -> Entry? {
-        guard self.key == key, let cached = entries[source.relativePath], cached.source.identity == source.identity,
-              cached.source.displayPath == source.displayPath else { return nil }
+        guard self.key == key, let cached = entries[source.relativePath], cached.source.identity == source.identity else { return nil }
         return cached.reading(from: source)
     }
 
@@ -41,7 +40,7 @@ public struct EntryCache: Sendable {
             let path = entry.source.relativePath
             entries[path] = entry
             if keepsLines, let line = previous.lines[path], let before = previous.entries[path],
-               before.source.identity == entry.source.identity, before.source.displayPath == entry.source.displayPath {
+               before.source.identity == entry.source.identity {
                 lines[path] = line
             }
         }

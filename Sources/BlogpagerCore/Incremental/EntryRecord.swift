@@ -6,16 +6,17 @@ import Foundation
 /// Text fields are escaped (`\\`, `\t`, `\n`, `\r`, and `\u` for the list
 /// separator U+001F), so any title or summary fits on its line.
 enum EntryRecord {
-    private static let fieldCount = 19
+    private static let fieldCount = 18
     private static let listSeparator: UInt8 = 0x1F
 
     /// The line for an entry read from a file; nil for one held in memory (nothing to find it by).
-    /// The file's absolute path is left out: `EntryCache` takes it from the source found now.
+    /// The file's absolute path and the path as the user named it are left out: `EntryCache`
+    /// takes them from the source found now (a build run from another folder reads nothing again).
     static func line(_ entry: Entry) -> [UInt8]? {
         guard case .file = entry.source.content else { return nil }
         let date = entry.date
         var fields: [[UInt8]] = [
-            escaped(entry.source.relativePath), escaped(entry.source.displayPath), escaped(entry.source.identity),
+            escaped(entry.source.relativePath), escaped(entry.source.identity),
             Array("\(date.epochSeconds)".utf8), Array("\(date.nanoseconds)".utf8), Array("\(date.offsetSeconds)".utf8),
             date.hasTime ? [0x31] : [0x30],
             escaped(entry.slug), escaped(entry.title), escaped(entry.outputPath.string), escaped(entry.url),
@@ -45,53 +46,52 @@ enum EntryRecord {
     static func entry(_ line: ArraySlice<UInt8>) -> Entry? {
         let fields = line.pieces(separatedBy: 0x09)
         guard fields.count == fieldCount,
-              let epochSeconds = Int64(text(fields[3])), let nanoseconds = Int32(text(fields[4])),
-              let offsetSeconds = Int32(text(fields[5])),
-              let relativePath = unescaped(fields[0]), let displayPath = unescaped(fields[1]),
-              let identity = unescaped(fields[2]),
-              let slug = unescaped(fields[7]), let title = unescaped(fields[8]),
-              let outputText = unescaped(fields[9]), let url = unescaped(fields[10]),
+              let epochSeconds = Int64(text(fields[2])), let nanoseconds = Int32(text(fields[3])),
+              let offsetSeconds = Int32(text(fields[4])),
+              let relativePath = unescaped(fields[0]), let identity = unescaped(fields[1]),
+              let slug = unescaped(fields[6]), let title = unescaped(fields[7]),
+              let outputText = unescaped(fields[8]), let url = unescaped(fields[9]),
               let outputPath = try? OutputPath(recorded: outputText)
         else { return nil }
-        var source = SourceFile(displayPath: displayPath, relativePath: relativePath, filePath: "", identity: "")
+        var source = SourceFile(displayPath: "", relativePath: relativePath, filePath: "", identity: "")
         source.identity = identity
         var terms: [String: [String]] = [:]
-        if !fields[11].isEmpty {
-            for item in fields[11].pieces(separatedBy: listSeparator) {
+        if !fields[10].isEmpty {
+            for item in fields[10].pieces(separatedBy: listSeparator) {
                 guard let equals = item.firstIndex(of: UInt8(ascii: "=")), let term = unescaped(item[(equals + 1)...]) else { return nil }
                 terms[text(item[..<equals]), default: []].append(term)
             }
         }
         var summary: String?
-        if let first = fields[12].first {
-            guard first == UInt8(ascii: "+"), let text = unescaped(fields[12].dropFirst()) else { return nil }
+        if let first = fields[11].first {
+            guard first == UInt8(ascii: "+"), let text = unescaped(fields[11].dropFirst()) else { return nil }
             summary = text
         }
-        guard let updated = date(fields[14]), let expires = date(fields[15]) else { return nil }
+        guard let updated = date(fields[13]), let expires = date(fields[14]) else { return nil }
         var redirectsFrom: [OutputPath] = []
-        if !fields[16].isEmpty {
-            for item in fields[16].pieces(separatedBy: listSeparator) {
+        if !fields[15].isEmpty {
+            for item in fields[15].pieces(separatedBy: listSeparator) {
                 guard let text = unescaped(item), let path = try? OutputPath(text.split(separator: "/").map(String.init)) else { return nil }
                 redirectsFrom.append(path)
             }
         }
         var references: [BodyReference] = []
-        if !fields[17].isEmpty {
-            for item in fields[17].pieces(separatedBy: listSeparator) {
+        if !fields[16].isEmpty {
+            for item in fields[16].pieces(separatedBy: listSeparator) {
                 guard let reference = reference(item) else { return nil }
                 references.append(reference)
             }
         }
         var params: [String: FrontMatterValue] = [:]
-        if !fields[18].isEmpty {
-            guard let json = unescaped(fields[18]),
+        if !fields[17].isEmpty {
+            guard let json = unescaped(fields[17]),
                   let decoded = try? JSONDecoder().decode([String: FrontMatterValue].self, from: Data(json.utf8)) else { return nil }
             params = decoded
         }
-        let date = EntryDate(epochSeconds: epochSeconds, nanoseconds: nanoseconds, offsetSeconds: offsetSeconds, hasTime: fields[6].first == 0x31)
+        let date = EntryDate(epochSeconds: epochSeconds, nanoseconds: nanoseconds, offsetSeconds: offsetSeconds, hasTime: fields[5].first == 0x31)
         return Entry(
             cursor: Cursor(date: date, slug: slug), title: title, source: source, outputPath: outputPath, url: url, tags: [], terms: terms,
-            summarySource: summary, isDraft: fields[13].first == 0x31, updated: updated, expires: expires, redirectsFrom: redirectsFrom, references: references, params: params)
+            summarySource: summary, isDraft: fields[12].first == 0x31, updated: updated, expires: expires, redirectsFrom: redirectsFrom, references: references, params: params)
     }
 
     /// `line:column:kind:text`, the kind `L<style>` (a link), `S` (a shortcode) or `U` (an unknown tag).

@@ -22,7 +22,7 @@ enum RenderKeys {
 
     /// An entry's article: its source, its date as shown, its anchor and its tags' URLs.
     static func article(_ entry: Entry, displayDate: String, anchor: String, termURLs: [String]) -> String {
-        StableHash.key([entry.sourcePath, entry.source.identity, displayDate, anchor] + termURLs)
+        StableHash.key([entry.source.relativePath, entry.source.identity, displayDate, anchor] + termURLs)
     }
 
     /// An entry's own page: its article, where it sits in the main stream, and its neighbours.

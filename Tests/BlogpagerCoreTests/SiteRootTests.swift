@@ -1,4 +1,4 @@
-import BlogpagerCore
+@testable import BlogpagerCore
 import Foundation
 import TestSupport
 import Testing
@@ -172,6 +172,48 @@ struct SiteRootTests {
         #expect(!outcome.summary.warnings.contains { $0.description.contains("markdown") }, "\(outcome.summary.warnings)")
     }
 
+    /// A Zola blog that keeps each post's date in its `path` (the Rust blog: `path = "2024/11/26/x"`,
+    /// no `date`, its templates reading the day from the path) builds dated by that day; a page with
+    /// no date at all (its `releases/latest.md`) is built at its URL, out of the archive, with a warning.
+    @Test func aZolaBlogDatedByItsPathsBuildsFromItsRoot() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/config.toml", "base_url = \"https://blog.example.org\"\ntitle = \"Paths\"\n")
+        try folder.write("site/content/_index.md", "+++\ntitle = \"Blog\"\nsort_by = \"permalink\"\n+++\n")
+        try folder.write("site/content/wasip2.md", "+++\npath = \"2024/11/26/wasip2-tier-2\"\ntitle = \"Tier 2\"\naliases = [\"2024/11/26/wasip2-tier-2.html\"]\n+++\nNew.\n")
+        try folder.write("site/content/inside-rust/_index.md", "+++\ntitle = \"Inside\"\nsort_by = \"permalink\"\n+++\n")
+        try folder.write("site/content/inside-rust/update.md", "+++\npath = \"inside-rust/2019/2/3/update\"\ntitle = \"Update\"\n+++\nOld.\n")
+        try folder.write("site/content/releases/latest.md", "+++\ntemplate = \"latest.html\"\n+++\n")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 2)
+        let dates = try #require(outcome.site).archive.entries.map { "\($0.slug) \($0.date.rfc3339)" }
+        #expect(dates.count == 2 && dates[0].hasPrefix("wasip2 2024-11-26T00:00:00") && dates[1].hasPrefix("update 2019-02-03T00:00:00"), "\(dates)")
+        let files = try folder.snapshot("out")
+        #expect(files["2024/11/26/wasip2-tier-2/index.html"] != nil && files["inside-rust/2019/2/3/update/index.html"] != nil)
+        #expect(files["releases/latest/index.html"] != nil)
+        let warnings = outcome.summary.warnings.map(\.description)
+        #expect(warnings.contains { $0.hasSuffix("content/releases/latest.md:1:1: warning: no date, so it is built as a page at its own URL and left out of the archive, as Zola leaves undated pages out of its lists; add 'date = 2016-05-12' to its front matter to list it") }, "\(warnings)")
+
+        // In a site of blogpager's own, an undated entry stays an error, its example in the front matter's language.
+        try folder.write("own/blogpager.yml", "title: Own\n")
+        try folder.write("own/posts/undated.md", "+++\ntitle = \"Undated\"\n+++\nx\n")
+        let own = BuildJob(contentFolder: folder.path + "/own/posts", outputFolder: folder.path + "/own-out",
+                           configPath: folder.path + "/own/blogpager.yml", program: .tests)
+        var messages: [String] = []
+        do { _ = try await own.run(now: Date()) } catch { messages = error.diagnostics.map(\.description) }
+        #expect(messages.contains { $0.hasSuffix("undated.md:1:1: error: missing date: add 'date = 2016-05-12' to the front matter or name the file 2016-05-12-undated.md") }, "\(messages)")
+    }
+
+    /// A path names a day only where three segments in a row make one.
+    @Test func theDayAPathNames() {
+        #expect(URLPathDate.day(in: "2024/11/26/wasip2-tier-2") == "2024-11-26")
+        #expect(URLPathDate.day(in: "/inside-rust/2019/2/3/update.html") == "2019-02-03")
+        #expect(URLPathDate.day(in: "/2024/02/29/leap/") == "2024-02-29")
+        for none in ["/2023/02/29/not-leap/", "/2024/13/01/x/", "/2024/11/x/", "/24/11/26/x/", "/2024/11/+6/x/", "posts/x", ""] {
+            #expect(URLPathDate.day(in: none) == nil, "\(none)")
+        }
+    }
+
     /// A multilingual Zola site (its translations `name.fr.md`, `_index.fr.md`) builds in its default
     /// language, and its links to pages and to section lists lead where they did.
     @Test func aMultilingualZolaSiteBuildsInItsDefaultLanguageWithItsLinks() async throws {
@@ -263,7 +305,7 @@ struct SiteRootTests {
             _ = try await Self.build(folder)
             Issue.record("an undated entry built")
         } catch let failure as BuildFailure {
-            #expect(failure.diagnostics.contains { $0.description.hasSuffix("content/posts/wiki.md:1:1: error: missing date: add 'date: 2016-05-12' to the front matter or name the file 2016-05-12-wiki.md") }, "\(failure.diagnostics)")
+            #expect(failure.diagnostics.contains { $0.description.hasSuffix("content/posts/wiki.md:1:1: error: missing date: add 'date = 2016-05-12' to the front matter or name the file 2016-05-12-wiki.md") }, "\(failure.diagnostics)")
         }
     }
 

@@ -51,6 +51,10 @@ public struct SiteConfig: Sendable, Hashable {
     public var skipsEmptyTerms = false
     /// Whether a page may have no front matter at all (Hugo builds it untitled, its whole text the body).
     public var pagesMayLackFrontMatter = false
+    /// Whether an entry with no date at all (none in its front matter, its file name or its own
+    /// URL) is built as a page at its URL, left out of the archive with a warning, as Zola leaves
+    /// undated pages out of its date-sorted lists, instead of an error.
+    public var undatedEntriesArePages = false
     /// Whether two entries at one URL build the one later in path order, with a warning, as Jekyll
     /// and Hugo write the last over the other, instead of an error.
     public var keepsLastOfSharedURL = false
@@ -109,7 +113,7 @@ public struct SiteConfig: Sendable, Hashable {
     var keyParts: [String] {
         var parts = [
             title, description, author, baseURL ?? "-", language, timeZone.identifier,
-            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)", "\(skipsEmptyTerms)", "\(draftsMayBeText)", "\(pagesMayLackFrontMatter)", "\(keepsLastOfSharedURL)", "\(leavesUnresolvedFileLinks)",
+            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)", "\(skipsEmptyTerms)", "\(draftsMayBeText)", "\(pagesMayLackFrontMatter)", "\(undatedEntriesArePages)", "\(keepsLastOfSharedURL)", "\(leavesUnresolvedFileLinks)",
             "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)", "\(termsSplitOnSpaces)",
             taxonomies.map { "\($0.key)/\($0.singular)/\($0.title)" }.joined(separator: ","),
             "\(buildsFuture)\(buildsDrafts)\(buildsExpired)", templateSyntax.rawValue, oldFeeds.map(\.keyText).joined(separator: ","), oldListPages?.keyText ?? "-", headingIDs?.rawValue ?? "-",

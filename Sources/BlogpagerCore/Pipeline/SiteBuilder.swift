@@ -28,8 +28,10 @@ public struct SiteBuilder: Sendable {
         // Every problem of every kind in one run: the entries that read well are checked
         // (URLs, order, static files) even when others did not, and all is reported at once.
         var problems = DiagnosticLog()
+        var warnings = input.warnings
         let (entries, bareSources, cacheKey, readCount) = readEntries(input, cache: cache, program: options.program,
-                                                         highlighter: input.config.highlightsCode ? options.highlighter : nil, log: &problems)
+                                                         highlighter: input.config.highlightsCode ? options.highlighter : nil,
+                                                         log: &problems, warnings: &warnings)
         // The next build's entry cache is made beside the rest of this one.
         async let newCache = EntryCache(key: cacheKey, entries: entries, previous: cache)
         let now = EntryDate(epochSeconds: Int64(options.now.timeIntervalSince1970.rounded(.down)))
@@ -41,7 +43,6 @@ public struct SiteBuilder: Sendable {
         let drafts = entries.filter(isLeftOutDraft)
         let future = entries.filter { !isLeftOutDraft($0) && isLeftOutFuture($0) }
         let expired = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && isExpired($0) }
-        var warnings = input.warnings
         var published = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && !isExpired($0) }
         if config.keepsLastOfSharedURL { published = keepingLastOfSharedURLs(published, warnings: &warnings) }
         checkUniqueURLs(published, log: &problems)
@@ -115,9 +116,10 @@ public struct SiteBuilder: Sendable {
     /// Reads every changed source on all cores; all errors are collected, in file order.
     /// The highlighter learns which sources are new: their code may need Python. Where the
     /// site's generator builds a file with no front matter as an untitled page (Hugo), such
-    /// a source is handed back as a page, by its place in the content folder.
+    /// a source is handed back as a page, by its place in the content folder; so is one with no
+    /// date where the generator builds such a page outside its lists (Zola), with a warning.
     private func readEntries(_ input: SiteInput, cache: EntryCache, program: ProgramIdentity, highlighter: CodeHighlighter?,
-                             log: inout DiagnosticLog) -> (entries: [Entry], bareSources: [SourceFile], cacheKey: String, readCount: Int) {
+                             log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> (entries: [Entry], bareSources: [SourceFile], cacheKey: String, readCount: Int) {
         let sources = input.sources.sorted { $0.relativePath.precedesInBytes($1.relativePath) }
         let config = input.config
         let key = EntryCache.key(program: program, config: config)
@@ -140,6 +142,12 @@ public struct SiteBuilder: Sendable {
                 var page = source
                 page.relativePath = (config.contentSection + [source.relativePath]).joined(separator: "/")
                 bareSources.append(page)
+            case .failure(let failure) where failure.isUndatedPage:
+                var page = source
+                page.relativePath = (config.contentSection + [source.relativePath]).joined(separator: "/")
+                bareSources.append(page)
+                warnings.append(.warning(at: SourceLocation(path: source.displayPath),
+                    "no date, so it is built as a page at its own URL and left out of the archive, as Zola leaves undated pages out of its lists; add 'date = 2016-05-12' to its front matter to list it"))
             case .failure(let failure): diagnostics.append(contentsOf: failure.diagnostics)
             case nil: break
             }

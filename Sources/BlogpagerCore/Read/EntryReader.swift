@@ -101,7 +101,7 @@ public struct EntryReader: Sendable {
             }
         }
 
-        // date: front matter, else the file name's YYYY-MM-DD- prefix
+        // date: front matter, else the file name's YYYY-MM-DD- prefix, else the day the entry's own URL names
         var date: EntryDate?
         // None written at all (an unreadable one is an error already): whether that is one depends on the draft flag.
         var dateMissing = false
@@ -112,6 +112,9 @@ public struct EntryReader: Sendable {
             case .success(let parsed): date = parsed
             case .failure(let failure): log.append(.error(at: start, "invalid date in file name: \(failure.message)"))
             }
+        } else if let key = config.entryURLs.ownURLKey, let field = byKey[key], let text = field.value.scalarText,
+                  let day = URLPathDate.day(in: text), case .success(let parsed) = dateParser.parse(day) {
+            date = parsed
         } else if let undated = file.folderFacts.undatedDate {
             date = undated
         } else {
@@ -159,8 +162,13 @@ public struct EntryReader: Sendable {
             // as Jekyll dates its `_drafts/`, until it has one.
             if isDraft, case .file(let path) = file.content, let identity = FileIdentity(itemAt: path) {
                 date = EntryDate(epochSeconds: Int64(identity.modifiedSeconds))
+            } else if config.undatedEntriesArePages, !log.hasErrors {
+                var failure = BuildFailure([])
+                failure.isUndatedPage = true
+                return .failure(failure)
             } else {
-                log.append(.error(at: start, "missing date: add 'date: 2016-05-12' to the front matter or name the file 2016-05-12-\(nameParts.slug).md"))
+                let example = body.language == .toml ? "date = 2016-05-12" : body.language == .json ? "\"date\": \"2016-05-12\"" : "date: 2016-05-12"
+                log.append(.error(at: start, "missing date: add '\(example)' to the front matter or name the file 2016-05-12-\(nameParts.slug).md"))
             }
         }
 

@@ -178,7 +178,8 @@ struct SiteRootTests {
     @Test func aZolaBlogDatedByItsPathsBuildsFromItsRoot() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("site/config.toml", "base_url = \"https://blog.example.org\"\ntitle = \"Paths\"\n")
+        // No `title` in config.toml: the front page's `_index.md` names the site, as on the Rust blog.
+        try folder.write("site/config.toml", "base_url = \"https://blog.example.org\"\n")
         try folder.write("site/content/_index.md", "+++\ntitle = \"Blog\"\nsort_by = \"permalink\"\n+++\n")
         try folder.write("site/content/wasip2.md", "+++\npath = \"2024/11/26/wasip2-tier-2\"\ntitle = \"Tier 2\"\naliases = [\"2024/11/26/wasip2-tier-2.html\"]\n+++\nNew.\n")
         try folder.write("site/content/inside-rust/_index.md", "+++\ntitle = \"Inside\"\nsort_by = \"permalink\"\n+++\n")
@@ -191,6 +192,7 @@ struct SiteRootTests {
         let files = try folder.snapshot("out")
         #expect(files["2024/11/26/wasip2-tier-2/index.html"] != nil && files["inside-rust/2019/2/3/update/index.html"] != nil)
         #expect(files["releases/latest/index.html"] != nil)
+        #expect(String(decoding: try #require(files["2024/11/26/wasip2-tier-2/index.html"]), as: UTF8.self).contains("<title>Tier 2 · Blog</title>"))
         let warnings = outcome.summary.warnings.map(\.description)
         #expect(warnings.contains { $0.hasSuffix("content/releases/latest.md:1:1: warning: no date, so it is built as a page at its own URL and left out of the archive, as Zola leaves undated pages out of its lists; add 'date = 2016-05-12' to its front matter to list it") }, "\(warnings)")
 

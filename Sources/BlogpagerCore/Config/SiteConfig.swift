@@ -9,6 +9,8 @@ public struct SiteConfig: Sendable, Hashable {
     }
 
     public var title = "My Blog"
+    /// Whether the config named the title (a Zola site without one takes its front page's: `ZolaConfigReader.applySection`).
+    public var namesTitle = false
     public var description = ""
     public var author = ""
     /// Absolute site URL such as `https://example.org/blog/`; its path prefixes every link.

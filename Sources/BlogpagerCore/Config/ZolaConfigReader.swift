@@ -3,9 +3,12 @@
 /// stays, as Zola keeps it. Templates stay ours.
 struct ZolaConfigReader {
     /// What the blog section's `_index.md` says of its pages (Zola pages a section there, not in
-    /// config.toml): `paginate_by` is the page size, and its old list pages are at `paginate_path`.
+    /// config.toml): `paginate_by` is the page size, and its old list pages are at `paginate_path`;
+    /// its `title` is the site's where config.toml names none.
     static func applySection(_ fields: [FrontMatterField], to config: inout SiteConfig) {
         let byKey = Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        // A config without `title` leaves Zola's site untitled; its front page's title names it (the Rust blog's "Rust Blog").
+        if !config.namesTitle, let title = byKey["title"]?.scalarText?.trimmingSpaces, !title.isEmpty { config.title = title }
         guard case .int(let size)? = byKey["paginate_by"], size > 0 else { return }
         config.pageSize = size
         let path = byKey["paginate_path"]?.scalarText ?? "page"
@@ -28,7 +31,9 @@ struct ZolaConfigReader {
         var feedTaxonomies: [String] = []
         for field in fields {
             switch field.key {
-            case "title": config.title = values.text(field) ?? config.title
+            case "title":
+                config.title = values.text(field) ?? config.title
+                config.namesTitle = true
             case "description": config.description = values.text(field) ?? ""
             case "author": config.author = values.name(field) ?? ""
             case "base_url": if let text = values.text(field) { config.baseURL = values.baseURL(values.addressWithScheme(text, at: field), at: field) }

@@ -138,16 +138,15 @@ public struct SiteBuilder: Sendable {
             switch result {
             case .success(let entry):
                 entries.append(entry)
-            case .failure where config.pagesMayLackFrontMatter && FrontMatterReader.opensNoFrontMatter(source):
+            case .failure(let failure) where failure.isUndatedPage
+                || (config.pagesMayLackFrontMatter && FrontMatterReader.opensNoFrontMatter(source)):
+                if failure.isUndatedPage {
+                    warnings.append(.warning(at: SourceLocation(path: source.displayPath),
+                        "no date, so it is built as a page at its own URL and left out of the archive, as Zola leaves undated pages out of its lists; add 'date = 2016-05-12' to its front matter to list it"))
+                }
                 var page = source
                 page.relativePath = (config.contentSection + [source.relativePath]).joined(separator: "/")
                 bareSources.append(page)
-            case .failure(let failure) where failure.isUndatedPage:
-                var page = source
-                page.relativePath = (config.contentSection + [source.relativePath]).joined(separator: "/")
-                bareSources.append(page)
-                warnings.append(.warning(at: SourceLocation(path: source.displayPath),
-                    "no date, so it is built as a page at its own URL and left out of the archive, as Zola leaves undated pages out of its lists; add 'date = 2016-05-12' to its front matter to list it"))
             case .failure(let failure): diagnostics.append(contentsOf: failure.diagnostics)
             case nil: break
             }

@@ -19,6 +19,9 @@ public struct TemplateSet: Sendable {
     /// 6 for the same wall time, 4 or 3 took longer (`docs/benchmarks.md`), while the rest of a
     /// build (Markdown, hashing, writing) uses every core. Shared by the set's copies.
     private let renderSlots = DispatchSemaphore(value: TemplateSet.concurrentRenders)
+    /// The shells this set's templates have rendered (`TemplateShells`); nil where a template
+    /// could make a shell wrong: it chooses its own escaping, or holds a marker's characters.
+    private var shells: TemplateShells?
     private static var concurrentRenders: Int { min(6, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
 
     public static func defaults() throws(BuildFailure) -> TemplateSet {
@@ -52,6 +55,15 @@ public struct TemplateSet: Sendable {
         }
         try log.throwIfErrors()
         self.library = library
+        shells = Self.allowShells(files) ? TemplateShells() : nil
+    }
+
+    /// Shells fill texts in escaped as `HTMLEscaping` escapes them: a template that sets another
+    /// content type, or holds a marker's characters, is rendered by Mustache alone.
+    private static func allowShells(_ files: [String: String]) -> Bool {
+        !files.contains { path, text in
+            path.hasSuffix(".mustache") && (text.utf8Contains("CONTENT_TYPE") || TemplateShell.holdsMarkerCharacters(text))
+        }
     }
 
     /// The defaults with `overrides` laid over them, file by file.
@@ -94,6 +106,8 @@ public struct TemplateSet: Sendable {
             guard let text = Self.literal(render(name, values)) else { continue }
             rendered.library.register(text, named: name)
         }
+        // The shells of the templates as they were would be wrong for these.
+        rendered.shells = shells == nil ? nil : TemplateShells()
         return rendered
     }
 
@@ -111,10 +125,24 @@ public struct TemplateSet: Sendable {
     /// Renders a named template; the names are checked when the set is made. Never called from
     /// inside a render (a render waits for one of the set's slots).
     func render(_ name: String, _ context: [String: Any]) -> String {
+        guard let shells else { return mustache(name, TemplateString.wrappingStrings(in: context)) }
+        return shells.render(name, context) { mustache(name, $0) }
+    }
+
+    /// Mustache's own render of `context` (its strings made `TemplateString`s).
+    private func mustache(_ name: String, _ context: [String: Any]) -> String {
         renderSlots.wait()
         defer { renderSlots.signal() }
-        return library.render(TemplateString.wrappingStrings(in: context), withTemplate: name) ?? ""
+        return library.render(context, withTemplate: name) ?? ""
     }
+
+    /// This set rendering with Mustache alone, and what its shells learnt: for tests.
+    var withoutShells: TemplateSet {
+        var set = self
+        set.shells = nil
+        return set
+    }
+    var shellsLearnt: (shells: Int, mustacheOnly: Int)? { shells?.learnt }
 
     /// Files to copy under `out/assets/`, by their path below `assets/`.
     public var assets: [(name: String, text: String)] {

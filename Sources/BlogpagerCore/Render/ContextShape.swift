@@ -32,12 +32,13 @@ struct ContextShape {
 
     // MARK: The walk
 
+    /// A map's names in byte order: a map's own order differs from one map to the next, even of the same names.
     private mutating func walk(map: [String: Any]) -> Bool {
         key.append(UInt8(ascii: "{"))
         appendCount(map.count)
-        for name in map.keys.sorted(by: { $0.precedesInBytes($1) }) {
+        for (name, value) in map.sorted(by: { $0.key.precedesInBytes($1.key) }) {
             appendText(name)
-            guard walk(value: map[name]!) else { return false }
+            guard walk(value: value) else { return false }
         }
         key.append(UInt8(ascii: "}"))
         return true
@@ -55,9 +56,13 @@ struct ContextShape {
             appendCount(list.count)
             for text in list { appendText(text) }
         case .map(let map): return walk(map: map)
-        case .prepared(let map):
+        case .prepared(let prepared):
+            // The site's values, the same on every page: their shape was taken once.
+            guard let shape = prepared.shape else { return false }
             key.append(UInt8(ascii: "P"))
-            return walk(map: map)
+            key += shape.key
+            texts += shape.texts
+            endsLines += shape.endsLines
         case .list(let list): return walk(list: list)
         case .unknown: return false
         }
@@ -73,7 +78,7 @@ struct ContextShape {
         /// Kept as it is: Mustache sorts a list of strings (`sorted(list)`).
         case strings([String])
         case map([String: Any])
-        case prepared([String: Any])
+        case prepared(TemplateString.Prepared)
         case list([Any])
         case unknown
 
@@ -88,7 +93,7 @@ struct ContextShape {
             else if kind == [String].self { self = .strings(value as! [String]) }
             else if kind == [String: Any].self { self = .map(value as! [String: Any]) }
             else if kind == [String: String].self { self = .map(value as! [String: String]) }
-            else if kind == TemplateString.Prepared.self { self = .prepared((value as! TemplateString.Prepared).values) }
+            else if kind == TemplateString.Prepared.self { self = .prepared(value as! TemplateString.Prepared) }
             else if kind == [[String: Any]].self { self = .list(value as! [[String: Any]]) }
             else if kind == [[String: String]].self { self = .list((value as! [[String: String]]).map { $0 as Any }) }
             else if kind == [Any].self { self = .list(value as! [Any]) }
@@ -121,7 +126,11 @@ struct ContextShape {
     }
 
     private mutating func appendCount(_ count: Int) {
-        key += String(count).utf8
+        var count = count
+        repeat {
+            key.append(UInt8(ascii: "0") + UInt8(count % 10))
+            count /= 10
+        } while count > 0
         key.append(UInt8(ascii: ":"))
     }
 
@@ -143,8 +152,8 @@ struct ContextShape {
     private func sentinelMap(_ map: [String: Any], next: inout Int, probe: ShellProbe) -> [String: Any] {
         var shell: [String: Any] = [:]
         shell.reserveCapacity(map.count)
-        for name in map.keys.sorted(by: { $0.precedesInBytes($1) }) {
-            shell[name] = sentinelValue(map[name]!, next: &next, probe: probe)
+        for (name, value) in map.sorted(by: { $0.key.precedesInBytes($1.key) }) {
+            shell[name] = sentinelValue(value, next: &next, probe: probe)
         }
         return shell
     }
@@ -155,8 +164,10 @@ struct ContextShape {
             if text.isEmpty { return TemplateString("") }
             defer { next += 1 }
             return ShellText(marker: TemplateShell.marker(next, endsLine: endsLines[next]), probe: probe)
-        case .map(let map), .prepared(let map):
+        case .map(let map):
             return ShellMap(values: sentinelMap(map, next: &next, probe: probe), probe: probe)
+        case .prepared(let prepared):
+            return ShellMap(values: sentinelMap(prepared.values, next: &next, probe: probe), probe: probe)
         case .list(let list):
             return list.map { sentinelValue($0, next: &next, probe: probe) }
         case .flag, .number, .strings, .unknown:

@@ -10,7 +10,9 @@ import Foundation
 /// (`{{name}}`) from a raw one (`{{{name}}}`) by the marker alone.
 struct TemplateShell: Sendable {
     private enum Piece: Sendable {
-        case literal([UInt8])
+        /// Kept as a `String`: appending one copies its bytes, where making a `String` of
+        /// bytes checks every one of them again (a page's worth for each page).
+        case literal(String)
         case text(index: Int, escaped: Bool)
     }
 
@@ -72,14 +74,14 @@ struct TemplateShell: Sendable {
             }
             if !literal.isEmpty {
                 literalSize += literal.count
-                pieces.append(.literal(literal))
+                pieces.append(.literal(String(decoding: literal, as: UTF8.self)))
                 literal = []
             }
             pieces.append(.text(index: index, escaped: escaped))
         }
         if !literal.isEmpty {
             literalSize += literal.count
-            pieces.append(.literal(literal))
+            pieces.append(.literal(String(decoding: literal, as: UTF8.self)))
         }
         self.pieces = pieces
         self.literalSize = literalSize
@@ -98,14 +100,14 @@ struct TemplateShell: Sendable {
             if escaped, escapedTexts[index] == nil { escapedTexts[index] = HTMLEscaping.escape(texts[index]) }
             size += escaped ? escapedTexts[index]!.utf8.count : texts[index].utf8.count
         }
-        var out: [UInt8] = []
+        var out = ""
         out.reserveCapacity(size)
         for piece in pieces {
             switch piece {
-            case .literal(let bytes): out += bytes
-            case .text(let index, let escaped): out += (escaped ? escapedTexts[index]! : texts[index]).utf8
+            case .literal(let text): out += text
+            case .text(let index, let escaped): out += escaped ? escapedTexts[index]! : texts[index]
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 }

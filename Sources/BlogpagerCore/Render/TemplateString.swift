@@ -41,9 +41,12 @@ struct TemplateString: MustacheCustomRenderable, MustacheTransformable, Mustache
     /// templates as the map itself.
     struct Prepared: MustacheParent, MustacheTransformable, CustomStringConvertible {
         let values: [String: Any]
+        /// The values' shape (`ContextShape`), taken once for every page's.
+        let shape: ContextShape?
 
         init(_ values: [String: Any]) {
             self.values = TemplateString.wrappingStrings(in: values)
+            shape = ContextShape(self.values)
         }
 
         func child(named name: String) -> Any? { values[name] }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A template rendered once for a shape of values (`ContextShape`), with a marker where
 /// each text went: the pieces of template text between them, and for each marker which
 /// text it stands for and whether Mustache escaped it there. Filling in the texts gives
@@ -23,20 +21,9 @@ struct TemplateShell: Sendable {
         "\u{E000}\(index)&\u{E001}" + (endsLine ? "\n" : "")
     }
 
-    /// Whether `text` holds a character the markers are made of: U+E000 to U+E001, whose
-    /// UTF-8 begins with the byte `0xEE` (which only a few other characters share).
+    /// Whether `text` holds a character the markers are made of (U+E000 or U+E001).
     static func holdsMarkerCharacters(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
-            var at = 0
-            while at < bytes.count, let found = memchr(base + at, 0xEE, bytes.count - at) {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] <= 0x81 { return true }
-                at = index + 1
-            }
-            return false
-        }
+        text.utf8Contains("\u{E000}") || text.utf8Contains("\u{E001}")
     }
 
     /// Reads the shell out of `rendered`, the template rendered with `texts` markers; nil

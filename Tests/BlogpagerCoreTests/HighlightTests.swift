@@ -477,6 +477,49 @@ struct HighlightTests {
         fromUsersCache.waitForHelpersToExit()
     }
 
+    /// A build reads its entries while Python starts: `prepare` returns while the first helper is
+    /// still greeting (under the lock), and the helpers it starts are counted as before.
+    @Test func preparingDoesNotWaitForPythonToGreet() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // A Python that says it has started, then waits to be let go (ten seconds at most, noted).
+        try folder.write("slow-python", """
+            #!/bin/sh
+            touch '\(folder.path)/started'
+            tries=0
+            while [ ! -e '\(folder.path)/go' ]; do
+                tries=$((tries + 1))
+                if [ $tries -gt 1000 ]; then touch '\(folder.path)/waited-out'; break; fi
+                sleep 0.01
+            done
+            exec '\(Self.python ?? "python3")' "$@"
+            """)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path + "/slow-python")
+        let sources = try (0..<40).map { index in
+            let name = "code\(index).md"
+            try folder.write(name, "---\ntitle: T\n---\n```python\nprint(\(index))\n```\n")
+            return SourceFile(displayPath: name, relativePath: name, filePath: folder.path + "/" + name, identity: "")
+        }
+        let highlighter = CodeHighlighter(python: folder.path + "/slow-python", maximumHelpers: 3)
+        let identity = Mutex<String?>(nil)
+        let greeted = DispatchGroup()
+        greeted.enter()
+        DispatchQueue.global().async {
+            identity.withLock { $0 = highlighter.identity() }
+            greeted.leave()
+        }
+        // The first helper has started, and holds the lock until it greets.
+        for _ in 0..<1000 where !FileManager.default.fileExists(atPath: folder.path + "/started") { usleep(10_000) }
+        highlighter.prepare(for: sources)
+        try folder.write("go", "")
+        greeted.wait()
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/waited-out"))
+        try #require(identity.withLock { $0 }?.hasPrefix("pygments ") == true)
+        _ = highlighter.finish(keepingOthers: true)
+        defer { highlighter.waitForHelpersToExit() }
+        #expect(highlighter.helperProcessIdentifiers.count == 3)
+    }
+
     /// The last build's cache (megabytes at 10,000 entries) is read at the first block that needs it:
     /// a rebuild whose changed entries have no code leaves it unread, and the record as it was.
     @Test func theLastBuildsCacheIsReadOnlyWhenABlockNeedsIt() throws {

@@ -243,7 +243,7 @@ public final class CodeHighlighter: Sendable {
                 guard state.problem == nil, state.cache != nil else { return .none }
                 if let helper = state.idle.popLast() { return .lent(helper) }
                 // Those started ahead (`prepare`) are nearly there.
-                guard state.helpers < maximumHelpers, state.preparing == 0 else { return .wait }
+                guard state.helpers < maximumHelpers, !preparing(state) else { return .wait }
                 state.helpers += 1  // its place is taken while it starts, outside the lock
                 return .startOne
             }
@@ -286,17 +286,24 @@ public final class CodeHighlighter: Sendable {
     /// cached, starts one, and only where Python was left unstarted (its version known from
     /// the fingerprint). An edit that leaves an entry's code as it was starts none.
     public func prepare(for sources: [SourceFile]) {
-        let places = state.withLock { state -> Int in
-            guard state.highlighter != nil, state.preparing == 0, state.problem == nil, !sources.isEmpty else { return 0 }
-            let wanted = sources.count > Self.sourcesLookedInside ? maximumHelpers : 1
-            let places = max(0, wanted - state.helpers)
-            // Taken now, so that the workers wait for these rather than start more.
-            state.preparing = places
-            state.helpers += places
-            return places
-        }
-        guard places > 0 else { return }
+        guard !sources.isEmpty else { return }
+        // On a thread of its own from the start: the first helper may still be greeting, under
+        // the lock, and the build reads its entries meanwhile rather than wait for Python.
+        // Counted at once, so that `finish` and a worker's `lend` wait for what this starts.
+        unreserved.add(1, ordering: .sequentiallyConsistent)
         Thread { [self] in
+            let places = state.withLock { state -> Int in
+                defer { unreserved.subtract(1, ordering: .sequentiallyConsistent) }
+                start(&state)
+                guard state.highlighter != nil, state.preparing == 0, state.problem == nil else { return 0 }
+                let wanted = sources.count > Self.sourcesLookedInside ? maximumHelpers : 1
+                let places = max(0, wanted - state.helpers)
+                // Taken now, so that the workers wait for these rather than start more.
+                state.preparing = places
+                state.helpers += places
+                return places
+            }
+            guard places > 0 else { return }
             let starting = helpersNeeded(for: sources, atMost: places)
             state.withLock { state in
                 // The places not needed go back unused.
@@ -313,6 +320,14 @@ public final class CodeHighlighter: Sendable {
                 }.start()
             }
         }.start()
+    }
+
+    /// Calls of `prepare` whose thread has not yet taken its helpers' places.
+    private let unreserved = Atomic<Int>(0)
+
+    /// Whether helpers are starting ahead (`prepare`), or about to: a worker waits for them.
+    private func preparing(_ state: State) -> Bool {
+        state.preparing > 0 || unreserved.load(ordering: .sequentiallyConsistent) > 0
     }
 
     /// How many helpers `sources` call for ahead of rendering, up to `most`: all of them where
@@ -425,7 +440,7 @@ public final class CodeHighlighter: Sendable {
     /// every entry keeps only what it used.
     public func finish(keepingOthers: Bool) -> Outcome {
         // A helper started ahead is in place before the build ends: no process outlives it.
-        while state.withLock({ $0.preparing > 0 }) { usleep(500) }
+        while state.withLock({ preparing($0) }) { usleep(500) }
         return state.withLock { state in
             // A build that rendered every body and met no code still leaves a cache of what it used: none.
             if !state.cachesTaken, !keepingOthers, let name = state.highlighter { takeCaches(&state, highlighter: name) }

@@ -125,9 +125,10 @@ public struct BuildJob: Sendable {
             environment: environment, currentFolder: currentFolder,
             previousPython: { [sharedHighlightCache] in state.read(.python) ?? sharedHighlightCache?.readPython() },
             spillFolder: state.path) : nil
-        // Python and Pygments take about a tenth of a second to start: beside the reading, on a
-        // thread of their own (the load would wait for a pool thread otherwise), and done before
-        // the build ends (a process started after it could outlive its lock).
+        // Python and Pygments take about a tenth of a second to start: beside the load and the
+        // reading of the entries, on a thread of their own (the load would wait for a pool thread
+        // otherwise). The build asks for the version only where it makes its render keys, and
+        // waits for this before it ends (a process started after it could outlive its lock).
         async let highlighterStarted: String? = if let highlighter { await BlockingWork.run { highlighter.identity() } } else { nil }
         async let loaded = Result { [loader] () throws(BuildFailure) in try loader.load() }
         let previous = try PreviousBuild(reading: folder.state, cache: cache)
@@ -135,7 +136,6 @@ public struct BuildJob: Sendable {
         async let opened = writer.begin(previous: previous)
         let reuse = previous.reuse(in: folder)
         var input = try await loaded.get()
-        _ = await highlighterStarted
         if search { input.config.searchIndex = true }
         var options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program, highlighter: highlighter)
         options.spillFolder = state.path
@@ -186,6 +186,7 @@ public struct BuildJob: Sendable {
         }
         // Unchanged when no source was read and none went away: no need to write megabytes again.
         let entryCacheChanged = site.entriesRead > 0 || site.entryCache.count != previous.entryCache.count
+        _ = await highlighterStarted
         // A build that rendered every body keeps only the code blocks it used.
         let highlighted = highlighter?.finish(keepingOthers: site.bodiesRendered < site.summary.entries)
         if let problem = highlighted?.problem, input.config.highlightsCode, highlighted?.blocks ?? 0 > 0 {

@@ -509,7 +509,11 @@ struct HighlightTests {
             greeted.leave()
         }
         // The first helper has started, and holds the lock until it greets.
-        for _ in 0..<1000 where !FileManager.default.fileExists(atPath: folder.path + "/started") { usleep(10_000) }
+        var waited = 0
+        while !FileManager.default.fileExists(atPath: folder.path + "/started"), waited < 1000 {
+            usleep(10_000)
+            waited += 1
+        }
         highlighter.prepare(for: sources)
         try folder.write("go", "")
         greeted.wait()

@@ -125,6 +125,7 @@ struct ContextShape {
         return true
     }
 
+    /// The count's digits, lowest first: the key is only compared, never read back.
     private mutating func appendCount(_ count: Int) {
         var count = count
         repeat {

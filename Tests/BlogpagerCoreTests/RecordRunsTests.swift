@@ -26,6 +26,27 @@ struct RecordRunsTests {
         #expect(String(decoding: again, as: UTF8.self).contains("Entry 3, edited"))
     }
 
+    /// The entry cache is found by binary search, so its lines must be in path order: a record
+    /// whose lines are not (damaged, or written by hand) is not trusted, and every entry is read again.
+    @Test func anEntryCacheOutOfPathOrderIsReadAsEmpty() async throws {
+        let folder = try BuildJobTests.site()
+        defer { folder.remove() }
+        _ = try await BuildJobTests.job(folder).run(now: Date())
+        let path = folder.path + "/out/.blogpager/entry-cache"
+        var lines = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count > 4)
+        lines.swapAt(1, 2)
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        try folder.write("content/entry-3.md", "---\ntitle: Entry 3, edited\ndate: 2024-03-03\n---\nBody 3.\n")
+        let second = try #require(try await BuildJobTests.job(folder).run(now: Date()).site)
+        #expect(second.entriesRead == second.entryCache.count)
+        // The record the rebuild wrote is in order again: the next edit reads one entry.
+        try folder.write("content/entry-3.md", "---\ntitle: Entry 3, edited again\ndate: 2024-03-03\n---\nBody 3.\n")
+        let third = try #require(try await BuildJobTests.job(folder).run(now: Date()).site)
+        #expect(third.entriesRead == 1)
+    }
+
     /// Records are cut into lines and fields by `pieces`, as `split` keeping empty pieces would cut them.
     @Test func piecesAreWhatSplitKeepingEmptyPiecesGives() {
         let samples = ["", "\t", "a", "a\tb", "\ta\t\tb\t", "path/x.html\t12-ab", "日本\t語\t\t", "\t\t\t"]

@@ -3,16 +3,24 @@
 /// the files that changed. Valid for one program and config; any other starts
 /// it empty. `blogpager serve --watch` keeps it in memory between builds; a
 /// `blogpager build` finds the last one in `out/.blogpager/entry-cache`.
+///
+/// Kept as lists in the byte order of the source paths, the order a build reads its
+/// sources in and the record's order: found by binary search, carried into the next
+/// cache by one walk of both lists, written without a sort. (Two dictionaries of every
+/// path, filled on reading and again for the next build, and a sort of every path
+/// before writing, were a tenth of an edit's rebuild at 10,000 entries.)
 public struct EntryCache: Sendable {
     static let version = 9
     private static let format = RecordText(kind: "entry-cache", version: version)
 
     /// What the entries were read under: this program and these settings (`RenderKeys.entryCache`).
     private var key: String?
-    private var entries: [String: Entry] = [:]
-    /// The record's line of each entry read back from it, by source path: written again as it was
-    /// while its source is unchanged, so a rebuild encodes only the entries it read.
-    private var lines: [String: ArraySlice<UInt8>] = [:]
+    /// In the byte order of their source paths, each path once.
+    private var entries: [Entry] = []
+    /// The record's line of each entry read back from it (nil for one read from its source):
+    /// written again as it was while its source is unchanged, so a rebuild encodes only the
+    /// entries it read.
+    private var lines: [ArraySlice<UInt8>?] = []
 
     public init() {}
 
@@ -27,26 +35,74 @@ public struct EntryCache: Sendable {
     /// The cache's file keeps no absolute path (`out/` may be published whole): the entry takes
     /// the file's place from the source found now.
     func entry(for source: SourceFile, key: String) -> Entry? {
-        guard self.key == key, let cached = entries[source.relativePath], cached.source.identity == source.identity else { return nil }
+        guard self.key == key, let position = position(of: source.relativePath) else { return nil }
+        let cached = entries[position]
+        guard cached.source.identity == source.identity else { return nil }
         return cached.reading(from: source)
+    }
+
+    /// Where the entry read from `path` is, by binary search.
+    private func position(of path: String) -> Int? {
+        var (low, high) = (0, entries.count)
+        while low < high {
+            let middle = (low + high) / 2
+            let found = entries[middle].source.relativePath
+            if found.precedesInBytes(path) {
+                low = middle + 1
+            } else if path.precedesInBytes(found) {
+                high = middle
+            } else {
+                return middle
+            }
+        }
+        return nil
     }
 
     /// A cache of exactly these entries (sources that no longer exist drop out), keeping the
     /// lines `previous` read back for those whose sources are unchanged.
     init(key: String, entries read: [Entry], previous: EntryCache = EntryCache()) {
         self.key = key
-        let keepsLines = previous.key == key && !previous.lines.isEmpty
-        for entry in read {
+        entries = Self.inPathOrder(read)
+        lines = Array(repeating: nil, count: entries.count)
+        guard previous.key == key, previous.lines.contains(where: { $0 != nil }) else { return }
+        // Both lists in path order: one walk pairs each entry with the one it was before.
+        var before = 0
+        for (position, entry) in entries.enumerated() {
             let path = entry.source.relativePath
-            entries[path] = entry
-            if keepsLines, let line = previous.lines[path], let before = previous.entries[path],
-               before.source.identity == entry.source.identity {
-                lines[path] = line
+            while before < previous.entries.count, previous.entries[before].source.relativePath.precedesInBytes(path) {
+                before += 1
+            }
+            guard before < previous.entries.count else { break }
+            let old = previous.entries[before]
+            if old.source.relativePath == path, old.source.identity == entry.source.identity {
+                lines[position] = previous.lines[before]
             }
         }
     }
 
-    /// The cache the last build left; empty when there is none, it is of another version, or any line is damaged.
+    /// The entries in the byte order of their source paths, each path once (the last one read
+    /// of a path is kept, as a dictionary by path kept it). A build reads its sources in that
+    /// order, so usually this only checks it.
+    private static func inPathOrder(_ entries: [Entry]) -> [Entry] {
+        let precedes = { (a: Entry, b: Entry) in a.source.relativePath.precedesInBytes(b.source.relativePath) }
+        if zip(entries, entries.dropFirst()).allSatisfy(precedes) { return entries }
+        let positions = entries.indices.sorted { a, b in
+            let (x, y) = (entries[a].source.relativePath, entries[b].source.relativePath)
+            return x.precedesInBytes(y) || (x == y && a < b)
+        }
+        var ordered: [Entry] = []
+        for entry in positions.map({ entries[$0] }) {
+            if let last = ordered.last, last.source.relativePath == entry.source.relativePath {
+                ordered[ordered.count - 1] = entry
+            } else {
+                ordered.append(entry)
+            }
+        }
+        return ordered
+    }
+
+    /// The cache the last build left; empty when there is none, it is of another version, any
+    /// line is damaged, or its lines are not in path order.
     static func read(in state: StateFolder) -> EntryCache {
         guard let bytes = state.read(.entryCache), let (key, lines) = format.parse(bytes), let key else { return EntryCache() }
         // Each line is decoded from a copy of its own: the lines are slices of the record's one
@@ -56,12 +112,12 @@ public struct EntryCache: Sendable {
         var cache = EntryCache()
         cache.key = key
         cache.entries.reserveCapacity(decoded.count)
-        cache.lines.reserveCapacity(decoded.count)
-        for (entry, line) in zip(decoded, lines) {
+        for entry in decoded {
             guard let entry else { return EntryCache() }
-            cache.entries[entry.source.relativePath] = entry
-            cache.lines[entry.source.relativePath] = line
+            if let last = cache.entries.last, !last.source.relativePath.precedesInBytes(entry.source.relativePath) { return EntryCache() }
+            cache.entries.append(entry)
         }
+        cache.lines = lines.map { $0 }
         return cache
     }
 
@@ -75,12 +131,11 @@ public struct EntryCache: Sendable {
         guard let key else { return }
         var run = Self.format.header(key: key)
         run.reserveCapacity(RecordText.runSize + 65_536)
-        let paths = entries.keys.sorted { $0.precedesInBytes($1) }
-        for start in stride(from: 0, to: paths.count, by: linesPerBatch) {
-            let batch = paths[start..<min(paths.count, start + linesPerBatch)]
-            let made = batch.parallelMap { path in lines[path] == nil ? EntryRecord.line(entries[path]!) : nil }
-            for (path, line) in zip(batch, made) {
-                if let line = lines[path] {
+        for start in stride(from: 0, to: entries.count, by: linesPerBatch) {
+            let batch = start..<min(entries.count, start + linesPerBatch)
+            let made = batch.parallelMap { position in lines[position] == nil ? EntryRecord.line(entries[position]) : nil }
+            for (position, line) in zip(batch, made) {
+                if let line = lines[position] {
                     run += line
                 } else if let line {
                     run += line

@@ -45,8 +45,10 @@ struct BuildRecord: Equatable, Sendable {
         return StableHash.wideKey(bytes: lines)
     }
 
-    /// The record in `state`; nil when there is none, or it is of another version or damaged.
-    static func read(in state: StateFolder) -> BuildRecord? {
+    /// The record in `state`; nil when there is none, or it is of another version or damaged, or
+    /// (given `inputs`) it was made from other inputs: then its list of every output is never
+    /// made into strings (18,000 of them, before anything else of a rebuild can start).
+    static func read(in state: StateFolder, ifMadeFrom expected: String? = nil) -> BuildRecord? {
         guard let bytes = state.read(.lastBuild), let (_, lines) = format.parse(bytes), lines.count >= 4 else { return nil }
         var values: [String: String] = [:]
         for line in lines.prefix(4) {
@@ -54,6 +56,7 @@ struct BuildRecord: Equatable, Sendable {
             guard fields.count == 2 else { return nil }
             values[RecordText.string(fields[0])] = RecordText.string(fields[1])
         }
+        if let expected, values["inputs"] != expected { return nil }
         guard let inputs = values["inputs"], let until = values["valid-until"], let outputs = values["outputs"],
               let summaryJSON = values["summary"],
               let summary = try? JSONDecoder().decode(BuildSummary.self, from: Data(summaryJSON.utf8))

@@ -51,7 +51,7 @@ struct PreviousBuild: Sendable {
     /// nothing to do. Reads that record alone, so a build that finds nothing
     /// changed reads no more than it must.
     static func unchanged(in state: StateFolder, inputs: String?, now: Date) -> BuildRecord? {
-        guard let inputs, !state.contains(.journal), let record = BuildRecord.read(in: state),
+        guard let inputs, !state.contains(.journal), let record = BuildRecord.read(in: state, ifMadeFrom: inputs),
               record.isCurrent(inputs: inputs, now: now, output: state.output) else { return nil }
         return record
     }

@@ -1,0 +1,38 @@
+import BlogpagerCore
+import Testing
+
+/// A segment is percent-encoded byte by byte, all but the unreserved characters, in capitals.
+struct URLPathEncodingTests {
+    @Test(arguments: [
+        ("entry-000123", "entry-000123"),
+        ("a.b_c~d-E9", "a.b_c~d-E9"),
+        ("", ""),
+        ("two words", "two%20words"),
+        ("日記", "%E6%97%A5%E8%A8%98"),
+        ("c++ & c#", "c%2B%2B%20%26%20c%23"),
+        ("100%", "100%25"),
+        ("a/b?c", "a%2Fb%3Fc"),
+        ("café-2024", "caf%C3%A9-2024"),
+    ])
+    func segmentsAreEncodedByteByByte(segment: String, expected: String) {
+        #expect(URLPathEncoding.encode(segment) == expected)
+    }
+
+    /// Every byte value: unreserved ones kept, the others as `%XY`; decoding gives the bytes back.
+    @Test func everyByteIsKeptOrEncoded() {
+        for value in 0..<128 {
+            let byte = UInt8(value)
+            let text = String(decoding: [UInt8(ascii: "x"), byte, UInt8(ascii: "y")], as: UTF8.self)
+            let encoded = URLPathEncoding.encode(text)
+            let unreserved = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || "-._~".utf8.contains(byte)
+            #expect(encoded == (unreserved ? text : "x%" + String(format2: byte) + "y"), "byte \(value)")
+        }
+    }
+}
+
+private extension String {
+    init(format2 byte: UInt8) {
+        let hex = Array("0123456789ABCDEF")
+        self = String([hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+    }
+}

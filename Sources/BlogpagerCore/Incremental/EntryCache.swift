@@ -8,7 +8,7 @@
 /// sources in and the record's order: found by binary search, carried into the next
 /// cache by one walk of both lists, written without a sort. (Two dictionaries of every
 /// path, filled on reading and again for the next build, and a sort of every path
-/// before writing, were a tenth of an edit's rebuild at 10,000 entries.)
+/// before writing, were 5-8% of the CPU of an edit's rebuild at 10,000 entries.)
 public struct EntryCache: Sendable {
     static let version = 9
     private static let format = RecordText(kind: "entry-cache", version: version)

@@ -524,6 +524,51 @@ struct HighlightTests {
         #expect(highlighter.helperProcessIdentifiers.count == 3)
     }
 
+    /// A build whose Python has to start to say its version, with many sources of code, launches
+    /// every helper at once rather than the others after the first has greeted: all of them are
+    /// launched while the first still waits, and each is then taken and highlights.
+    @Test func aColdBuildLaunchesEveryHelperBeforeTheFirstGreets() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // A Python that notes its launch, then waits to be let go (ten seconds at most, noted).
+        try folder.write("slow-python", """
+            #!/bin/sh
+            echo launched >> '\(folder.path)/launches'
+            tries=0
+            while [ ! -e '\(folder.path)/go' ]; do
+                tries=$((tries + 1))
+                if [ $tries -gt 1000 ]; then touch '\(folder.path)/waited-out'; break; fi
+                sleep 0.01
+            done
+            exec '\(Self.python ?? "python3")' "$@"
+            """)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path + "/slow-python")
+        let sources = try (0..<40).map { index in
+            let name = "code\(index).md"
+            try folder.write(name, "---\ntitle: T\n---\n```python\nprint(\(index))\n```\n")
+            return SourceFile(displayPath: name, relativePath: name, filePath: folder.path + "/" + name, identity: "")
+        }
+        let highlighter = CodeHighlighter(python: folder.path + "/slow-python", maximumHelpers: 3)
+        highlighter.prepare(for: sources)
+        let launches = { (try? String(contentsOfFile: folder.path + "/launches", encoding: .utf8))?.split(separator: "\n").count ?? 0 }
+        var waited = 0
+        while launches() < 3, waited < 500 {
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(launches() == 3)
+        try folder.write("go", "")
+        let html = highlighter.html(for: [CodeBlock(language: "python", code: "print(1)\n")])
+        #expect(html[0]?.contains("class=\"highlight\"") == true)
+        _ = highlighter.finish(keepingOthers: true)
+        let helpers = highlighter.helperProcessIdentifiers
+        #expect(helpers.count == 3)
+        highlighter.waitForHelpersToExit()
+        #expect(helpers.allSatisfy { kill($0, 0) != 0 })
+        #expect(launches() == 3)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/waited-out"))
+    }
+
     /// The last build's cache (megabytes at 10,000 entries) is read at the first block that needs it:
     /// a rebuild whose changed entries have no code leaves it unread, and the record as it was.
     @Test func theLastBuildsCacheIsReadOnlyWhenABlockNeedsIt() throws {

@@ -33,6 +33,8 @@ public final class CodeHighlighter: Sendable {
     private struct State {
         var started = false
         var idle: [PygmentsHelper] = []
+        /// Launched ahead, their greeting not yet read (`launchAhead`): taken by `startHelper`.
+        var launched: [PygmentsHelper] = []
         /// Helpers whose input `finish` closed, until `waitForHelpersToExit`.
         var leaving: [PygmentsHelper] = []
         var helpers = 0
@@ -259,7 +261,7 @@ public final class CodeHighlighter: Sendable {
     /// A helper started now, its place already taken: checked to be the Pygments whose
     /// version the build's keys hold; nil (its place given back) when it is not.
     private func startHelper() -> PygmentsHelper? {
-        let helper = try? PygmentsHelper(python: python)
+        let helper = state.withLock { $0.launched.popLast() } ?? (try? PygmentsHelper(python: python))
         let greeting = helper?.greeting()
         return state.withLock { state in
             if case .ready(let version, _) = greeting, "pygments \(version)" == state.highlighter {
@@ -292,6 +294,7 @@ public final class CodeHighlighter: Sendable {
         // Counted at once, so that `finish` and a worker's `lend` wait for what this starts.
         unreserved.add(1, ordering: .sequentiallyConsistent)
         Thread { [self] in
+            launchAhead(for: sources)
             let places = state.withLock { state -> Int in
                 defer { unreserved.subtract(1, ordering: .sequentiallyConsistent) }
                 start(&state)
@@ -320,6 +323,27 @@ public final class CodeHighlighter: Sendable {
                 }.start()
             }
         }.start()
+    }
+
+    /// Where Python must start to say its version (no fingerprint holds), no cache could hold
+    /// the code, and many sources have code, the other helpers are launched at once, beside the
+    /// first, not after its greeting and the look inside the sources: each spends as long
+    /// importing Pygments as the first, and on 16 cores the workers waited about a quarter of a
+    /// second for them (docs/benchmarks.md). Their greeting is read when they are taken
+    /// (`startHelper`); any never taken are let go by `finish`.
+    private func launchAhead(for sources: [SourceFile]) {
+        guard maximumHelpers > 1, sources.count > Self.sourcesLookedInside, knownPython() == nil,
+              previousCache() == nil, sharedCache?.read() == nil else { return }
+        let lookedInside = sources.prefix(Self.sourcesLookedInside)
+        guard lookedInside.filter({ mayMissTheCache($0, lookingInside: false) }).count * 4 >= lookedInside.count else { return }
+        let launched = (1..<maximumHelpers).compactMap { _ in try? PygmentsHelper(python: python) }
+        state.withLock { $0.launched += launched }
+    }
+
+    /// The last build's fingerprint, where it holds for this build's Python.
+    private func knownPython() -> PythonFingerprint? {
+        guard let launch, let known = previousPython().flatMap(PythonFingerprint.init(decoding:)), known.holds(for: launch) else { return nil }
+        return known
     }
 
     /// Calls of `prepare` whose thread has not yet taken its helpers' places.
@@ -386,7 +410,7 @@ public final class CodeHighlighter: Sendable {
     private func start(_ state: inout State) {
         guard !state.started else { return }
         state.started = true
-        if let launch, let known = previousPython().flatMap(PythonFingerprint.init(decoding:)), known.holds(for: launch) {
+        if let known = knownPython() {
             state.highlighter = known.highlighter
             state.versionFromFingerprint = true
             return
@@ -412,7 +436,7 @@ public final class CodeHighlighter: Sendable {
 
     /// The processes of the helpers started and not yet waited for (for tests).
     var helperProcessIdentifiers: [Int32] {
-        state.withLock { ($0.idle + $0.leaving).map(\.processIdentifier) }
+        state.withLock { ($0.idle + $0.launched + $0.leaving).map(\.processIdentifier) }
     }
 
     /// Waits (at most `limit`) until the helpers `finish` let go have exited and been waited for,
@@ -448,9 +472,10 @@ public final class CodeHighlighter: Sendable {
                                   highlighted: state.highlighted, fromCache: state.fromCache,
                                   python: state.python, forgetsPython: state.forgetsPython)
             // Their input closes: the helpers exit while the build writes its records.
-            for helper in state.idle { helper.closeInput() }
-            state.leaving += state.idle
+            for helper in state.idle + state.launched { helper.closeInput() }
+            state.leaving += state.idle + state.launched
             state.idle.removeAll()
+            state.launched.removeAll()
             guard var cache = state.cache else { return outcome }
             let previousCount = state.previous?.count ?? 0
             if keepingOthers, let previous = state.previous, previous.highlighter == cache.highlighter {

@@ -477,30 +477,42 @@ struct HighlightTests {
         fromUsersCache.waitForHelpersToExit()
     }
 
-    /// A build reads its entries while Python starts: `prepare` returns while the first helper is
-    /// still greeting (under the lock), and the helpers it starts are counted as before.
-    @Test func preparingDoesNotWaitForPythonToGreet() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        // A Python that says it has started, then waits to be let go (ten seconds at most, noted).
+    /// A Python (its path) that runs `first`, a shell line, then waits until a file `go` is in
+    /// `folder` (ten seconds at most, noted as `waited-out`) before it runs the real one.
+    static func pythonWaitingToBeLetGo(in folder: TemporaryFolder, first: String) throws -> String {
         try folder.write("slow-python", """
             #!/bin/sh
-            touch '\(folder.path)/started'
+            \(first)
             tries=0
             while [ ! -e '\(folder.path)/go' ]; do
                 tries=$((tries + 1))
                 if [ $tries -gt 1000 ]; then touch '\(folder.path)/waited-out'; break; fi
                 sleep 0.01
             done
-            exec '\(Self.python ?? "python3")' "$@"
+            exec '\(python ?? "python3")' "$@"
             """)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path + "/slow-python")
-        let sources = try (0..<40).map { index in
+        return folder.path + "/slow-python"
+    }
+
+    /// 40 sources, more than `prepare` looks inside, each with a block of Python.
+    static func sourcesWithCode(in folder: TemporaryFolder) throws -> [SourceFile] {
+        try (0..<40).map { index in
             let name = "code\(index).md"
             try folder.write(name, "---\ntitle: T\n---\n```python\nprint(\(index))\n```\n")
             return SourceFile(displayPath: name, relativePath: name, filePath: folder.path + "/" + name, identity: "")
         }
-        let highlighter = CodeHighlighter(python: folder.path + "/slow-python", maximumHelpers: 3)
+    }
+
+    /// A build reads its entries while Python starts: `prepare` returns while the first helper is
+    /// still greeting (under the lock), and the helpers it starts are counted as before.
+    @Test func preparingDoesNotWaitForPythonToGreet() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // A Python that says it has started, then waits to be let go.
+        let python = try Self.pythonWaitingToBeLetGo(in: folder, first: "touch '\(folder.path)/started'")
+        let sources = try Self.sourcesWithCode(in: folder)
+        let highlighter = CodeHighlighter(python: python, maximumHelpers: 3)
         let identity = Mutex<String?>(nil)
         let greeted = DispatchGroup()
         greeted.enter()
@@ -530,25 +542,10 @@ struct HighlightTests {
     @Test func aColdBuildLaunchesEveryHelperBeforeTheFirstGreets() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        // A Python that notes its launch, then waits to be let go (ten seconds at most, noted).
-        try folder.write("slow-python", """
-            #!/bin/sh
-            echo launched >> '\(folder.path)/launches'
-            tries=0
-            while [ ! -e '\(folder.path)/go' ]; do
-                tries=$((tries + 1))
-                if [ $tries -gt 1000 ]; then touch '\(folder.path)/waited-out'; break; fi
-                sleep 0.01
-            done
-            exec '\(Self.python ?? "python3")' "$@"
-            """)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path + "/slow-python")
-        let sources = try (0..<40).map { index in
-            let name = "code\(index).md"
-            try folder.write(name, "---\ntitle: T\n---\n```python\nprint(\(index))\n```\n")
-            return SourceFile(displayPath: name, relativePath: name, filePath: folder.path + "/" + name, identity: "")
-        }
-        let highlighter = CodeHighlighter(python: folder.path + "/slow-python", maximumHelpers: 3)
+        // A Python that notes its launch, then waits to be let go.
+        let python = try Self.pythonWaitingToBeLetGo(in: folder, first: "echo launched >> '\(folder.path)/launches'")
+        let sources = try Self.sourcesWithCode(in: folder)
+        let highlighter = CodeHighlighter(python: python, maximumHelpers: 3)
         highlighter.prepare(for: sources)
         let launches = { (try? String(contentsOfFile: folder.path + "/launches", encoding: .utf8))?.split(separator: "\n").count ?? 0 }
         var waited = 0

@@ -339,6 +339,20 @@ struct HighlightTests {
         #expect(try await Self.build(folder).summary.codeBlocks?.fromCache == 4)
     }
 
+    /// The next batch's code is highlighted ahead only where the build runs a helper for every
+    /// core (two cores or fewer), and only once code has missed the caches.
+    @Test func codeIsHighlightedAheadOnlyWhereEveryCoreHasAHelper() {
+        #expect([1, 2, 3, 4, 16, 64].map { CodeHighlighter.aheadLaneLimit(cores: $0) } == [1, 1, 0, 0, 0, 0])
+        for (most, lanes) in [(nil, 2), (0, 0)] as [(Int?, Int)] {
+            let highlighter = CodeHighlighter(python: Self.python, maximumHelpers: 3, mostAheadLanes: most)
+            #expect(highlighter.aheadLanes == 0)
+            #expect(highlighter.html(for: [CodeBlock(language: "python", code: "print(1)\n")])[0]?.contains("highlight") == true)
+            #expect(highlighter.aheadLanes == lanes)
+            _ = highlighter.finish(keepingOthers: true)
+            highlighter.waitForHelpersToExit()
+        }
+    }
+
     /// A build runs half as many helpers as cores (two at least, never more than the cores):
     /// workers beyond that wait for one to be given back, and every block is still highlighted.
     @Test func moreWorkersThanHelpersEachGetOneInTurn() async throws {

@@ -65,6 +65,8 @@ public final class CodeHighlighter: Sendable {
     /// The Python to run (`BLOGPAGER_PYTHON`); nil for `python3` on the PATH.
     let python: String?
     private let maximumHelpers: Int
+    /// At most how many threads highlight ahead (`aheadLanes`).
+    private let mostAheadLanes: Int
     private let previousCache: @Sendable () -> RecordBytes?
     private let sharedCache: SharedHighlightCache?
     private let launch: PythonFingerprint.Launch?
@@ -81,6 +83,17 @@ public final class CodeHighlighter: Sendable {
         max(1, min(cores, max(2, cores / 2)))
     }
 
+    /// On how many threads a build on `cores` cores may highlight the next batch's code ahead of
+    /// its workers: one helper fewer than it runs, where it runs a helper for every core (two
+    /// cores or fewer), since a worker that waits for Python leaves its core idle; none where the
+    /// workers outnumber the helpers, which then keep them busy themselves and would wait behind
+    /// the next batch's requests. A cold 10,000-entry build: 6–32% faster ahead on 2 cores; on 16
+    /// (8 helpers) 9% slower with 7 lanes than with none, 6% with 4 (docs/benchmarks.md).
+    public static func aheadLaneLimit(cores: Int) -> Int {
+        let helpers = helperLimit(cores: cores)
+        return helpers >= cores ? max(1, helpers - 1) : 0
+    }
+
     /// `previousCache` gives the last build's cache when the first block needs it;
     /// `sharedCache`, the user's, is read when a block misses that one too.
     /// `environment` and `currentFolder` are those Python will run with; with
@@ -89,9 +102,11 @@ public final class CodeHighlighter: Sendable {
     /// where the spans highlighted wait for the record (the output's `.blogpager/`).
     public init(python: String?, maximumHelpers: Int, previousCache: @escaping @Sendable () -> RecordBytes? = { nil },
                 sharedCache: SharedHighlightCache? = nil, environment: [String: String] = [:], currentFolder: String = "",
-                previousPython: @escaping @Sendable () -> [UInt8]? = { nil }, spillFolder: String? = nil) {
+                previousPython: @escaping @Sendable () -> [UInt8]? = { nil }, spillFolder: String? = nil,
+                mostAheadLanes: Int? = nil) {
         self.python = python
         self.maximumHelpers = max(1, maximumHelpers)
+        self.mostAheadLanes = mostAheadLanes ?? max(1, maximumHelpers - 1)
         self.previousCache = previousCache
         self.sharedCache = sharedCache
         launch = PythonFingerprint.Launch(python: python, environment: environment, currentFolder: currentFolder)
@@ -214,11 +229,12 @@ public final class CodeHighlighter: Sendable {
     }
 
     /// On how many threads to highlight ahead: none unless code misses the caches (many sources'
-    /// code looked inside by `prepare`, or blocks highlighted so far); else one helper fewer than
-    /// the build may run, leaving one for the blocks a worker meets first (those not read ahead).
+    /// code looked inside by `prepare`, or blocks highlighted so far); else `mostAheadLanes`, by
+    /// default one helper fewer than the build may run, leaving one for the blocks a worker meets
+    /// first (those not read ahead).
     var aheadLanes: Int {
         state.withLock { state in
-            (state.missesExpected || state.highlighted > 0) && state.problem == nil ? max(1, maximumHelpers - 1) : 0
+            (state.missesExpected || state.highlighted > 0) && state.problem == nil ? mostAheadLanes : 0
         }
     }
 

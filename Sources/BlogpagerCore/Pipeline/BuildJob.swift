@@ -119,12 +119,13 @@ public struct BuildJob: Sendable {
         }
         // Python starts, and the input loads, while the last build's records are read and its outputs looked up.
         let state = folder.state
+        let cores = ProcessInfo.processInfo.activeProcessorCount
         let highlighter = highlightsCode ? CodeHighlighter(
-            python: python, maximumHelpers: CodeHighlighter.helperLimit(cores: ProcessInfo.processInfo.activeProcessorCount),
+            python: python, maximumHelpers: CodeHighlighter.helperLimit(cores: cores),
             previousCache: { state.map(.highlightCache) }, sharedCache: sharedHighlightCache,
             environment: environment, currentFolder: currentFolder,
             previousPython: { [sharedHighlightCache] in state.read(.python) ?? sharedHighlightCache?.readPython() },
-            spillFolder: state.path) : nil
+            spillFolder: state.path, mostAheadLanes: CodeHighlighter.aheadLaneLimit(cores: cores)) : nil
         // Python and Pygments take about a tenth of a second to start: beside the load and the
         // reading of the entries, on a thread of their own (the load would wait for a pool thread
         // otherwise). The build asks for the version only where it makes its render keys, and

@@ -43,19 +43,9 @@ public struct EntryCache: Sendable {
 
     /// Where the entry read from `path` is, by binary search.
     private func position(of path: String) -> Int? {
-        var (low, high) = (0, entries.count)
-        while low < high {
-            let middle = (low + high) / 2
-            let found = entries[middle].source.relativePath
-            if found.precedesInBytes(path) {
-                low = middle + 1
-            } else if path.precedesInBytes(found) {
-                high = middle
-            } else {
-                return middle
-            }
-        }
-        return nil
+        let position = entries.partitionPoint { !$0.source.relativePath.precedesInBytes(path) }
+        guard position < entries.count, !path.precedesInBytes(entries[position].source.relativePath) else { return nil }
+        return position
     }
 
     /// A cache of exactly these entries (sources that no longer exist drop out), keeping the

@@ -29,12 +29,12 @@ public struct SortedList<Element: Sendable>: Sendable {
 
     /// The first index whose element is not before `element`.
     public func lowerBound(of element: Element) -> Int {
-        partitionPoint { !areInIncreasingOrder($0, element) }
+        storage.partitionPoint { !areInIncreasingOrder($0, element) }
     }
 
     /// The first index whose element comes after `element`: where a new equal element goes.
     public func upperBound(of element: Element) -> Int {
-        partitionPoint { areInIncreasingOrder(element, $0) }
+        storage.partitionPoint { areInIncreasingOrder(element, $0) }
     }
 
     /// Inserts `element` after any equal ones and returns its index.
@@ -53,18 +53,6 @@ public struct SortedList<Element: Sendable>: Sendable {
     /// The indices of the elements equal to `element` under the ordering.
     public func equalRange(of element: Element) -> Range<Int> {
         lowerBound(of: element)..<upperBound(of: element)
-    }
-
-    /// Binary search for the first index where `isInSecondPart` turns true;
-    /// `isInSecondPart` must be false then true along the list.
-    private func partitionPoint(where isInSecondPart: (Element) -> Bool) -> Int {
-        var low = 0
-        var high = storage.count
-        while low < high {
-            let middle = low + (high - low) / 2
-            if isInSecondPart(storage[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 
     public var elements: [Element] { storage }

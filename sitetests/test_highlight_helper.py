@@ -7,6 +7,8 @@ the spans in one pass; both must change nothing. Compared here with Pygments' ow
 """
 import importlib.util
 import itertools
+import multiprocessing
+import os
 import random
 
 import pytest
@@ -78,20 +80,30 @@ def pygments_spans(tokens_):
     return "".join(out)
 
 
-def test_every_lexer_gives_pygments_tokens_and_spans():
-    texts = wandering_texts() + [(REPO / path).read_text(encoding="utf-8")[:3000] for path in REAL_FILES]
+def compare_lexer(name):
+    """What differs between the helper and Pygments for one lexer over TEXTS, and how many texts."""
+    lexer = get_lexer_by_name(name, stripnl=False, ensurenl=False, tabsize=0)
     formatter = HtmlFormatter(nowrap=True)
-    differ, compared = [], 0
-    for name in every_lexer():
-        lexer = get_lexer_by_name(name, stripnl=False, ensurenl=False, tabsize=0)
-        for number, text in enumerate(texts):
-            theirs = tokens(lexer, text, PYGMENTS_LOOP)
-            ours = tokens(lexer, text, helper.narrowed_get_tokens_unprocessed)
-            compared += 1
-            if ours != theirs:
-                differ.append(f"{name}: text {number}: tokens differ")
-            elif isinstance(theirs, list) and helper.spans(formatter, theirs) != pygments_spans(theirs):
-                differ.append(f"{name}: text {number}: spans differ")
+    differ = []
+    for number, text in enumerate(TEXTS):
+        theirs = tokens(lexer, text, PYGMENTS_LOOP)
+        ours = tokens(lexer, text, helper.narrowed_get_tokens_unprocessed)
+        if ours != theirs:
+            differ.append(f"{name}: text {number}: tokens differ")
+        elif isinstance(theirs, list) and helper.spans(formatter, theirs) != pygments_spans(theirs):
+            differ.append(f"{name}: text {number}: spans differ")
+    return differ, len(TEXTS)
+
+
+TEXTS = wandering_texts() + [(REPO / path).read_text(encoding="utf-8")[:3000] for path in REAL_FILES]
+
+
+def test_every_lexer_gives_pygments_tokens_and_spans():
+    # Over 500 lexers, each on its own: forked workers share the loaded helper and use every core.
+    with multiprocessing.get_context("fork").Pool(os.cpu_count()) as pool:
+        results = pool.map(compare_lexer, every_lexer(), chunksize=8)
+    differ = [line for lines, _ in results for line in lines]
+    compared = sum(count for _, count in results)
     assert not differ, differ[:20]
     assert compared > 4000
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from helpers import run_build, write_archive
+from linkchecker_gate import CONFIG as LINKCHECKER_CONFIG, LinkCheckerGate
 from serve_process import ServeProcess
 
 BIN = Path(sys.executable).parent
@@ -65,9 +66,11 @@ def test_every_fragment_passes_the_nu_html_checker(site, request, tmp_path):
 
 
 def test_linkchecker_finds_no_broken_internal_link(sample_site, tmp_path):
-    with ServeProcess(sample_site) as server:
+    config = tmp_path / "linkcheckerrc"
+    config.write_text(LINKCHECKER_CONFIG)
+    with ServeProcess(sample_site) as server, LinkCheckerGate(server.url) as gate:
         result = subprocess.run(
-            [str(BIN / "linkchecker"), "--no-status", "--no-warnings", "--output", "text", server.url + "/"],
+            [str(BIN / "linkchecker"), "--config", str(config), "--no-status", "--no-warnings", "--output", "text", gate.url + "/"],
             capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "HOME": str(tmp_path)}, timeout=600)
     summary = [line for line in result.stdout.splitlines() if "links in" in line or "errors found" in line]
     print("\nlinkchecker: " + " ".join(summary))

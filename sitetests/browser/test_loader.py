@@ -76,6 +76,26 @@ def settle(driver):
     wait_for(driver, "return !document.querySelector('.bp-status[data-state=loading], .bp-page[data-reloading]')")
 
 
+# What `settle` waits for, then everything a scrolling step checks, read in one round trip:
+# a reader's scroll through the archive is hundreds of steps in each of three browsers.
+SETTLED_VIEW = """
+var done = arguments[arguments.length - 1];
+function state(direction) { return document.querySelector('.bp-status-' + direction).getAttribute('data-state'); }
+function report() {
+  if (document.querySelector('.bp-status[data-state=loading], .bp-page[data-reloading]')) { setTimeout(report, 20); return; }
+  done({urls: Array.from(document.querySelectorAll('.bp-feed article[data-url]')).map(function (a) { return a.getAttribute('data-url'); }),
+        nodes: document.getElementsByTagName('*').length, older: state('older'), newer: state('newer'), scrollY: window.scrollY,
+        atBottom: window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2});
+}
+requestAnimationFrame(function () { requestAnimationFrame(report); });
+"""
+
+
+def settled_view(driver):
+    """As `settle`, then the entries in the DOM, its size, both loaders' states and the scroll position."""
+    return driver.execute_async_script(SETTLED_VIEW)
+
+
 def scroll_down_to_end(driver, expected):
     """Scrolls down a screen at a time, like a reader, checking the DOM at every step: every entry
     from the first one shown now (pages far above may have been given back already) to the oldest appears."""
@@ -83,16 +103,13 @@ def scroll_down_to_end(driver, expected):
     shown = dom_urls(driver)
     expected = expected[expected.index(shown[0]):] if shown else expected
     for _ in range(2000):
-        settle(driver)
-        urls = dom_urls(driver)
-        check_window(urls, expected)
-        seen.update(urls)
-        biggest = max(biggest, node_count(driver))
-        if state(driver, "older") == "error":
+        view = settled_view(driver)
+        check_window(view["urls"], expected)
+        seen.update(view["urls"])
+        biggest = max(biggest, view["nodes"])
+        if view["older"] == "error":
             raise AssertionError("a load failed")
-        at_bottom = driver.execute_script(
-            "return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2")
-        if at_bottom and state(driver, "older") == "end":
+        if view["atBottom"] and view["older"] == "end":
             break
         driver.execute_script("window.scrollBy(0, Math.round(window.innerHeight * 0.9))")
     assert state(driver, "older") == "end"
@@ -105,10 +122,10 @@ def scroll_up_to_start(driver, expected):
     """Scrolls up a screen at a time back to the newest entry, checking the DOM at every step."""
     biggest = 0
     for _ in range(2000):
-        settle(driver)
-        check_window(dom_urls(driver), expected)
-        biggest = max(biggest, node_count(driver))
-        if driver.execute_script("return window.scrollY") <= 0 and state(driver, "newer") == "end":
+        view = settled_view(driver)
+        check_window(view["urls"], expected)
+        biggest = max(biggest, view["nodes"])
+        if view["scrollY"] <= 0 and view["newer"] == "end":
             break
         driver.execute_script("window.scrollBy(0, -Math.round(window.innerHeight * 0.9))")
     assert state(driver, "newer") == "end" and expected[0] in dom_urls(driver)
@@ -352,10 +369,13 @@ def test_without_javascript_next_links_reach_the_oldest_entry(engine, server, si
                 break
             page = driver.current_url
             older[0].click()
+            # A click does not wait for the next document: wait until it is there and parsed down to
+            # its pager, which comes after every entry of the page.
             deadline = time.time() + 10
-            while driver.current_url == page and time.time() < deadline:
-                time.sleep(0.05)
-            time.sleep(0.2)  # WebDriver commands that do not wait for the new document
+            while time.time() < deadline:
+                if driver.current_url != page and driver.find_elements("css selector", ".pager .pager-older"):
+                    break
+                time.sleep(0.02)
         assert seen == expected
     finally:
         driver.quit()

@@ -55,10 +55,9 @@ test-deps: deps highlight-deps
 ## Every test: the Swift suites, the whole-site checks, then the loader in three browsers.
 test: test-deps swift-test site-test browser-test
 
-# No index store: it serves editors, not tests, and costs a tenth of a clean build.
 swift-test: deps highlight-deps
-	$(SWIFT) build --product blogpager --disable-index-store
-	BLOGPAGER_PYTHON=$(CURDIR)/$(VENV)/bin/python $(SWIFT) test --disable-index-store
+	$(SWIFT) build --product blogpager
+	BLOGPAGER_PYTHON=$(CURDIR)/$(VENV)/bin/python $(SWIFT) test
 
 site-test: test-deps
 	BLOGPAGER=.build/debug/blogpager BLOGPAGER_PYTHON=$(CURDIR)/$(VENV)/bin/python $(VENV)/bin/python -m pytest -q sitetests --ignore=sitetests/browser

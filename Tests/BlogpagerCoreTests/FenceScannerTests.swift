@@ -50,6 +50,16 @@ struct FenceScannerTests {
         }
     }
 
+    /// In the item, the second fence closes the first (it is one space past it); outside a list it
+    /// would be code. The scanner cannot tell which, so it gives no block rather than a wrong one.
+    @Test func aFenceIndentedPastAnIndentedOpeningOneIsLeftToLibcmark() {
+        let text = "1. item\n   ```ruby\n    ```\n   ```"
+        #expect(Self.libcmarkBlocks(text) == [CodeBlock(info: "ruby", code: "")])
+        #expect(FenceScanner.blocks(in: text).isEmpty)
+        #expect(FenceScanner.blocks(in: "   ```ruby\n    ```\n   ```\n").isEmpty)
+        #expect(FenceScanner.blocks(in: "   ```ruby\n   x\n   ```\n") == [CodeBlock(info: "ruby", code: "x\n")])
+    }
+
     @Test func aBlogPostsFences() {
         let post = """
         Intro with `inline` code.

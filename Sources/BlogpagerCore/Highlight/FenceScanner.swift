@@ -48,6 +48,11 @@ struct FenceScanner {
             var start = line.lowerBound
             if fence.indentation > 0 {
                 let spaces = Self.spaces(at: line, in: bytes)
+                // Indented past the opening fence by up to three spaces, a fence closes it inside a
+                // list item (whose lines lose the item's indentation first), and is code outside one.
+                if spaces > fence.indentation, fence.isClosed(by: (line.lowerBound + fence.indentation)..<line.upperBound, in: bytes) {
+                    return nil
+                }
                 let isBlank = bytes[line].allSatisfy { $0 == UInt8(ascii: " ") }
                 guard isBlank || spaces >= fence.indentation else { return nil }
                 start += min(spaces, fence.indentation)

@@ -23,7 +23,7 @@ class LinkCheckerGate:
         class Forward(BaseHTTPRequestHandler):
             def _forward(self, with_body):
                 connection = http.client.HTTPConnection(upstream.hostname, upstream.port, timeout=30)
-                connection.request(self.command, self.path, headers={k: v for k, v in self.headers.items()})
+                connection.request(self.command, self.path, headers=dict(self.headers.items()))
                 response = connection.getresponse()
                 body = response.read()
                 self.send_response(response.status, response.reason)

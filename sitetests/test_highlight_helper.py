@@ -80,6 +80,9 @@ def pygments_spans(tokens_):
     return "".join(out)
 
 
+TEXTS = wandering_texts() + [(REPO / path).read_text(encoding="utf-8")[:3000] for path in REAL_FILES]
+
+
 def compare_lexer(name):
     """What differs between the helper and Pygments for one lexer over TEXTS, and how many texts."""
     lexer = get_lexer_by_name(name, stripnl=False, ensurenl=False, tabsize=0)
@@ -93,9 +96,6 @@ def compare_lexer(name):
         elif isinstance(theirs, list) and helper.spans(formatter, theirs) != pygments_spans(theirs):
             differ.append(f"{name}: text {number}: spans differ")
     return differ, len(TEXTS)
-
-
-TEXTS = wandering_texts() + [(REPO / path).read_text(encoding="utf-8")[:3000] for path in REAL_FILES]
 
 
 def test_every_lexer_gives_pygments_tokens_and_spans():

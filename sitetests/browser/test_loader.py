@@ -69,18 +69,11 @@ def wait_settled(driver, direction, loads_before, timeout=20):
     return wait_for(driver, script, timeout)
 
 
-def settle(driver):
-    """Lets observers run (two frames), then waits until no page is loading or reloading."""
-    driver.execute_async_script(
-        "var done = arguments[arguments.length - 1]; requestAnimationFrame(function () { requestAnimationFrame(done); });")
-    wait_for(driver, "return !document.querySelector('.bp-status[data-state=loading], .bp-page[data-reloading]')")
-
-
-# What `settle` waits for, then everything a scrolling step checks, read in one round trip:
+# Two frames, then no page loading, then everything a scrolling step checks, in one round trip:
 # a reader's scroll through the archive is hundreds of steps in each of three browsers.
 SETTLED_VIEW = """
 var done = arguments[arguments.length - 1];
-function state(direction) { return document.querySelector('.bp-status-' + direction).getAttribute('data-state'); }
+function state(direction) { var s = document.querySelector('.bp-status-' + direction); return s && s.getAttribute('data-state'); }
 function report() {
   if (document.querySelector('.bp-status[data-state=loading], .bp-page[data-reloading]')) { setTimeout(report, 20); return; }
   done({urls: Array.from(document.querySelectorAll('.bp-feed article[data-url]')).map(function (a) { return a.getAttribute('data-url'); }),
@@ -92,8 +85,14 @@ requestAnimationFrame(function () { requestAnimationFrame(report); });
 
 
 def settled_view(driver):
-    """As `settle`, then the entries in the DOM, its size, both loaders' states and the scroll position."""
+    """Lets observers run (two frames) and waits until no page is loading or reloading; then the
+    entries in the DOM, its size, both loaders' states and the scroll position."""
     return driver.execute_async_script(SETTLED_VIEW)
+
+
+def settle(driver):
+    """Lets observers run (two frames), then waits until no page is loading or reloading."""
+    settled_view(driver)
 
 
 def scroll_down_to_end(driver, expected):

@@ -139,6 +139,21 @@ struct HighlightTests {
         #expect(sharing.encoded() == two.encoded())
     }
 
+    /// A block's line is read in place: one that is not `key<TAB>0` or `key<TAB>1<TAB>length`
+    /// with that many bytes after it ends the record there, and the blocks before it stay.
+    @Test func aBlockLineThatIsNotWellFormedEndsTheRecordThere() throws {
+        var one = HighlightCache(highlighter: "pygments 9.9")
+        one.store("aa", for: "key0")
+        let whole = one.encoded()
+        for damaged in ["key1\t1\t+2\nbb\n", "key1\t1\tx\nbb\n", "key1\t2\t2\nbb\n", "key1\t1\t-1\nbb\n", "\t1\t2\nbb\n",
+                        "key1\t0\tx\n", "key1\t00\n", "key1\t1\t9\nbb\n", "key1\t1\t2\nbbb\n", "key1\n", "key1\t\n"] {
+            let read = try #require(HighlightCache(decoding: whole + Array(damaged.utf8)))
+            #expect(read.count == 1 && read.lookup("key0") == .some("aa") && read.recordEnd == whole.count, "\(damaged)")
+        }
+        let good = try #require(HighlightCache(decoding: whole + Array("key1\t1\t2\nbb\nkey2\t0\n".utf8)))
+        #expect(good.count == 3 && good.lookup("key1") == .some("bb") && good.lookup("key2") == .some(nil))
+    }
+
     /// The last build's record is mapped from its file: the same blocks as read into memory, and
     /// still read right once the build has extended the file past them (`StateFolder.extend`).
     @Test func aMappedRecordReadsAsOneReadIntoMemory() throws {

@@ -207,6 +207,17 @@ public struct HighlightCache: Sendable {
         self.init(decoding: RecordBytes(bytes))
     }
 
+    /// The number written in `digits` (decimal, at most 18 digits); nil for anything else.
+    private static func decimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        var value = 0
+        for digit in digits {
+            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
     /// The same, from a record mapped from its file (`RecordBytes(mapping:)`).
     public init?(decoding record: RecordBytes) {
         // The header alone is copied out to be read.
@@ -222,16 +233,17 @@ public struct HighlightCache: Sendable {
             guard let base = raw.baseAddress else { return }
             while at < buffer.count, let found = memchr(base + at, 0x0A, buffer.count - at) {
                 let lineEnd = UnsafeRawPointer(found) - base
-                let fields = buffer[at..<lineEnd].split(separator: 0x09, maxSplits: 2, omittingEmptySubsequences: false)
-                guard fields.count >= 2, !fields[0].isEmpty else { break }
-                let name = String(decoding: fields[0], as: UTF8.self)
-                if fields.count == 2, fields[1].elementsEqual([UInt8(ascii: "0")]) {
+                // `key<TAB>0`, or `key<TAB>1<TAB>length` and the spans on the next line: read in place, with
+                // no array of fields and no string but the key (13,000 blocks at 10,000 entries).
+                guard let tab = buffer[at..<lineEnd].firstIndex(of: 0x09), tab > at, tab + 1 < lineEnd else { break }
+                let name = String(decoding: buffer[at..<tab], as: UTF8.self)
+                if tab + 2 == lineEnd, buffer[tab + 1] == UInt8(ascii: "0") {
                     places[name] = Place(block: at..<(lineEnd + 1), spans: nil)
                     at = lineEnd + 1
                     continue
                 }
-                guard fields.count == 3, fields[1].elementsEqual([UInt8(ascii: "1")]),
-                      let length = Int(String(decoding: fields[2], as: UTF8.self)), length >= 0,
+                guard buffer[tab + 1] == UInt8(ascii: "1"), tab + 3 < lineEnd, buffer[tab + 2] == 0x09,
+                      let length = Self.decimal(buffer[(tab + 3)..<lineEnd]),
                       lineEnd + 1 + length < buffer.count, buffer[lineEnd + 1 + length] == 0x0A else { break }
                 places[name] = Place(block: at..<(lineEnd + 2 + length), spans: (lineEnd + 1)..<(lineEnd + 1 + length))
                 at = lineEnd + 2 + length

@@ -216,15 +216,17 @@ public struct SiteBuilder: Sendable {
 
     /// Two entries at one URL would overwrite each other: name both files.
     private func checkUniqueURLs(_ entries: [Entry], log: inout DiagnosticLog) {
-        var owners: [OutputPath: Entry] = [:]
-        for entry in entries {
-            if let first = owners[entry.outputPath] {
+        // Positions, in a table sized once: the check goes over every entry on every build.
+        var owners: [OutputPath: Int] = [:]
+        owners.reserveCapacity(entries.count)
+        for (position, entry) in entries.enumerated() {
+            if let first = owners[entry.outputPath].map({ entries[$0] }) {
                 log.append(.error(
                     at: SourceLocation(path: entry.sourcePath),
                     "entry URL \(entry.url) is also the URL of \(first.sourcePath); give one of them another slug or date, or use a permalink with :year/:month/:day"))
                 log.append(.note(at: SourceLocation(path: first.sourcePath), "the other entry with URL \(entry.url) is here"))
             } else {
-                owners[entry.outputPath] = entry
+                owners[entry.outputPath] = position
             }
         }
         // An old address (an alias) may lead to one entry only, and never hide one.
@@ -232,7 +234,7 @@ public struct SiteBuilder: Sendable {
         for entry in entries {
             for path in entry.redirectsFrom {
                 let url = path.urlPath(basePath: "")
-                if let page = owners[path] {
+                if let page = owners[path].map({ entries[$0] }) {
                     log.append(.error(at: SourceLocation(path: entry.sourcePath),
                                       "old address \(url) (aliases) is the URL of \(page.sourcePath); an address cannot lead to one entry and be another"))
                 } else if let first = aliasOwners[path], first.sourcePath != entry.sourcePath {
@@ -263,6 +265,8 @@ public struct SiteBuilder: Sendable {
             legacy = LegacyPages(old: OldListPages(pageSize: old.pageSize, templates: templates), entries: entries, section: config.contentSection)
             created = legacy
         }
+        // Most sites have no old list pages: no set of every entry's path is made for them.
+        guard legacy != nil || (input.legacyPagesPath != nil && config.oldListPages != nil) else { return ([], nil) }
         var taken = Set(entries.map(\.outputPath)).union(entries.flatMap(\.redirectsFrom))
         var redirects: [(path: OutputPath, page: LegacyPages.Page)] = []
         // The section's own list (`/posts/`), which blogpager's front page is now (no `first`: the front page).

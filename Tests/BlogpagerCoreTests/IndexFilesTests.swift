@@ -89,4 +89,39 @@ struct IndexFilesTests {
         #expect(new.subtracting(old).count == 1)
         #expect(old.subtracting(new).count == 1)
     }
+
+    /// A part the last build wrote with the same pages is kept, not encoded: the root names the
+    /// same files as when every part is encoded, and a part with other pages is never kept.
+    @Test func partsWhosePagesAreUnchangedAreKeptAndTheRootIsTheSame() throws {
+        let index = Self.index(pages: 2_000)
+        let maker = { (index: CursorIndex) in
+            IndexFiles(index: index, rootPath: OutputPath(literal: "index.json"), partPath: { OutputPath(literal: "fragments/" + $0) },
+                       url: { "/" + $0.string })
+        }
+        let before = maker(index).make()
+        #expect(before.parts.count > 3 && before.parts.allSatisfy { $0.file != nil && $0.kept == nil })
+        // What the last build recorded of each part: its newest page and key, and where it went.
+        var recorded: [String: (key: String, file: KeptFile)] = [:]
+        for part in before.parts { recorded[part.newestPageID] = (part.key, KeptFile(path: part.path, digest: "-")) }
+        var grown = index
+        grown.pages[0].id = "2031-01-01-00000000"
+        grown.pages[1].newer = grown.pages[0].id
+        var keeping = maker(grown)
+        keeping.keptPart = { newest, key in recorded[newest].flatMap { $0.key == key ? $0.file : nil } }
+        let made = keeping.make()
+        let encoded = maker(grown).make()
+        #expect(made.root.bytes == encoded.root.bytes)
+        #expect(made.parts.map(\.path) == encoded.parts.map(\.path))
+        // The head part holds the renamed page and the one that names it: the only one written.
+        #expect(made.parts.filter { $0.file != nil }.count == 1 && made.parts[0].file != nil)
+        #expect(made.parts.dropFirst().allSatisfy { $0.kept != nil })
+        // A part of the same newest page but other pages (a count changed) is written, not kept.
+        var recounted = index
+        recounted.pages[100].count = 9
+        var keepingRecounted = maker(recounted)
+        keepingRecounted.keptPart = keeping.keptPart
+        let changed = keepingRecounted.make()
+        #expect(changed.root.bytes == maker(recounted).make().root.bytes)
+        #expect(changed.parts.filter { $0.file != nil }.count == 1)
+    }
 }

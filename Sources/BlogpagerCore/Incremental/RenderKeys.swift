@@ -82,6 +82,28 @@ enum RenderKeys {
         return StableHash.key(["sitemap", String(Sitemap.maxPerFile), origin, basePath] + parts)
     }
 
+    /// A part of a stream's cursor index (`IndexFiles`): every field of its file, so the same
+    /// key is the same bytes (its folder is its stream's, in its slot's name).
+    static func indexPart(version: Int, generator: String, pages: ArraySlice<CursorIndex.PageEntry>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + pages.count * 160)
+        for text in ["index-part", String(version), generator, String(pages.count)] {
+            bytes += text.utf8
+            bytes.append(0x1F)
+        }
+        for page in pages { add(page, to: &bytes) }
+        return StableHash.key(bytes: bytes)
+    }
+
+    /// A page entry's fields, each ended by a separator (one form for both index keys).
+    private static func add(_ page: CursorIndex.PageEntry, to bytes: inout [UInt8]) {
+        for text in [page.id, page.url, page.fragment, String(page.count), page.first.date, page.first.slug,
+                     page.last.date, page.last.slug, page.newer ?? "-", page.older ?? "-"] {
+            bytes += text.utf8
+            bytes.append(0x1F)
+        }
+    }
+
     /// A stream's cursor index: every field `IndexFiles` writes, so the same key is the same
     /// root and parts (where it is written is its stream's folder, its slot's name).
     static func streamIndex(_ index: CursorIndex) -> String {
@@ -103,12 +125,7 @@ enum RenderKeys {
             add(String(month.count))
         }
         add("pages \(index.pages.count)")
-        for page in index.pages {
-            for text in [page.id, page.url, page.fragment, String(page.count), page.first.date, page.first.slug,
-                         page.last.date, page.last.slug, page.newer ?? "-", page.older ?? "-"] {
-                add(text)
-            }
-        }
+        for page in index.pages { Self.add(page, to: &bytes) }
         return StableHash.key(bytes: bytes)
     }
 }

@@ -21,6 +21,23 @@ struct IndexFiles {
         var bytes: [UInt8]
     }
 
+    /// The root and the parts, each part written or kept as the last build wrote it.
+    struct Made {
+        var root: File
+        var parts: [MadePart]
+    }
+
+    /// A part: by the id of its newest page and its key (`RenderKeys.indexPart`), written
+    /// (`file`) or kept (`kept`), exactly one of the two.
+    struct MadePart {
+        var newestPageID: String
+        var key: String
+        var file: File?
+        var kept: KeptFile?
+
+        var path: OutputPath { file?.path ?? kept!.path }
+    }
+
     let index: CursorIndex
     /// Where the root goes (`index.json` in the stream's folder).
     let rootPath: OutputPath
@@ -28,14 +45,23 @@ struct IndexFiles {
     let partPath: (String) -> OutputPath
     /// The URL of an output path.
     let url: (OutputPath) -> String
+    /// The last build's file of a part with this newest page and key, if it is kept: a part is
+    /// then not encoded again (publishing changes the newest part alone, of tens at 10,000 entries).
+    var keptPart: (_ newestPageID: String, _ key: String) -> KeptFile? = { _, _ in nil }
 
-    /// The root first, then the parts (none for a small stream).
+    /// The root first, then the parts (none for a small stream), all written.
     func files() -> [File] {
+        let made = make()
+        return [made.root] + made.parts.compactMap(\.file)
+    }
+
+    /// The root and the parts, those `keptPart` finds kept, not encoded.
+    func make() -> Made {
         // An empty stream has no parts at all. A page entry takes well over 200 bytes,
         // so past `rootLimit / 200` pages inline cannot fit and is not even tried.
         if index.pages.count <= Self.rootLimit / 200 {
             let inline = root(parts: index.pages.isEmpty ? [] : [Part(pages: index.pages[...], url: nil)])
-            if inline.count <= Self.rootLimit { return [File(path: rootPath, bytes: inline)] }
+            if inline.count <= Self.rootLimit { return Made(root: File(path: rootPath, bytes: inline), parts: []) }
         }
         // Choose the part size on the root alone (a part's URL has the same length
         // whatever its hash), then encode the parts once.
@@ -47,16 +73,22 @@ struct IndexFiles {
             partSize *= 2
             ranges = Self.partRanges(index.pages, partSize: partSize)
         }
-        var files: [File] = []
+        var made: [MadePart] = []
         var parts: [Part] = []
         for range in ranges {
             let pages = index.pages[range]
-            let bytes = DeterministicJSON.bytes(PartFile(version: CursorIndex.formatVersion, generator: index.generator, pages: Array(pages)))
-            let path = partPath(ContentHashedName.make("pages-\(pages.first!.id).json", bytes: bytes))
-            files.append(File(path: path, bytes: bytes))
-            parts.append(Part(pages: pages, url: url(path)))
+            let newest = pages.first!.id
+            let key = RenderKeys.indexPart(version: CursorIndex.formatVersion, generator: index.generator, pages: pages)
+            if let kept = keptPart(newest, key) {
+                made.append(MadePart(newestPageID: newest, key: key, kept: kept))
+            } else {
+                let bytes = DeterministicJSON.bytes(PartFile(version: CursorIndex.formatVersion, generator: index.generator, pages: Array(pages)))
+                made.append(MadePart(newestPageID: newest, key: key,
+                                     file: File(path: partPath(ContentHashedName.make("pages-\(newest).json", bytes: bytes)), bytes: bytes)))
+            }
+            parts.append(Part(pages: pages, url: url(made[made.count - 1].path)))
         }
-        return [File(path: rootPath, bytes: root(parts: parts))] + files
+        return Made(root: File(path: rootPath, bytes: root(parts: parts)), parts: made)
     }
 
     /// Part ranges over the pages (newest first). A page whose id hash is under

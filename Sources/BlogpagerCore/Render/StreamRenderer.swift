@@ -294,30 +294,44 @@ struct StreamRenderer {
         let stream = plan.stream
         let rootPath = stream.path("index.json")
         let key = RenderKeys.streamIndex(index)
-        let batch: OutputBatch
-        let partPaths: [String]
         // The same index has the same parts: as many as the last build recorded under its key.
         var kept: [KeptFile] = []
         while let part = reuse?.kept(Self.indexPartSlot(stream, kept.count), key: key) { kept.append(part) }
         if let root = reuse?.kept(rootPath.string, key: Self.indexRootKey(key, parts: kept.count)) {
-            batch = OutputBatch(kept: [root] + kept)
-            partPaths = kept.map(\.path.string)
-        } else {
-            let files = IndexFiles(
-                index: index, rootPath: rootPath, partPath: { stream.path("fragments/" + $0) }, url: context.urls.path(of:)).files()
-            batch = OutputBatch(files: files.map { OutputFile(path: $0.path, bytes: $0.bytes) })
-            partPaths = files.dropFirst().map(\.path.string)
+            return IndexOutput(batch: OutputBatch(kept: [root] + kept), slots: Self.indexSlots(stream, key: key, partPaths: kept.map(\.path.string)))
         }
-        var slots = [RenderedSlots.Slot(path: rootPath.string, key: Self.indexRootKey(key, parts: partPaths.count))]
-        for (number, path) in partPaths.enumerated() {
-            slots.append(RenderedSlots.Slot(name: Self.indexPartSlot(stream, number), key: key, path: path))
+        // Another index: each part whose pages are as they were is kept all the same. (An index kept
+        // whole records its parts by place alone: the next change to it encodes them all once more.)
+        var files = IndexFiles(index: index, rootPath: rootPath, partPath: { stream.path("fragments/" + $0) }, url: context.urls.path(of:))
+        files.keptPart = { newest, partKey in reuse?.kept(Self.indexPartSlot(stream, newestPageID: newest), key: partKey) }
+        let made = files.make()
+        let batch = OutputBatch(files: [OutputFile(path: made.root.path, bytes: made.root.bytes)]
+                                    + made.parts.compactMap { $0.file.map { OutputFile(path: $0.path, bytes: $0.bytes) } },
+                                kept: made.parts.compactMap(\.kept))
+        var slots = Self.indexSlots(stream, key: key, partPaths: made.parts.map(\.path.string))
+        for part in made.parts {
+            slots.append(RenderedSlots.Slot(name: Self.indexPartSlot(stream, newestPageID: part.newestPageID), key: part.key, path: part.path.string))
         }
         return IndexOutput(batch: batch, slots: slots)
+    }
+
+    /// The root's slot and each part's by its place, under the whole index's key.
+    private static func indexSlots(_ stream: EntryStream, key: String, partPaths: [String]) -> [RenderedSlots.Slot] {
+        var slots = [RenderedSlots.Slot(path: stream.path("index.json").string, key: indexRootKey(key, parts: partPaths.count))]
+        for (number, path) in partPaths.enumerated() {
+            slots.append(RenderedSlots.Slot(name: indexPartSlot(stream, number), key: key, path: path))
+        }
+        return slots
     }
 
     /// The slot of an index's part by its place (`tags/swift#index/0`): its path holds its hash.
     static func indexPartSlot(_ stream: EntryStream, _ number: Int) -> String {
         stream.folder.joined(separator: "/") + "#index/\(number)"
+    }
+
+    /// The slot of an index's part by its newest page (`tags/swift#index-part/2024-05-01-1a2b3c4d`), under the part's own key.
+    static func indexPartSlot(_ stream: EntryStream, newestPageID: String) -> String {
+        stream.folder.joined(separator: "/") + "#index-part/" + newestPageID
     }
 
     /// The root's key names how many parts it lists, so that it is kept only with all of them.

@@ -10,7 +10,7 @@
 /// path, filled on reading and again for the next build, and a sort of every path
 /// before writing, were 5-8% of the CPU of an edit's rebuild at 10,000 entries.)
 public struct EntryCache: Sendable {
-    static let version = 9
+    static let version = 10
     private static let format = RecordText(kind: "entry-cache", version: version)
 
     /// What the entries were read under: this program and these settings (`RenderKeys.entryCache`).

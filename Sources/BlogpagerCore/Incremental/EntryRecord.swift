@@ -30,15 +30,8 @@ enum EntryRecord {
             Array(entry.redirectsFrom.map { escaped($0.string) }.joined(separator: [listSeparator])),
             Array(entry.references.map(referenceField).joined(separator: [listSeparator])),
         ]
-        // Params are rare and may nest: JSON for them alone.
-        if entry.params.isEmpty {
-            fields.append([])
-        } else {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            guard let json = try? encoder.encode(entry.params) else { return nil }
-            fields.append(escaped(String(decoding: json, as: UTF8.self)))
-        }
+        // Params may nest: a tagged form of their own (`ParamsRecord`).
+        fields.append(entry.params.isEmpty ? [] : escaped(String(decoding: ParamsRecord.encode(entry.params), as: UTF8.self)))
         return Array(fields.joined(separator: [0x09]))
     }
 
@@ -84,8 +77,7 @@ enum EntryRecord {
         }
         var params: [String: FrontMatterValue] = [:]
         if !fields[17].isEmpty {
-            guard let json = unescaped(fields[17]),
-                  let decoded = try? JSONDecoder().decode([String: FrontMatterValue].self, from: Data(json.utf8)) else { return nil }
+            guard let text = unescaped(fields[17]), let decoded = ParamsRecord.decode(Array(text.utf8)[...]) else { return nil }
             params = decoded
         }
         let date = EntryDate(epochSeconds: epochSeconds, nanoseconds: nanoseconds, offsetSeconds: offsetSeconds, hasTime: fields[5].first == 0x31)

@@ -207,17 +207,6 @@ public struct HighlightCache: Sendable {
         self.init(decoding: RecordBytes(bytes))
     }
 
-    /// The number written in `digits` (decimal, at most 18 digits); nil for anything else.
-    private static func decimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        guard !digits.isEmpty, digits.count <= 18 else { return nil }
-        var value = 0
-        for digit in digits {
-            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int(digit - UInt8(ascii: "0"))
-        }
-        return value
-    }
-
     /// The same, from a record mapped from its file (`RecordBytes(mapping:)`).
     public init?(decoding record: RecordBytes) {
         // The header alone is copied out to be read.
@@ -243,7 +232,7 @@ public struct HighlightCache: Sendable {
                     continue
                 }
                 guard buffer[tab + 1] == UInt8(ascii: "1"), tab + 3 < lineEnd, buffer[tab + 2] == 0x09,
-                      let length = Self.decimal(buffer[(tab + 3)..<lineEnd]),
+                      let length = RecordText.decimal(buffer[(tab + 3)..<lineEnd]),
                       lineEnd + 1 + length < buffer.count, buffer[lineEnd + 1 + length] == 0x0A else { break }
                 places[name] = Place(block: at..<(lineEnd + 2 + length), spans: (lineEnd + 1)..<(lineEnd + 1 + length))
                 at = lineEnd + 2 + length

@@ -1,5 +1,3 @@
-import Foundation
-
 /// An entry's params (`Entry.params`, the front matter blogpager does not interpret) as
 /// the entry cache keeps them: a tagged form read in one pass. JSON through `Codable`
 /// took about 60 µs an entry to read back, most of a rebuild's decoding of a real blog
@@ -107,17 +105,9 @@ enum ParamsRecord {
 
         /// `<decimal>:`, a count or a length no larger than what is left.
         private mutating func count() -> Int? {
-            var value = 0
-            var digits = 0
-            while at < bytes.endIndex, bytes[at] != UInt8(ascii: ":") {
-                let digit = bytes[at]
-                guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9"), digits < 12 else { return nil }
-                value = value * 10 + Int(digit - UInt8(ascii: "0"))
-                digits += 1
-                at += 1
-            }
-            guard digits > 0, at < bytes.endIndex, value <= bytes.endIndex - at - 1 else { return nil }
-            at += 1
+            guard let colon = bytes[at...].firstIndex(of: UInt8(ascii: ":")), let value = RecordText.decimal(bytes[at..<colon]),
+                  value <= bytes.endIndex - colon - 1 else { return nil }
+            at = colon + 1
             return value
         }
 

@@ -52,4 +52,16 @@ struct RecordText {
     static func string(_ field: ArraySlice<UInt8>) -> String {
         String(decoding: field, as: UTF8.self)
     }
+
+    /// The count or length written in `digits` (decimal, one to 18 digits, no sign); nil for
+    /// anything else. Read in place: the records' lengths are read by the thousand.
+    static func decimal<Digits: Collection<UInt8>>(_ digits: Digits) -> Int? {
+        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        var value = 0
+        for digit in digits {
+            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return value
+    }
 }

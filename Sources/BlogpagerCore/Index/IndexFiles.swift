@@ -27,15 +27,25 @@ struct IndexFiles {
         var parts: [MadePart]
     }
 
-    /// A part: by the id of its newest page and its key (`RenderKeys.indexPart`), written
-    /// (`file`) or kept (`kept`), exactly one of the two.
+    /// A part: by the id of its newest page and its key (`RenderKeys.indexPart`), written or kept.
     struct MadePart {
+        enum Output {
+            case written(File)
+            case kept(KeptFile)
+        }
+
         var newestPageID: String
         var key: String
-        var file: File?
-        var kept: KeptFile?
+        var output: Output
 
-        var path: OutputPath { file?.path ?? kept!.path }
+        var file: File? { if case .written(let file) = output { file } else { nil } }
+        var kept: KeptFile? { if case .kept(let kept) = output { kept } else { nil } }
+        var path: OutputPath {
+            switch output {
+            case .written(let file): file.path
+            case .kept(let kept): kept.path
+            }
+        }
     }
 
     let index: CursorIndex
@@ -79,14 +89,16 @@ struct IndexFiles {
             let pages = index.pages[range]
             let newest = pages.first!.id
             let key = RenderKeys.indexPart(version: CursorIndex.formatVersion, generator: index.generator, pages: pages)
+            let part: MadePart
             if let kept = keptPart(newest, key) {
-                made.append(MadePart(newestPageID: newest, key: key, kept: kept))
+                part = MadePart(newestPageID: newest, key: key, output: .kept(kept))
             } else {
                 let bytes = DeterministicJSON.bytes(PartFile(version: CursorIndex.formatVersion, generator: index.generator, pages: Array(pages)))
-                made.append(MadePart(newestPageID: newest, key: key,
-                                     file: File(path: partPath(ContentHashedName.make("pages-\(newest).json", bytes: bytes)), bytes: bytes)))
+                let file = File(path: partPath(ContentHashedName.make("pages-\(newest).json", bytes: bytes)), bytes: bytes)
+                part = MadePart(newestPageID: newest, key: key, output: .written(file))
             }
-            parts.append(Part(pages: pages, url: url(made[made.count - 1].path)))
+            made.append(part)
+            parts.append(Part(pages: pages, url: url(part.path)))
         }
         return Made(root: File(path: rootPath, bytes: root(parts: parts)), parts: made)
     }

@@ -32,12 +32,13 @@ def tree_digest(folder):
     }
 
 
-BUILD_RECORDS = {".blogpager/last-build", ".blogpager/render-cache", ".blogpager/entry-cache", ".blogpager/python"}
+BUILD_RECORDS = {".blogpager/last-build", ".blogpager/render-cache", ".blogpager/static-files", ".blogpager/entry-cache",
+                 ".blogpager/python"}
 
 
 def without_build_record(digest):
     """A tree_digest without the build records (the last build's fingerprint, its
-    render cache, the Python it started), which hold inode numbers and times of
+    render cache, its static files' sources, the Python it started), which hold inode numbers and times of
     this machine's files: two folders built alike differ only there."""
     return {path: value for path, value in digest.items() if path not in BUILD_RECORDS}
 

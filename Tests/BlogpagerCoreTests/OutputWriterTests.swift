@@ -216,7 +216,7 @@ struct OutputWriterTests {
         try FileManager.default.removeItem(atPath: folder.path + "/out/posts/e5/index.html")
         _ = try await job.run(now: Date())
         _ = try await Self.job(folder, output: "clean").run(now: Date())
-        let records: Set<String> = [".blogpager/last-build", ".blogpager/render-cache", ".blogpager/entry-cache"]
+        let records: Set<String> = [".blogpager/last-build", ".blogpager/render-cache", ".blogpager/static-files", ".blogpager/entry-cache"]
         #expect(try folder.snapshot("out").filter { !records.contains($0.key) } == folder.snapshot("clean").filter { !records.contains($0.key) })
     }
 

@@ -10,6 +10,7 @@ struct PreviousBuild: Sendable {
     /// Files a build that did not finish may have written.
     var interrupted: [String]
     var renderCache: RenderCache?
+    var staticFiles: StaticFileCache?
     var entryCache: EntryCache
 
     /// Nothing: a new folder.
@@ -17,12 +18,14 @@ struct PreviousBuild: Sendable {
         manifest = nil
         interrupted = []
         renderCache = nil
+        staticFiles = nil
         entryCache = EntryCache()
     }
 
     /// Reads every record; `cache` is the entry cache the caller already holds
-    /// (the watcher's, in memory), read from the folder when it is empty.
-    init(reading state: StateFolder, cache: EntryCache) throws(BuildFailure) {
+    /// (the watcher's, in memory), read from the folder when it is empty. The
+    /// static files' record is read only when `program` made it (never without one).
+    init(reading state: StateFolder, cache: EntryCache, program: ProgramIdentity? = nil) throws(BuildFailure) {
         do {
             manifest = try OutputManifest.read(in: state)
         } catch {
@@ -32,6 +35,7 @@ struct PreviousBuild: Sendable {
         }
         interrupted = state.interruptedWrites()
         renderCache = RenderCache.read(in: state)
+        staticFiles = program.flatMap { StaticFileCache.read(in: state, program: $0) }
         entryCache = cache.count > 0 ? cache : EntryCache.read(in: state)
     }
 
@@ -60,5 +64,11 @@ struct PreviousBuild: Sendable {
     func reuse(in output: OutputFolder) -> ReuseLookup? {
         guard let renderCache, let digests = manifest?.digests else { return nil }
         return ReuseLookup(cache: renderCache, digests: digests, interrupted: Set(interrupted), output: output)
+    }
+
+    /// Which copies of static files this build may keep (stats them once).
+    func copies(in output: OutputFolder) -> StaticFileLookup? {
+        guard let staticFiles, let digests = manifest?.digests else { return nil }
+        return StaticFileLookup(cache: staticFiles, digests: digests, interrupted: Set(interrupted), output: output)
     }
 }

@@ -9,6 +9,7 @@ extension StateFolder {
         var manifest: @Sendable () -> OutputManifest
         var lastBuild: BuildRecord?
         var renderCache: RenderCache.Made?
+        var staticFiles: StaticFileCache.Made? = nil
         /// Nil when it is as the last build left it (nothing read, nothing gone).
         var entryCache: EntryCache?
         /// Nil when it did not change.
@@ -24,6 +25,7 @@ extension StateFolder {
     func invalidate() {
         remove(.lastBuild)
         remove(.renderCache)
+        remove(.staticFiles)
     }
 
     /// The list of our files, then the journal goes (the list now names all it
@@ -49,7 +51,8 @@ extension StateFolder {
         }
         var writers: [(Record, @Sendable () -> (any Error)?)] = [
             (.renderCache, { [self] in write(.renderCache, records.renderCache.map { made in { try made.encode($0) } }) }),
-            (.lastBuild, { [self] in write(.lastBuild, records.lastBuild.map { record in { try record.encode($0) } }) })]
+            (.lastBuild, { [self] in write(.lastBuild, records.lastBuild.map { record in { try record.encode($0) } }) }),
+            (.staticFiles, { [self] in write(.staticFiles, records.staticFiles.map { made in { try made.encode($0) } }) })]
         if case .replace(let highlightCache) = records.highlightCache {
             writers.append((.highlightCache, { [self] in write(.highlightCache) { try highlightCache.encode($0) } }))
         }

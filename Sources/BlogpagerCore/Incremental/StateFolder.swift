@@ -5,7 +5,7 @@ import Foundation
 ///
 /// - `manifest.json` marks `out/` as blogpager's (the same bytes in every folder);
 /// - `files` lists our files with a digest of each (`OutputManifest`);
-/// - `last-build`, `render-cache`, `entry-cache` and `highlight-cache` let a rebuild skip work,
+/// - `last-build`, `render-cache`, `static-files`, `entry-cache` and `highlight-cache` let a rebuild skip work,
 ///   and `python` (`PythonFingerprint`) starting Python when no code block needs it;
 /// - `journal` lists what a build is about to write: there only while a build
 ///   writes, or after one was killed, so the next one knows those files are its own;
@@ -21,6 +21,7 @@ struct StateFolder: Sendable {
         case files
         case lastBuild = "last-build"
         case renderCache = "render-cache"
+        case staticFiles = "static-files"
         case entryCache = "entry-cache"
         case highlightCache = "highlight-cache"
         case python

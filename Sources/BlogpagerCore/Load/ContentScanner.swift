@@ -7,7 +7,7 @@ import Foundation
 public struct ContentScanner: Sendable {
     public struct Found: Sendable {
         public var sources: [SourceFile] = []
-        public var staticFiles: [OutputFile] = []
+        public var staticFiles: [StaticFile] = []
         /// Where each static file was found, by its output path, for messages.
         public var staticSources: [OutputPath: String] = [:]
         public var diagnostics: [Diagnostic] = []
@@ -82,12 +82,9 @@ public struct ContentScanner: Sendable {
                 // A page bundle's files (beside its index.md) go beside its entry page.
                 let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
                 if !folder.isEmpty, SourceFile.bundleIndexNames.contains(where: { files.keys.contains("\(folder)/\($0)") }) {
-                    do {
-                        let bytes = try DiskFile.read(path)
-                        found.bundleResources[folder, default: []].append(BundleResource(name: String(relative.dropFirst(folder.count + 1)), bytes: bytes))
-                    } catch {
-                        found.diagnostics.append(.error(at: SourceLocation(path: shown), "cannot read file: \(Self.reason(error))"))
-                    }
+                    // Read when the build copies it, not here: a rebuild keeps an unchanged copy unread.
+                    let source = StaticFile.Source(filePath: path, shownPath: shown, identity: files[relative].flatMap { $0 } ?? "missing")
+                    found.bundleResources[folder, default: []].append(BundleResource(name: String(relative.dropFirst(folder.count + 1)), content: .file(source)))
                 }
                 continue
             }
@@ -107,16 +104,10 @@ public struct ContentScanner: Sendable {
                 found.sources.append(SourceFile(displayPath: shown, relativePath: relative, filePath: path, identity: identity))
                 continue
             }
-            let bytes: [UInt8]
             do {
-                bytes = try DiskFile.read(path)
-            } catch {
-                found.diagnostics.append(.error(at: SourceLocation(path: shown), "cannot read file: \(Self.reason(error))"))
-                continue
-            }
-            do {
+                let source = StaticFile.Source(filePath: path, shownPath: shown, identity: files[relative].flatMap { $0 } ?? "missing")
                 let path = try OutputPath(relative.split(separator: "/").dropFirst().map(String.init))
-                found.staticFiles.append(OutputFile(path: path, bytes: bytes))
+                found.staticFiles.append(StaticFile(path: path, content: .file(source)))
                 found.staticSources[path] = shown
             } catch {
                 found.diagnostics.append(.error(at: SourceLocation(path: shown), "static file has an unsafe name: \(error.message)"))
@@ -146,7 +137,7 @@ public struct ContentScanner: Sendable {
         guard publishesBareHTML, ["html", "htm"].contains(path.split(separator: ".").last.map { $0.lowercased() } ?? ""),
               let bytes = try? DiskFile.read(path), !FrontMatterSplitter.opensFrontMatter(bytes),
               let output = try? OutputPath(relative.split(separator: "/").map(String.init)) else { return false }
-        found.staticFiles.append(OutputFile(path: output, bytes: bytes))
+        found.staticFiles.append(StaticFile(path: output, bytes: bytes))
         found.staticSources[output] = shown
         return true
     }
@@ -227,27 +218,31 @@ public struct ContentScanner: Sendable {
                     pending.append((child, relative + [name]))
                     continue
                 }
-                let bytes: [UInt8]
-                do {
-                    bytes = try DiskFile.read(child)
-                } catch {
-                    found.diagnostics.append(.error(at: SourceLocation(path: child), "cannot read file: \(Self.reason(error))"))
-                    continue
-                }
                 // Jekyll renders every file that opens with front matter (a Liquid `atom.xml` too): a page, never copied raw.
-                if source.frontMatterFilesArePages, bytes.starts(with: Array("---\n".utf8)) || bytes.starts(with: Array("---\r\n".utf8)) {
-                    let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-                    if Self.markdownExtensions.contains(ext) {
-                        found.pageSources.append(SourceFile(displayPath: child, relativePath: (relative + [name]).joined(separator: "/"),
-                                                            filePath: child, identity: identity.recordText))
-                    } else {
-                        found.pages.append(child)
+                // Its first five bytes tell; the rest is read when the build copies it.
+                if source.frontMatterFilesArePages {
+                    let opening: [UInt8]
+                    do {
+                        opening = try DiskFile.prefix(child, count: 5)
+                    } catch {
+                        found.diagnostics.append(.error(at: SourceLocation(path: child), "cannot read file: \(Self.reason(error))"))
+                        continue
                     }
-                    continue
+                    if opening.starts(with: Array("---\n".utf8)) || opening.starts(with: Array("---\r\n".utf8)) {
+                        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+                        if Self.markdownExtensions.contains(ext) {
+                            found.pageSources.append(SourceFile(displayPath: child, relativePath: (relative + [name]).joined(separator: "/"),
+                                                                filePath: child, identity: identity.recordText))
+                        } else {
+                            found.pages.append(child)
+                        }
+                        continue
+                    }
                 }
                 do {
                     let path = try OutputPath(relative + [name])
-                    found.staticFiles.append(OutputFile(path: path, bytes: bytes))
+                    let copied = StaticFile.Source(filePath: child, shownPath: child, identity: identity.recordText)
+                    found.staticFiles.append(StaticFile(path: path, content: .file(copied)))
                     found.staticSources[path] = child
                 } catch {
                     found.diagnostics.append(.error(at: SourceLocation(path: child), "static file has an unsafe name: \(error.message)"))

@@ -3,10 +3,11 @@
 public struct BundleResource: Sendable, Hashable {
     /// Its path inside the bundle's folder, `/`-separated.
     public var name: String
-    public var bytes: [UInt8]
+    /// Its bytes, or the file they are read from when the build copies it.
+    public var content: StaticFile.Content
 
-    public init(name: String, bytes: [UInt8]) {
+    public init(name: String, content: StaticFile.Content) {
         self.name = name
-        self.bytes = bytes
+        self.content = content
     }
 }

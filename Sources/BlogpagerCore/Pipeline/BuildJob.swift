@@ -132,16 +132,17 @@ public struct BuildJob: Sendable {
         // waits for this before it ends (a process started after it could outlive its lock).
         async let highlighterStarted: String? = if let highlighter { await BlockingWork.run { highlighter.identity() } } else { nil }
         async let loaded = Result { [loader] () throws(BuildFailure) in try loader.load() }
-        let previous = try PreviousBuild(reading: folder.state, cache: cache)
+        let previous = try PreviousBuild(reading: folder.state, cache: cache, program: program)
         // The session's set of our files (1.8 million paths at a million entries) is made beside the lookup.
         async let opened = writer.begin(previous: previous)
         let reuse = previous.reuse(in: folder)
+        let copies = previous.copies(in: folder)
         var input = try await loaded.get()
         if search { input.config.searchIndex = true }
         var options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program, highlighter: highlighter)
         options.spillFolder = state.path
         let (built, written) = await OutputPipeline().run(opened) { emit throws(BuildFailure) in
-            try await SiteBuilder().build(input, options: options, cache: previous.entryCache, reuse: reuse, emit: emit)
+            try await SiteBuilder().build(input, options: options, cache: previous.entryCache, reuse: reuse, copies: copies, emit: emit)
         }
         var session = written.session
         let site: SiteBuild
@@ -181,7 +182,9 @@ public struct BuildJob: Sendable {
         // (With no lookup, a clean build, there is nothing to know them by: no set of every path.)
         let rewritten = reuse == nil ? [] : Set(report.written.map(\.string))
         let lastBuild = inputs.flatMap { inputs in
-            BuildRecord.outputsDigest(report.paths, in: folder, known: { rewritten.contains($0) ? nil : reuse?.identity(of: $0) }).map { outputs in
+            BuildRecord.outputsDigest(report.paths, in: folder, known: {
+                rewritten.contains($0) ? nil : reuse?.identity(of: $0) ?? copies?.identity(of: $0)
+            }).map { outputs in
                 BuildRecord(inputs: inputs, validUntil: site.nextPublication, summary: site.summary, paths: report.paths, outputs: outputs)
             }
         }
@@ -197,6 +200,7 @@ public struct BuildJob: Sendable {
         // The files list is sorted (1.8 million paths at a million entries) on the thread that writes it, beside the other records.
         let (paths, digests) = (report.paths, report.digests)
         let renderCache = RenderCache.Made(rendered: site.rendered, digests: report.digests)
+        let staticFiles = StaticFileCache.Made(key: StaticFileCache.key(program: program), copies: site.copied, digests: report.digests)
         // The user's cache (megabytes, after a build that highlighted) is written beside the output's
         // records, on a thread of its own: a cache written or not changes no page.
         let sharedCache = sharedHighlightCache
@@ -205,7 +209,7 @@ public struct BuildJob: Sendable {
         } else { nil }
         let warnings = folder.state.commit(.init(
             manifest: { OutputManifest(files: paths, digests: digests) }, lastBuild: lastBuild,
-            renderCache: renderCache, entryCache: entryCacheChanged ? site.entryCache : nil,
+            renderCache: renderCache, staticFiles: staticFiles, entryCache: entryCacheChanged ? site.entryCache : nil,
             highlightCache: highlighted?.cache, python: highlighted?.python, forgetsPython: highlighted?.forgetsPython ?? false))
         _ = await sharedWritten
         highlighter?.waitForHelpersToExit()

@@ -25,6 +25,8 @@ public struct SiteBuild: Sendable {
     public var createdLegacyPages: LegacyPages? = nil
     /// Each costly output's key and path, for the next build's render cache.
     public var rendered: RenderedSlots
+    /// Each file copied from disk or kept, for the next build's static-file record.
+    var copied: [StaticFileCache.Copied] = []
 
     public var summary: BuildSummary {
         var summary = BuildSummary(entries: archive.entries.count, pages: archive.pages.count,

@@ -22,8 +22,10 @@ public struct SiteBuilder: Sendable {
     /// rendered (see `SiteRenderer.render`), so no build holds all its pages.
     /// `emit` is first called only once the whole input is known to be good.
     /// With `reuse` (what the last build made, looked up before), outputs
-    /// whose keys are unchanged are kept, not rendered again.
+    /// whose keys are unchanged are kept, not rendered again; with `copies`, so
+    /// are the copies of static files whose sources are unchanged.
     public func build(_ input: SiteInput, options: BuildOptions, cache: EntryCache = EntryCache(), reuse: ReuseLookup? = nil,
+                      copies copyLookup: StaticFileLookup? = nil,
                       emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> SiteBuild {
         // Every problem of every kind in one run: the entries that read well are checked
         // (URLs, order, static files) even when others did not, and all is reported at once.
@@ -84,9 +86,11 @@ public struct SiteBuilder: Sendable {
             staticFiles = checkStaticFiles(staticFiles, input: input, generated: generated, log: &problems, warnings: &warnings)
             pages = pagesBesideTheArchive(pages, generated: generated.union(staticFiles.map(\.path)), warnings: &warnings)
         }
+        var copies = StaticFileCopies(staticFiles, lookup: copyLookup, log: &problems)
         try problems.sortedByLocation().throwIfErrors()
         // Assets and static files first: pages link them.
-        try await emit(OutputBatch(files: assets.files + staticFiles))
+        try await emit(OutputBatch(files: assets.files + copies.written, kept: copies.kept))
+        copies.written = []
         // Which highlighter runs (its version, or none) is part of every body: another one makes them again.
         let highlighter = input.config.highlightsCode ? options.highlighter : nil
         let generation = RenderKeys.generation(program: options.program, config: withMenu, templates: input.templates, assetURLs: assets.urls,
@@ -96,7 +100,7 @@ public struct SiteBuilder: Sendable {
         reader.highlighter = highlighter
         reader.links = links
         reader.shortcodes = input.templates
-        reader.imageSizes = ImageSizes(files: staticFiles, basePath: config.basePath)
+        reader.imageSizes = ImageSizes(copies.imageSizes, basePath: config.basePath)
         let rendered = try await renderer.render(
             archive, streams: streams, pages: pages, reader: reader, reuse: reuse?.matching(generation: generation), emit: emit)
         if !SiteRenderer.writesFeeds(input.config) {
@@ -110,7 +114,7 @@ public struct SiteBuilder: Sendable {
             // The site changes when a future entry comes due or a published one expires.
             nextPublication: (future.map(\.date) + published.compactMap(\.expires)).map { $0.epochSeconds + ($0.nanoseconds > 0 ? 1 : 0) }.min(),
             bodiesRendered: rendered.bodiesRendered, createdLegacyPages: createdLegacyPages,
-            rendered: RenderedSlots(generation: generation, slots: rendered.slots))
+            rendered: RenderedSlots(generation: generation, slots: rendered.slots), copied: copies.copied)
     }
 
     /// Reads every changed source on all cores; all errors are collected, in file order.
@@ -156,16 +160,16 @@ public struct SiteBuilder: Sendable {
     }
 
     /// A page bundle's files, beside its entry's page (`posts/name/pic.png` for `posts/name/index.html`).
-    private func bundleFiles(_ entries: [Entry], resources: [String: [BundleResource]], log: inout DiagnosticLog) -> [OutputFile] {
+    private func bundleFiles(_ entries: [Entry], resources: [String: [BundleResource]], log: inout DiagnosticLog) -> [StaticFile] {
         guard !resources.isEmpty else { return [] }
-        var files: [OutputFile] = []
+        var files: [StaticFile] = []
         for entry in entries {
             let segments = entry.source.relativePath.split(separator: "/")
             guard segments.count >= 2, let bundle = resources[segments.dropLast().joined(separator: "/")] else { continue }
             let folder = Array(entry.outputPath.segments.dropLast())
             for resource in bundle {
                 do {
-                    files.append(OutputFile(path: try OutputPath(folder + resource.name.split(separator: "/").map(String.init)), bytes: resource.bytes))
+                    files.append(StaticFile(path: try OutputPath(folder + resource.name.split(separator: "/").map(String.init)), content: resource.content))
                 } catch {
                     log.append(.error(at: SourceLocation(path: entry.sourcePath), "bundle file \(resource.name) has an unsafe name: \(error.message)"))
                 }
@@ -360,8 +364,8 @@ public struct SiteBuilder: Sendable {
     /// Static files go beside the generated ones but may not replace any.
     /// The static files that go out: one that would replace a generated file is an error, or for an
     /// imported site (`generatedFilesWin`) left out with a warning.
-    private func checkStaticFiles(_ staticFiles: [OutputFile], input: SiteInput, generated: Set<OutputPath>,
-                                  log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> [OutputFile] {
+    private func checkStaticFiles(_ staticFiles: [StaticFile], input: SiteInput, generated: Set<OutputPath>,
+                                  log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> [StaticFile] {
         staticFiles.filter { file in
             guard generated.contains(file.path) || file.path.segments.first == "fragments" else { return true }
             let location = SourceLocation(path: input.staticSources[file.path] ?? "content/static/\(file.path)")

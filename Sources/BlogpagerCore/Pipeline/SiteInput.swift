@@ -5,7 +5,7 @@ public struct SiteInput: Sendable {
     /// Markdown sources, in any order.
     public var sources: [SourceFile]
     /// Files copied as they are (from `content/static/`, a site's `static/` or a Jekyll root), by output path.
-    public var staticFiles: [OutputFile]
+    public var staticFiles: [StaticFile]
     /// `legacy-pages.yml`: where it is (nil when the site has none to keep), and what it says if it exists.
     public var legacyPagesPath: String?
     public var legacyPages: LegacyPages?
@@ -33,7 +33,7 @@ public struct SiteInput: Sendable {
 
     public init(
         config: SiteConfig, templates: TemplateSet, sources: [SourceFile],
-        staticFiles: [OutputFile] = [], diagnostics: [Diagnostic] = [], configPath: String? = nil
+        staticFiles: [StaticFile] = [], diagnostics: [Diagnostic] = [], configPath: String? = nil
     ) {
         self.configPath = configPath
         self.config = config

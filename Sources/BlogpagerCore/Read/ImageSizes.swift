@@ -7,15 +7,19 @@ public struct ImageSizes: Sendable {
 
     public init() {}
 
-    /// From the files as published: each image's size, read from its header.
-    init(files: [OutputFile], basePath: String) {
-        for file in files {
-            let name = file.path.segments.last ?? ""
-            guard let dot = name.lastIndex(of: "."), Self.extensions.contains(name[name.index(after: dot)...].lowercased()),
-                  let size = ImageSize(file.bytes) else { continue }
-            byURL[file.path.urlPath(basePath: basePath)] = size
-            byURL[file.path.urlPath(basePath: "")] = size
+    /// From the images as published, each with the size its header says (`StaticFileCopies`).
+    init(_ sizes: [(path: OutputPath, size: ImageSize)], basePath: String) {
+        for (path, size) in sizes {
+            byURL[path.urlPath(basePath: basePath)] = size
+            byURL[path.urlPath(basePath: "")] = size
         }
+    }
+
+    /// Whether the file at `path` is named as an image whose size a page may be given.
+    static func isImage(_ path: OutputPath) -> Bool {
+        let name = path.segments.last ?? ""
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return extensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
     var isEmpty: Bool { byURL.isEmpty }

@@ -99,6 +99,15 @@ enum DiskFile {
         try? read(path)
     }
 
+    /// At most the first `count` bytes of the file, or the system's reason it cannot be read:
+    /// what a file opens with, without reading the rest (an image's megabytes).
+    static func prefix(_ path: String, count: Int) throws(POSIXError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw POSIXError.current }
+        defer { close(descriptor) }
+        return try filled(count, from: descriptor)
+    }
+
     /// The whole file, or the system's reason it cannot be read. Read straight into the array:
     /// through `Data` each byte was copied twice (a rebuild reads the 26 MB highlight cache of
     /// 10,000 entries, a full build every source twice), with more calls to the system.
@@ -113,8 +122,22 @@ enum DiskFile {
         }
         // One more than the size: a file grown since `fstat` is then read to its end in chunks.
         let capacity = Int(status.st_size) + 1
+        var bytes = try filled(capacity, from: descriptor)
+        guard bytes.count == capacity else { return bytes }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let read = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
+            if read < 0, errno == EINTR { continue }
+            if read < 0 { throw POSIXError.current }
+            if read == 0 { return bytes }
+            bytes += chunk[..<read]
+        }
+    }
+
+    /// Up to `capacity` bytes read from `descriptor`, fewer where the file ends first.
+    private static func filled(_ capacity: Int, from descriptor: Int32) throws(POSIXError) -> [UInt8] {
         var failure: POSIXError?
-        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             count = 0
             while count < capacity {
                 let read = Foundation.read(descriptor, buffer.baseAddress! + count, capacity - count)
@@ -125,15 +148,7 @@ enum DiskFile {
             }
         }
         if let failure { throw failure }
-        guard bytes.count == capacity else { return bytes }
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let read = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
-            if read < 0, errno == EINTR { continue }
-            if read < 0 { throw POSIXError.current }
-            if read == 0 { return bytes }
-            bytes += chunk[..<read]
-        }
+        return bytes
     }
 }
 

@@ -6,6 +6,31 @@ import Testing
 /// The old site's list pages (`/page/2/`) keep leading somewhere: the first build writes
 /// `legacy-pages.yml` from the entries as they were, and from then on that file decides.
 struct LegacyPagesTests {
+    /// Hugo pages each term's list too (`/tags/go/page/2/`) and writes page 1 of every list as a
+    /// redirect to it: a real blog of 2,900 posts had 820 such URLs. They lead on here as well.
+    @Test func aHugoTermsOldListPagesAndEveryPageOneLeadOn() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/hugo.toml", "baseURL = \"https://hugo.example.org/\"\ntitle = \"Terms\"\n[pagination]\npagerSize = 4\n")
+        for day in 1...10 {
+            // Entries 1 to 6 are tagged go: the tag's list held 6..3 on page 1, 2 and 1 on page 2.
+            try folder.write("site/content/posts/entry-\(day).md", "---\ntitle: Entry \(day)\ndate: 2024-01-\(day < 10 ? "0" : "")\(day)\ntags: [\(day <= 6 ? "Go" : "other")]\n---\nx\n")
+        }
+        let job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests)
+        _ = try await job.run(now: Date())
+        let legacy = String(decoding: try #require(folder.snapshot("site")["legacy-pages.yml"]), as: UTF8.self)
+        #expect(legacy.contains("  - url: \"/tags/go/page/2/\"\n    first: \"posts/entry-2.md\""), "\(legacy)")
+        #expect(!legacy.contains("/tags/other/page/2/") && !legacy.contains("/page/1/"))
+        let files = try folder.snapshot("out")
+        let text = { (path: String) in String(decoding: files[path] ?? Data(), as: UTF8.self) }
+        #expect(text("tags/go/page/2/index.html").contains("#entry-2\""))
+        #expect(text("tags/go/page/1/index.html").contains("url=https://hugo.example.org/tags/go/\""))
+        #expect(text("tags/other/page/1/index.html").contains("url=https://hugo.example.org/tags/other/\""))
+        #expect(text("page/1/index.html").contains("url=https://hugo.example.org/\"") && text("posts/page/1/index.html").contains("url=https://hugo.example.org/\""))
+        let redirects = text("_redirects")
+        #expect(redirects.contains("/tags/go/page/1/ /tags/go/ 301\n") && redirects.contains("/page/1/ / 301\n"), "\(redirects)")
+    }
+
     @Test func oldListPagesLeadToTheEntryThatWasFirstOnThemForever() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -297,18 +297,59 @@ struct SiteRootTests {
         let outcome = try await Self.build(folder)
         #expect(outcome.summary.entries == 1 && outcome.summary.skippedDrafts == 1)
         let files = try folder.snapshot("out")
-        #expect(files["tags/notes/index.html"] != nil && files.keys.filter { $0.hasPrefix("tags/") && $0.hasSuffix("/index.html") }.count == 2, "\(files.keys.sorted())")
+        #expect(files["tags/notes/index.html"] != nil && files.keys.filter { $0.hasPrefix("tags/") && $0.hasSuffix("/index.html") && !$0.contains("/page/1/") }.count == 2,
+                "\(files.keys.sorted())")
+        // Hugo's page 1 of the term's list led to the list: so does it here.
+        #expect(String(decoding: try #require(files["tags/notes/page/1/index.html"]), as: UTF8.self).contains("url=https://hugo.example.org/tags/notes/\""))
         var job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/drafts", includeDrafts: true, program: .tests)
         job.highlightsCode = false
         #expect(try await job.run(now: Date()).summary.entries == 2)
-        // An entry that is no draft still needs its date.
+        // An entry that is no draft and has no date: Hugo lists it as of the year 1; it is a page at its URL here.
         try folder.write("site/content/posts/wiki.md", "+++\ntitle = \"Put it in the wiki\"\n+++\nNot dated yet.\n")
-        do {
-            _ = try await Self.build(folder)
-            Issue.record("an undated entry built")
-        } catch let failure as BuildFailure {
-            #expect(failure.diagnostics.contains { $0.description.hasSuffix("content/posts/wiki.md:1:1: error: missing date: add 'date = 2016-05-12' to the front matter or name the file 2016-05-12-wiki.md") }, "\(failure.diagnostics)")
+        let undated = try await Self.build(folder)
+        #expect(undated.summary.entries == 1)
+        #expect(undated.summary.warnings.map(\.description).contains { $0.hasSuffix("content/posts/wiki.md:1:1: warning: no date, so it is built as a page at its own URL and left out of the archive, where Hugo listed it as of the year 1 (0001-01-01); add a date such as 2016-05-12 to its front matter to list it") },
+                "\(undated.summary.warnings)")
+        #expect(String(decoding: try #require(try folder.snapshot("out")["posts/wiki/index.html"]), as: UTF8.self).contains("Not dated yet."))
+    }
+
+    /// Seen on a real Hugo blog of 2,900 posts: archetype blanks (`date: ""`, `url: ""`), a URL
+    /// without its leading slash, and aliases two posts share or that are another post's URL. Hugo
+    /// 0.168 builds them all; so does blogpager, at the URLs Hugo gave them.
+    @Test func aHugoBlogsBlankDatesURLsAndSharedAliasesBuildAsHugoBuildsThem() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/config.toml", "baseURL = \"/\"\ntitle = \"Blanks\"\n")
+        try folder.write("site/content/post/linux/futex.md", "---\ntitle: \"futex\"\ndate: \"\"\nurl: \"futex\"\n---\nLocks.\n")
+        try folder.write("site/content/post/web/certs.md", "---\ntitle: \"certs\"\ndate: \"2020-06-04T08:55:49Z\"\nurl: \"\"\naliases: [/p1/, /java/, /p2/]\n---\nCerts.\n")
+        try folder.write("site/content/post/java/basic.md", "---\ntitle: \"Java\"\ndate: \"2021-06-04\"\nurl: \"/java/\"\naliases: [/p1/, /java/]\n---\nJava.\n")
+        try folder.write("site/content/post/other/later.md", "---\ntitle: \"later\"\ndate: \"\"\nlastmod: \"2019-01-02\"\nexpiryDate: \"\"\n---\nDated by lastmod.\n")
+        try folder.write("site/content/post/cs/Embedded Boards/STM32F407.md", "---\ntitle: \"STM32\"\ndate: \"\"\nurl: \"\"\n---\nBoards.\n")
+        // Two posts at one URL: Hugo writes both there, and the redirects of both lead to it.
+        try folder.write("site/content/post/cs/uds.md", "---\ntitle: \"uds\"\ndate: 2017-08-14\nurl: uds\naliases: [/p3/]\n---\nSockets.\n")
+        try folder.write("site/content/post/other/socket.md", "---\ntitle: \"socket\"\ndate: 2017-08-15\nurl: uds\naliases: [/p4/]\n---\nSockets again.\n")
+        // A URL that ends in an ideographic space: YAML trims only ASCII blanks, and Hugo writes the page there.
+        try folder.write("site/content/post/java/wrapper.md", "---\ntitle: \"wrapper\"\ndate: 2018-01-01\nurl: wrapper\u{3000}\n---\nWrapped.\n")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 5)
+        let files = try folder.snapshot("out")
+        for page in ["futex/index.html", "post/web/certs/index.html", "java/index.html", "post/other/later/index.html",
+                     "post/cs/embedded-boards/stm32f407/index.html", "uds/index.html", "wrapper\u{3000}/index.html"] {
+            #expect(files[page] != nil, "\(page) in \(files.keys.sorted())")
         }
+        let text = { (path: String) in String(decoding: files[path] ?? Data(), as: UTF8.self) }
+        #expect(text("post/other/later/index.html").contains("datetime=\"2019-01-02"))
+        #expect(!text("java/index.html").contains("http-equiv=\"refresh\""))
+        // /p1/ leads to the first post in path order that gives it; /p2/ to the only one.
+        #expect(text("p1/index.html").contains("url=/java/\"") && text("p2/index.html").contains("url=/post/web/certs/\""))
+        #expect(text("uds/index.html").contains("Sockets again.") && text("p3/index.html").contains("url=/uds/\"") && text("p4/index.html").contains("url=/uds/\""))
+        let warnings = outcome.summary.warnings.map(\.description)
+        #expect(warnings.contains { $0.contains("content/post/linux/futex.md:1:1: warning: no date, so it is built as a page") })
+        #expect(warnings.contains { $0.contains("certs.md:1:1: warning: no redirect at old address /java/ (aliases): it is the URL of ") })
+        #expect(warnings.contains { $0.contains("certs.md:1:1: warning: old address /p1/ (aliases) leads to ") && $0.contains("basic.md") })
+        #expect(warnings.contains { $0.contains("content/post/cs/uds.md:1:1: warning: not built: its URL /uds/ is also the URL of ") })
+        // the undated board page's, and the one that says feeds need an absolute address (`baseURL = "/"`).
+        #expect(warnings.count == 6, "\(warnings)")
     }
 
     /// `draft = "false"`, seen on a real blog: Hugo reads a draft written as text as Go's

@@ -11,6 +11,8 @@ struct HugoConfigReader {
         config.draftsMayBeText = true
         config.pagesMayLackFrontMatter = true
         config.keepsLastOfSharedURL = true
+        config.keepsFirstOfSharedAlias = true
+        config.undatedEntries = .pagesAsHugo
         config.leavesUnresolvedFileLinks = true
         var permalinks: [String: String] = [:]
         var uglyURLs = false
@@ -76,13 +78,14 @@ struct HugoConfigReader {
             if case .list(let kinds) = field.value { return kinds.compactMap { $0.scalarText?.lowercased() } }
             return []
         } ?? []
-        // Hugo's pagers of the home page and the section (`/page/2/`, `/posts/page/2/`), 10 a page unless set.
+        // Hugo's pagers of the home page, the section and each term (`/page/2/`, `/posts/page/2/`,
+        // `/tags/swift/page/2/`), 10 a page unless set, each with a page 1 that leads to its list.
         var pagerPath = "page"
         if case .map(let pagination)? = fields.first(where: { $0.key.lowercased() == "pagination" })?.value, let path = pagination["path"]?.scalarText { pagerPath = path }
         if let path = fields.first(where: { $0.key.lowercased() == "paginatepath" })?.rawText { pagerPath = path }
         let pagerSize = fields.contains { ["paginate", "pagination"].contains($0.key.lowercased()) } ? config.pageSize : 10
         config.oldListPages = OldListPages(pageSize: pagerSize, templates: ["/\(pagerPath)/:num/", "/:section/\(pagerPath)/:num/"],
-                                           firstPages: ["/:section/"])
+                                           firstPages: ["/:section/"], termTemplates: ["/:term/\(pagerPath)/:num/"], redirectsPageOne: true)
         if !disabled.contains("rss") {
             config.oldFeeds = [OldFeed(format: .rss, place: .site(path: "index.xml")), OldFeed(format: .rss, place: .section(fileName: "index.xml")),
                                OldFeed(format: .rss, place: .terms(taxonomy: nil, fileName: "index.xml"))]

@@ -15,6 +15,7 @@ struct JekyllConfigReader {
         config.termsSplitOnSpaces = true
         config.skipsEmptyTerms = true
         config.keepsLastOfSharedURL = true
+        config.keepsFirstOfSharedAlias = true
         config.leavesUnresolvedFileLinks = true
         config.untitledEntries = .fileNameCapitalized
         config.frontMatterIsOptional = true

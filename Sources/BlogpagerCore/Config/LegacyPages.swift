@@ -14,6 +14,15 @@ public struct LegacyPages: Sendable, Hashable {
         public var first: String
         /// Where that line is in the file, for messages.
         public var line = 0
+        /// A list of blogpager's own it leads to instead of an entry (a term's, for the old page 1
+        /// of its list): made by each build, never in the file.
+        public var list: List? = nil
+
+        public struct List: Sendable, Hashable {
+            /// Its URL, with the site's base path.
+            public var url: String
+            public var title: String
+        }
     }
 
     public static let fileName = "legacy-pages.yml"
@@ -25,16 +34,21 @@ public struct LegacyPages: Sendable, Hashable {
     }
 
     /// The old list pages, computed from the entries as they are now (newest first): page N of a
-    /// list held entries (N-1)*size ..< N*size.
-    init(old: OldListPages, entries: [Entry], section: [String]) {
+    /// list held entries (N-1)*size ..< N*size; so did page N of each term's list, of the term's
+    /// entries (`terms`, by the term's folder, `tags/swift`).
+    init(old: OldListPages, entries: [Entry], terms: [(folder: String, entries: [Entry])] = [], section: [String]) {
         var pages: [Page] = []
-        for template in old.templates {
+        func add(_ template: String, _ entries: [Entry]) {
             var number = 2
             while (number - 1) * old.pageSize < entries.count, let url = OldListPages.url(template, number: number) {
                 let first = entries[(number - 1) * old.pageSize]
                 pages.append(Page(url: url, first: EntryLinks.contentPath(of: first.source, section: section)))
                 number += 1
             }
+        }
+        for template in old.templates { add(template, entries) }
+        for template in old.termTemplates {
+            for term in terms { add(template.replacingOccurrences(of: ":term", with: term.folder), term.entries) }
         }
         self.pages = pages
     }

@@ -53,13 +53,19 @@ public struct SiteConfig: Sendable, Hashable {
     public var skipsEmptyTerms = false
     /// Whether a page may have no front matter at all (Hugo builds it untitled, its whole text the body).
     public var pagesMayLackFrontMatter = false
-    /// Whether an entry with no date at all (none in its front matter, its file name or its own
-    /// URL) is built as a page at its URL, left out of the archive with a warning, as Zola leaves
-    /// undated pages out of its date-sorted lists, instead of an error.
-    public var undatedEntriesArePages = false
+    /// What an entry with no date at all (none in its front matter, its file name or its own URL)
+    /// is: an error (blogpager's own sites, Jekyll's), or a page at its URL, left out of the archive
+    /// with a warning. Zola leaves undated pages out of its date-sorted lists; Hugo lists them as
+    /// dated in the year 1, which an archive read by date cannot show as anything but noise.
+    public enum UndatedEntries: String, Sendable, Hashable { case error, pagesAsZola, pagesAsHugo }
+    public var undatedEntries = UndatedEntries.error
     /// Whether two entries at one URL build the one later in path order, with a warning, as Jekyll
     /// and Hugo write the last over the other, instead of an error.
     public var keepsLastOfSharedURL = false
+    /// Whether an old address (an alias) that two entries give leads to the first in path order, and
+    /// one that is an entry's own URL stays that entry's, each with a warning, as Hugo and Jekyll
+    /// write one page over the other, instead of an error.
+    public var keepsFirstOfSharedAlias = false
     /// Whether `draft` may be written as text (`draft = "false"`), read as Go's `strconv.ParseBool`
     /// reads it, as Hugo does, instead of an error.
     public var draftsMayBeText = false
@@ -115,7 +121,7 @@ public struct SiteConfig: Sendable, Hashable {
     var keyParts: [String] {
         var parts = [
             title, description, author, baseURL ?? "-", language, timeZone.identifier,
-            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)", "\(skipsEmptyTerms)", "\(draftsMayBeText)", "\(pagesMayLackFrontMatter)", "\(undatedEntriesArePages)", "\(keepsLastOfSharedURL)", "\(leavesUnresolvedFileLinks)",
+            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)", "\(skipsEmptyTerms)", "\(draftsMayBeText)", "\(pagesMayLackFrontMatter)", undatedEntries.rawValue, "\(keepsLastOfSharedURL)", "\(keepsFirstOfSharedAlias)", "\(leavesUnresolvedFileLinks)",
             "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)", "\(termsSplitOnSpaces)",
             taxonomies.map { "\($0.key)/\($0.singular)/\($0.title)" }.joined(separator: ","),
             "\(buildsFuture)\(buildsDrafts)\(buildsExpired)", templateSyntax.rawValue, oldFeeds.map(\.keyText).joined(separator: ","), oldListPages?.keyText ?? "-", headingIDs?.rawValue ?? "-",

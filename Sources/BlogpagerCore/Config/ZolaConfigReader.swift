@@ -25,7 +25,7 @@ struct ZolaConfigReader {
         config.oldListPages = OldListPages(pageSize: config.pageSize, templates: [], firstPages: ["/:section/"])
         config.headingIDs = .zola
         config.leavesUnresolvedFileLinks = true
-        config.undatedEntriesArePages = true
+        config.undatedEntries = .pagesAsZola
         var generatesFeeds = false
         var feedNames = ["atom.xml"]
         var feedTaxonomies: [String] = []

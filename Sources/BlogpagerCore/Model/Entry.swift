@@ -77,6 +77,13 @@ public struct Entry: Sendable {
         return Entry(fields)
     }
 
+    /// The same entry with only these old addresses (an alias another page keeps is left out).
+    func redirecting(from paths: [OutputPath]) -> Entry {
+        var fields = box.fields
+        fields.redirectsFrom = paths
+        return Entry(fields)
+    }
+
     public var slug: String { cursor.slug }
     /// The entry's own language (`lang:` or `language:` in its front matter), when it gives one.
     public var language: String? { (params["lang"] ?? params["language"])?.scalarText?.trimmingSpaces }

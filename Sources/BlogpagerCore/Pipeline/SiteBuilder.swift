@@ -47,6 +47,7 @@ public struct SiteBuilder: Sendable {
         let expired = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && isExpired($0) }
         var published = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && !isExpired($0) }
         if config.keepsLastOfSharedURL { published = keepingLastOfSharedURLs(published, warnings: &warnings) }
+        if config.keepsFirstOfSharedAlias { published = keepingFirstOfSharedAliases(published, warnings: &warnings) }
         checkUniqueURLs(published, log: &problems)
         // Pages are read first: an entry may link one (`@/about.md`).
         var pages = readPages(input.pages + bareSources, config: input.config, log: &problems)
@@ -75,10 +76,10 @@ public struct SiteBuilder: Sendable {
         }
         var renderer = SiteRenderer(config: withMenu, templates: input.templates, assetURLs: assets.urls)
         renderer.spillFolder = options.spillFolder
-        let legacy = legacyPages(input, entries: archive.entries, warnings: &warnings)
+        let streams = renderer.streams(of: archive)
+        let legacy = legacyPages(input, entries: archive.entries, streams: streams, warnings: &warnings)
         renderer.legacyPages = legacy.redirects
         let createdLegacyPages = legacy.created
-        let streams = renderer.streams(of: archive)
         var staticFiles = input.staticFiles + bundleFiles(published, resources: input.bundleResources, log: &problems)
         // Without static files or pages nothing can collide: no need to list every planned path.
         if !staticFiles.isEmpty || !pages.isEmpty {
@@ -145,8 +146,11 @@ public struct SiteBuilder: Sendable {
             case .failure(let failure) where failure.isUndatedPage
                 || (config.pagesMayLackFrontMatter && FrontMatterReader.opensNoFrontMatter(source)):
                 if failure.isUndatedPage {
+                    let why = config.undatedEntries == .pagesAsHugo
+                        ? "where Hugo listed it as of the year 1 (0001-01-01); add a date such as 2016-05-12 to its front matter to list it"
+                        : "as Zola leaves undated pages out of its lists; add 'date = 2016-05-12' to its front matter to list it"
                     warnings.append(.warning(at: SourceLocation(path: source.displayPath),
-                        "no date, so it is built as a page at its own URL and left out of the archive, as Zola leaves undated pages out of its lists; add 'date = 2016-05-12' to its front matter to list it"))
+                                             "no date, so it is built as a page at its own URL and left out of the archive, \(why)"))
                 }
                 var page = source
                 page.relativePath = (config.contentSection + [source.relativePath]).joined(separator: "/")
@@ -207,14 +211,58 @@ public struct SiteBuilder: Sendable {
     /// Jekyll and Hugo build two entries at one URL, the one written last over the other (Hugo
     /// silently, Jekyll with a warning): of `entries`, in path order, the later is kept, and a
     /// warning names both files.
+    /// The old addresses of an entry left out still lead to that URL, as the old generator wrote
+    /// their redirects: the kept entry takes them on.
     private func keepingLastOfSharedURLs(_ entries: [Entry], warnings: inout [Diagnostic]) -> [Entry] {
         var last: [OutputPath: Int] = [:]
         for (index, entry) in entries.enumerated() { last[entry.outputPath] = index }
-        return entries.enumerated().compactMap { index, entry in
-            guard let kept = last[entry.outputPath], kept != index else { return entry }
+        guard last.count < entries.count else { return entries }
+        var inherited: [Int: [OutputPath]] = [:]
+        for (index, entry) in entries.enumerated() {
+            guard let kept = last[entry.outputPath], kept != index else { continue }
             warnings.append(.warning(at: SourceLocation(path: entry.sourcePath),
                                      "not built: its URL \(entry.url) is also the URL of \(entries[kept].sourcePath), which is built there, as the old generator wrote it last; give one of them another slug or date to build both"))
-            return nil
+            inherited[kept, default: []] += entry.redirectsFrom
+        }
+        return entries.enumerated().compactMap { index, entry in
+            guard last[entry.outputPath] == index else { return nil }
+            guard let more = inherited[index], !more.isEmpty else { return entry }
+            return entry.redirecting(from: entry.redirectsFrom + more.filter { !entry.redirectsFrom.contains($0) })
+        }
+    }
+
+    /// Hugo and Jekyll write an old address's redirect page where another page may be written too,
+    /// one over the other: an alias that is an entry's own URL stays that entry's page, and one that
+    /// two entries give leads to the first in path order. Each alias left out is a warning.
+    private func keepingFirstOfSharedAliases(_ entries: [Entry], warnings: inout [Diagnostic]) -> [Entry] {
+        guard entries.contains(where: { !$0.redirectsFrom.isEmpty }) else { return entries }
+        var owners: [OutputPath: Int] = [:]
+        owners.reserveCapacity(entries.count)
+        for (position, entry) in entries.enumerated() where owners[entry.outputPath] == nil { owners[entry.outputPath] = position }
+        var aliasOwners: [OutputPath: Int] = [:]
+        return entries.enumerated().map { position, entry in
+            guard !entry.redirectsFrom.isEmpty else { return entry }
+            let kept = entry.redirectsFrom.filter { path in
+                let url = path.urlPath(basePath: "")
+                if let page = owners[path] {
+                    // An entry that names its own URL among its aliases has nothing to redirect.
+                    if page != position {
+                        warnings.append(.warning(at: SourceLocation(path: entry.sourcePath),
+                                                 "no redirect at old address \(url) (aliases): it is the URL of \(entries[page].sourcePath), which is built there, as the old generator wrote it"))
+                    }
+                    return false
+                }
+                if let first = aliasOwners[path] {
+                    if first != position {
+                        warnings.append(.warning(at: SourceLocation(path: entry.sourcePath),
+                                                 "old address \(url) (aliases) leads to \(entries[first].sourcePath), which gives it too; remove it from one of them"))
+                    }
+                    return false
+                }
+                aliasOwners[path] = position
+                return true
+            }
+            return kept.count == entry.redirectsFrom.count ? entry : entry.redirecting(from: kept)
         }
     }
 
@@ -253,7 +301,7 @@ public struct SiteBuilder: Sendable {
 
     /// The old list pages and where they lead: `legacy-pages.yml` as the user keeps it, or, the
     /// first time, computed from the entries as they are (`created`, for the build to write).
-    private func legacyPages(_ input: SiteInput, entries: [Entry], warnings: inout [Diagnostic])
+    private func legacyPages(_ input: SiteInput, entries: [Entry], streams: StreamSet, warnings: inout [Diagnostic])
         -> (redirects: [(path: OutputPath, page: LegacyPages.Page)], created: LegacyPages?) {
         let config = input.config
         var created: LegacyPages?
@@ -266,7 +314,10 @@ public struct SiteBuilder: Sendable {
                 while filled.contains("//") { filled = filled.replacingOccurrences(of: "//", with: "/") }
                 if !templates.contains(filled) { templates.append(filled) }
             }
-            legacy = LegacyPages(old: OldListPages(pageSize: old.pageSize, templates: templates), entries: entries, section: config.contentSection)
+            var filled = old
+            filled.templates = templates
+            let terms = streams.terms.map { (folder: $0.folder.joined(separator: "/"), entries: $0.archive.entries) }
+            legacy = LegacyPages(old: filled, entries: entries, terms: terms, section: config.contentSection)
             created = legacy
         }
         // Most sites have no old list pages: no set of every entry's path is made for them.
@@ -280,6 +331,24 @@ public struct SiteBuilder: Sendable {
                 guard url != "/", !url.contains("//"), let output = try? OutputPath(url.split(separator: "/").map(String.init) + ["index.html"]),
                       taken.insert(output).inserted else { continue }
                 redirects.append((output, LegacyPages.Page(url: url, first: "")))
+            }
+            // Page 1 of each list (Hugo's `/page/1/`): the front page, or the term's own list.
+            if old.redirectsPageOne {
+                let section = config.contentSection.joined(separator: "/")
+                var lists = old.templates.map { (template: $0.replacingOccurrences(of: ":section", with: section), list: LegacyPages.Page.List?.none) }
+                for template in old.termTemplates {
+                    for stream in streams.terms {
+                        let list = LegacyPages.Page.List(url: stream.path("index.html").urlPath(basePath: config.basePath), title: stream.name)
+                        lists.append((template.replacingOccurrences(of: ":term", with: stream.folder.joined(separator: "/")), list))
+                    }
+                }
+                for (template, list) in lists {
+                    guard let url = OldListPages.url(template, number: 1), !url.contains("//"),
+                          let output = try? OutputPath(url.split(separator: "/").map(String.init) + ["index.html"]), taken.insert(output).inserted else { continue }
+                    var page = LegacyPages.Page(url: url, first: "")
+                    page.list = list
+                    redirects.append((output, page))
+                }
             }
         }
         guard let legacy else { return (redirects, nil) }

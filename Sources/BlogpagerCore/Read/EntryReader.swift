@@ -162,7 +162,7 @@ public struct EntryReader: Sendable {
             // as Jekyll dates its `_drafts/`, until it has one.
             if isDraft, case .file(let path) = file.content, let identity = FileIdentity(itemAt: path) {
                 date = EntryDate(epochSeconds: Int64(identity.modifiedSeconds))
-            } else if config.undatedEntriesArePages, !log.hasErrors {
+            } else if config.undatedEntries != .error, !log.hasErrors {
                 var failure = BuildFailure([])
                 failure.isUndatedPage = true
                 return .failure(failure)
@@ -179,10 +179,14 @@ public struct EntryReader: Sendable {
             }
         }
 
-        // The URL the entry names for itself (Jekyll's `permalink:`, Hugo's `url:`, Zola's `path:`).
+        // The URL the entry names for itself (Jekyll's `permalink:`, Hugo's `url:`, Zola's `path:`);
+        // empty text (`url: ""`, an archetype's blank) names none, as Hugo reads it.
         var ownURL: String?
-        if let key = config.entryURLs.ownURLKey, let field = byKey[key], field.value != .null {
-            if let text = field.rawText?.trimmingSpaces, !text.isEmpty, field.value.scalarText != nil { ownURL = text } else {
+        if let key = config.entryURLs.ownURLKey, let field = byKey[key], field.value != .null, !field.value.isBlankText {
+            // Only ASCII blanks are trimmed, as YAML trims them: a URL that ends in an ideographic
+            // space (seen on a real Hugo blog) is where the old generator wrote that page.
+            if let text = field.rawText?.trimmingASCIIBlanks, !text.isEmpty,
+               field.value.scalarText != nil { ownURL = text } else {
                 log.append(.error(at: field.valueLocation, "\(key) must be a URL path such as /2016/05/my-entry/"))
             }
         }
@@ -289,6 +293,14 @@ extension EntryReader {
 }
 
 extension String {
+    /// Without the spaces and tabs at its ends, and no other blank (an ideographic space stays).
+    var trimmingASCIIBlanks: String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        return String(slice)
+    }
+
     var trimmingSpaces: String {
         var slice = Substring(self)
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }

@@ -1,6 +1,7 @@
 /// The other names Jekyll, Hugo and Zola give the keys blogpager reads, put
 /// under blogpager's own name, so one reading of the keys serves every origin:
-/// - the date: `date`, else Hugo's `publishDate`, `pubdate` or `published` (a date);
+/// - the date: `date`, else Hugo's `publishDate`, `pubdate`, `published`, `lastmod` or `modified`
+///   (a date), in the order Hugo looks for one;
 /// - the updated time: `updated`, else `lastmod` (Hugo) or `last_modified_at` (Jekyll);
 /// - the end of publication: `expires`, else Hugo's `expiryDate` or `unpublishDate`;
 /// - old addresses: `aliases` (Hugo, Zola), else Jekyll's `redirect_from`;
@@ -8,7 +9,8 @@
 ///   `category`, `author`), else Zola's `[taxonomies]` (every taxonomy in it);
 /// - a summary: `summary`, else Jekyll's `excerpt`;
 /// - `published: false` (Jekyll) is a draft, as `draft: true` is;
-/// - each of these under any case (`Title:`), as Hugo reads keys.
+/// - each of these under any case (`Title:`), as Hugo reads keys;
+/// - a date written as empty text (`date: ""`, an archetype's blank) is none, as Hugo reads it.
 /// A key blogpager itself reads always wins over an alias.
 struct FrontMatterAliases {
     private(set) var fields: [String: FrontMatterField]
@@ -21,6 +23,10 @@ struct FrontMatterAliases {
                                    "authors", "author", "tag", "expires", "expiryDate", "unpublishDate", "aliases"]
 
     private static let caselessLowercased = caseless.map { ($0, $0.lowercased()) }
+
+    /// The keys that hold a date, and are none when written as empty text.
+    private static let dateKeys = ["date", "publishDate", "pubdate", "published", "lastmod", "modified", "updated", "last_modified_at",
+                                   "expires", "expiryDate", "unpublishDate"]
 
     init(_ original: [String: FrontMatterField]) {
         var fields = original
@@ -38,8 +44,12 @@ struct FrontMatterAliases {
             fields[key] = renamed
             consumed.insert(other.key)
         }
+        for key in Self.dateKeys where fields[key]?.value.isBlankText == true {
+            fields[key] = nil
+            consumed.insert(key)
+        }
         self.fields = fields
-        take("date", from: ["publishDate", "pubdate", "published"]) { $0.value.isDateLike }
+        take("date", from: ["publishDate", "pubdate", "published", "lastmod", "modified"]) { $0.value.isDateLike }
         take("updated", from: ["lastmod", "last_modified_at"])
         take("summary", from: ["excerpt"])
         take("expires", from: ["expiryDate", "unpublishDate"])
@@ -84,6 +94,12 @@ extension FrontMatterValue {
     /// Text that may be a date (a flag such as `published: true` is not).
     var isDateLike: Bool {
         if case .string(let text) = self { return text.first?.isNumber == true }
+        return false
+    }
+
+    /// Text that is empty or only spaces (`url: ""`): as if the key were not written.
+    var isBlankText: Bool {
+        if case .string(let text) = self { return text.allSatisfy { $0 == " " || $0 == "\t" } }
         return false
     }
 }

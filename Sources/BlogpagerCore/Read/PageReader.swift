@@ -1,7 +1,8 @@
 /// Reads a page that is not an entry: its title and where it goes. The URL
 /// is the page's own when it names one (Jekyll's `permalink:`, Hugo's `url:`,
 /// Zola's `path:`), else its place in the site: `about.md` is `about.html`
-/// (Jekyll's default) or `about/` (Hugo, Zola, Jekyll's `permalink: pretty`).
+/// (Jekyll's default) or `about/` (Hugo, Zola, Jekyll's `permalink: pretty`);
+/// in a Hugo site, sanitized and lowercased as Hugo does (`My Notes.md` is `my-notes/`).
 struct PageReader {
     var config: SiteConfig
 
@@ -12,10 +13,20 @@ struct PageReader {
             let title = byKey["title"]?.rawText?.trimmingSpaces ?? stem
             var segments: [String]
             var location = SourceLocation(path: file.displayPath)
-            if let own = ["permalink", "url", "path"].compactMap({ byKey[$0] }).first, let text = own.rawText {
+            if let own = ["permalink", "url", "path"].compactMap({ byKey[$0] }).first(where: { !$0.value.isBlankText }), let text = own.rawText {
                 location = own.valueLocation
                 segments = text.split(separator: "/").map(String.init)
                 if text.hasSuffix("/") || !(segments.last?.contains(".") ?? false) { segments.append("index.html") }
+            } else if case .hugo(_, let uglyURLs, let lowercase) = config.entryURLs {
+                // Where Hugo places a page by its file: its folders and its slug or name, sanitized as
+                // Hugo sanitizes paths, lowercased unless the site turns that off.
+                var parts = file.relativePath.split(separator: "/").dropLast().map(String.init)
+                let slug = byKey["slug"].flatMap { $0.value.isBlankText ? nil : $0.rawText?.trimmingSpaces }
+                if stem != "index" || slug != nil { parts.append(slug ?? stem) }
+                var path = EntryURLMaker.hugoSanitized(parts.joined(separator: "/"))
+                if lowercase { path = path.lowercased() }
+                segments = path.split(separator: "/").map(String.init)
+                if uglyURLs, let last = segments.popLast() { segments.append(last + ".html") } else { segments.append("index.html") }
             } else {
                 segments = file.relativePath.split(separator: "/").dropLast().map(String.init)
                 if stem == "index" {

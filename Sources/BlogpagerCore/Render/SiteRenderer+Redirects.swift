@@ -21,7 +21,10 @@ extension SiteRenderer {
         for (path, page) in legacyPages {
             let target: String
             let title: String
-            if let position = positions[page.first] {
+            if let list = page.list {
+                target = list.url
+                title = list.title
+            } else if let position = positions[page.first] {
                 target = plan.entryPages.streamURL(at: position)
                 title = plan.archive.entries[position].title
             } else {

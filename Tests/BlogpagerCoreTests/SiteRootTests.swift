@@ -288,6 +288,56 @@ struct SiteRootTests {
 
     /// What Hugo builds without a word: an empty tag in a list (passed over), and a draft
     /// that has no date yet (left out; dated by its file's time when drafts are built).
+    /// Seen on a real Jekyll blog of 1,000 posts: the site's files under `source: src`, collections
+    /// Jekyll writes (`_work`, `_faqs`) that posts link with `{% link %}`, and jekyll-feed's path
+    /// written as a whole URL on the site's own host.
+    @Test func aJekyllSitesSourceCollectionsAndFeedURLBuildAsJekyllBuildsThem() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let config = """
+            title: Source
+            url: https://src.example.org
+            source: src
+            collections:
+              work:
+                output: true
+                permalink: /:collection/:path/
+              faqs:
+                output: true
+              notes:
+                output: false
+            feed:
+              path: "https://src.example.org/atom.xml"
+
+            """
+        try folder.write("site/_config.yml", config)
+        try folder.write("site/src/_posts/2020-01-01-hello.md", "---\ntitle: Hello\n---\nSee [my themes]({% link _work/themes.md %}).\n")
+        try folder.write("site/src/_work/themes.md", "---\ntitle: Themes\n---\nAll of them.\n")
+        try folder.write("site/src/_work/shot.png", "PNG")
+        try folder.write("site/src/_faqs/ask.md", "---\ntitle: Ask\n---\nAnswers.\n")
+        try folder.write("site/src/_notes/n.md", "---\ntitle: Note\n---\nNot written.\n")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 1)
+        let files = try folder.snapshot("out")
+        #expect(String(decoding: try #require(files["work/themes/index.html"]), as: UTF8.self).contains("All of them."))
+        #expect(files["work/shot.png"] == Data("PNG".utf8) && files["faqs/ask.html"] != nil && files["atom.xml"] != nil)
+        #expect(!files.keys.contains { $0.hasPrefix("https:") || $0.hasPrefix("notes/") || $0.hasPrefix("_notes/") }, "\(files.keys.sorted())")
+        #expect(String(decoding: try #require(files["2020/01/01/hello.html"]), as: UTF8.self).contains("<a href=\"/work/themes/\">my themes</a>"))
+        // A collection's document is an input: changed, the site is built again.
+        #expect(try await Self.build(folder).site == nil)
+        try folder.write("site/src/_work/themes.md", "---\ntitle: Themes\n---\nAll of them, and one more.\n")
+        #expect(try await Self.build(folder).site != nil)
+
+        // A source folder that is not there (a site whose own build makes it first) is said so, at the config.
+        try folder.write("site/_config.yml", config.replacingOccurrences(of: "source: src", with: "source: .tmp/src # made by gulp"))
+        do {
+            _ = try await Self.build(folder)
+            Issue.record("a site without its source folder built")
+        } catch let failure as BuildFailure {
+            #expect(failure.diagnostics.map(\.description) == [folder.path + "/site/_config.yml:3:9: error: source folder '.tmp/src' does not exist: Jekyll reads the site's files from there (make it first, as the site's own build does, or change source)"])
+        }
+    }
+
     @Test func aHugoSitesEmptyTagsAndUndatedDraftsBuildAsHugoBuildsThem() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -25,9 +25,16 @@ struct JekyllConfigReader {
         config.pagesEndInHTML = fields.first { $0.key == "permalink" }?.rawText != "pretty"
         // Posts' URLs: `collections: posts: permalink:`, else the site's `permalink` (a style or a template), else Jekyll's `date` style.
         var postsPermalink: String?
-        if case .map(let collections)? = fields.first(where: { $0.key == "collections" })?.value,
-           case .map(let posts)? = collections["posts"], let permalink = posts["permalink"]?.scalarText {
-            postsPermalink = permalink
+        if case .map(let collections)? = fields.first(where: { $0.key == "collections" })?.value {
+            if case .map(let posts)? = collections["posts"], let permalink = posts["permalink"]?.scalarText { postsPermalink = permalink }
+            // The other collections Jekyll writes (`output: true`): their documents are pages.
+            for name in collections.keys.sorted() where name != "posts" {
+                guard case .map(let settings)? = collections[name], settings["output"] == .bool(true),
+                      OutputPath.problem(with: name) == nil else { continue }
+                var collection = JekyllCollection(name: name)
+                if let permalink = settings["permalink"]?.scalarText { collection.permalink = permalink }
+                config.collections.append(collection)
+            }
         }
         config.entryURLs = .jekyll(permalink: postsPermalink ?? fields.first { $0.key == "permalink" }?.rawText ?? "date")
         let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -73,7 +80,12 @@ struct JekyllConfigReader {
                 guard case .map(let feed) = field.value else { break }
                 var path = feed["path"]?.scalarText
                 if case .map(let collections)? = feed["collections"], case .map(let posts)? = collections["posts"] { path = posts["path"]?.scalarText ?? path }
-                if let path, path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) != "feed.xml" {
+                // A whole URL (`https://example.org/atom.xml`) names a place on this site by its path; on another host, none.
+                if let url = path, url.contains("://") {
+                    let siteHost = URL(string: address)?.host?.lowercased()
+                    path = URL(string: url).flatMap { $0.host?.lowercased() == siteHost && siteHost != nil ? $0.path : nil }
+                }
+                if let path, !path.isEmpty, path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) != "feed.xml" {
                     config.oldFeeds.append(OldFeed(format: .atom, place: .site(path: path.trimmingCharacters(in: CharacterSet(charactersIn: "/")))))
                 }
             case "url", "baseurl": break

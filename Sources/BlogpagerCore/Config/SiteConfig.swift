@@ -66,6 +66,8 @@ public struct SiteConfig: Sendable, Hashable {
     /// one that is an entry's own URL stays that entry's, each with a warning, as Hugo and Jekyll
     /// write one page over the other, instead of an error.
     public var keepsFirstOfSharedAlias = false
+    /// Jekyll's collections other than posts that it writes: their documents are pages.
+    public var collections: [JekyllCollection] = []
     /// Whether `draft` may be written as text (`draft = "false"`), read as Go's `strconv.ParseBool`
     /// reads it, as Hugo does, instead of an error.
     public var draftsMayBeText = false
@@ -121,7 +123,7 @@ public struct SiteConfig: Sendable, Hashable {
     var keyParts: [String] {
         var parts = [
             title, description, author, baseURL ?? "-", language, timeZone.identifier,
-            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)", "\(skipsEmptyTerms)", "\(draftsMayBeText)", "\(pagesMayLackFrontMatter)", undatedEntries.rawValue, "\(keepsLastOfSharedURL)", "\(keepsFirstOfSharedAlias)", "\(leavesUnresolvedFileLinks)",
+            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)", "\(skipsEmptyTerms)", "\(draftsMayBeText)", "\(pagesMayLackFrontMatter)", undatedEntries.rawValue, "\(keepsLastOfSharedURL)", "\(keepsFirstOfSharedAlias)", collections.map { "\($0.name)=\($0.permalink)" }.joined(separator: ","), "\(leavesUnresolvedFileLinks)",
             "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)", "\(termsSplitOnSpaces)",
             taxonomies.map { "\($0.key)/\($0.singular)/\($0.title)" }.joined(separator: ","),
             "\(buildsFuture)\(buildsDrafts)\(buildsExpired)", templateSyntax.rawValue, oldFeeds.map(\.keyText).joined(separator: ","), oldListPages?.keyText ?? "-", headingIDs?.rawValue ?? "-",

@@ -37,6 +37,8 @@ public struct ContentScanner: Sendable {
     public var namesNeedDates = false
     /// Folders of entries beside `folder` (Jekyll's `_drafts/`, `work/_posts/`), each source marked with its folder's facts.
     public var entryFolders: [SiteLayout.EntryFolder] = []
+    /// Jekyll's collections that it writes, each with its folder (`site/_work`).
+    public var collections: [(folder: String, collection: JekyllCollection)] = []
     /// The extensions of content files: Markdown, and HTML where the old generator read it as content (Hugo, Jekyll).
     public var contentExtensions = ContentScanner.markdownExtensions
     /// The site's other languages (`SiteConfig.translationLanguages`): files named in one of them are left out.
@@ -114,6 +116,7 @@ public struct ContentScanner: Sendable {
             }
         }
         for entryFolder in entryFolders { scanEntries(entryFolder, into: &found) }
+        for (folder, collection) in collections { scanCollection(collection, in: folder, into: &found) }
         for staticFolder in staticFolders { scanStatic(staticFolder, into: &found) }
         if let pagesFolder {
             for path in markdownFiles(in: pagesFolder, skipping: OutputFolder.resolve(folder), diagnostics: &found.diagnostics) {
@@ -166,6 +169,32 @@ public struct ContentScanner: Sendable {
                 source.folderFacts.undatedDate = EntryDate(epochSeconds: Int64(identity.modifiedSeconds))
             }
             found.sources.append(source)
+        }
+    }
+
+    /// A Jekyll collection's files: a Markdown file that opens with front matter is a page
+    /// (`_work/name.md`, at the collection's permalink); any other file is copied at its place
+    /// below the collection's name, as Jekyll writes a collection's static files.
+    private func scanCollection(_ collection: JekyllCollection, in folder: String, into found: inout Found) {
+        guard FileIdentity(itemAt: folder)?.isFolder == true else { return }
+        let files = files(in: FolderWalk(folder), prefix: collection.folder, diagnostics: &found.diagnostics, shownRoot: folder)
+        for relative in files.keys.sorted() {
+            let inner = relative.dropFirst(collection.folder.count + 1)
+            let path = folder + "/" + inner
+            let identity = files[relative].flatMap { $0 } ?? "missing"
+            let ext = inner.split(separator: ".").count > 1 ? inner.split(separator: ".").last!.lowercased() : ""
+            if Self.markdownExtensions.contains(ext), let opening = try? DiskFile.prefix(path, count: 5),
+               opening.starts(with: Array("---\n".utf8)) || opening.starts(with: Array("---\r\n".utf8)) {
+                found.pageSources.append(SourceFile(displayPath: path, relativePath: relative, filePath: path, identity: identity))
+                continue
+            }
+            do {
+                let output = try OutputPath([collection.name] + inner.split(separator: "/").map(String.init))
+                found.staticFiles.append(StaticFile(path: output, content: .file(StaticFile.Source(filePath: path, shownPath: path, identity: identity))))
+                found.staticSources[output] = path
+            } catch {
+                found.diagnostics.append(.error(at: SourceLocation(path: path), "static file has an unsafe name: \(error.message)"))
+            }
         }
     }
 

@@ -62,6 +62,13 @@ public struct SiteLayout: Sendable, Equatable {
 
     public var entryFolders: [EntryFolder] = []
 
+    /// A Jekyll root's underscored folders that may hold a collection (`_work`): its config says which
+    /// Jekyll writes, but the build's fingerprint is taken before the config is read, so it walks them all.
+    public var collectionFolders: [String] = []
+
+    /// What makes the site unbuildable as it is laid out (a Jekyll `source:` that is not there): reported first.
+    public var problem: Diagnostic?
+
     /// `legacy-pages.yml` at the root of a site from another generator: where its old list pages lead.
     public var legacyPagesPath: String? {
         guard let root, origin != .blogpager else { return nil }
@@ -95,7 +102,17 @@ public struct SiteLayout: Sendable, Equatable {
         let named = configPath.map(OutputFolder.resolve)
         let isNamed = { (config: String) in named == nil || named == OutputFolder.resolve(config) }
         if let jekyll = firstConfig(["_config.yml", "_config.yaml"]), isNamed(jekyll) {
-            return Self.jekyll(root: root, config: jekyll, hasDrafts: isFolder("_drafts"))
+            // Jekyll's `source:` puts the site's files in a folder below the root; the config stays at the root.
+            guard let source = Self.jekyllSource(config: jekyll) else {
+                return Self.jekyll(root: root, config: jekyll, hasDrafts: isFolder("_drafts"))
+            }
+            let sourceRoot = source.value.hasPrefix("/") ? source.value : "\(root)/\(source.value)"
+            var layout = Self.jekyll(root: sourceRoot, config: jekyll, hasDrafts: FileIdentity(itemAt: sourceRoot + "/_drafts")?.isFolder == true)
+            if FileIdentity(itemAt: sourceRoot)?.isFolder != true {
+                layout.problem = .error(at: SourceLocation(path: jekyll, line: source.line, column: source.column),
+                                        "source folder '\(source.value)' does not exist: Jekyll reads the site's files from there (make it first, as the site's own build does, or change source)")
+            }
+            return layout
         }
         if isFolder("content") {
             let hugo = firstConfig(["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config/_default/hugo.toml",
@@ -128,6 +145,24 @@ public struct SiteLayout: Sendable, Equatable {
                           configPath: configPath, staticFolders: [], pagesFolder: nil)
     }
 
+    /// A Jekyll config's top-level `source:` (other than `.`), with where its value is; read before the
+    /// config itself is, since it decides where the site's files are.
+    private static func jekyllSource(config: String) -> (value: String, line: Int, column: Int)? {
+        guard let bytes = DiskFile.contents(config) else { return nil }
+        for (index, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where line.hasPrefix("source:") {
+            var value = line.dropFirst("source:".count)
+            let column = "source:".count + 1 + value.prefix { $0 == " " || $0 == "\t" }.count
+            if let comment = value.range(of: " #") { value = value[..<comment.lowerBound] }
+            var text = value.trimmingCharacters(in: .whitespaces)
+            if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first { text = String(text.dropFirst().dropLast()) }
+            while text.count > 1, text.hasSuffix("/") { text.removeLast() }
+            if text.hasPrefix("./") { text.removeFirst(2) }
+            return text.isEmpty || text == "." ? nil : (text, index + 1, column)
+        }
+        return nil
+    }
+
     /// How many Markdown files a folder holds, at any depth (hidden names left out).
     private static func markdownCount(in folder: String) -> Int {
         FolderWalk(folder).items.count { path, item in
@@ -149,6 +184,10 @@ public struct SiteLayout: Sendable, Equatable {
         }
         layout.entryFolders += Self.categoryPostFolders(in: root, excluded: excluded)
         layout.contentNamesNeedDates = true
+        let notCollections: Set<String> = ["_posts", "_drafts", "_site", "_includes", "_layouts", "_sass", "_data", "_plugins"]
+        layout.collectionFolders = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
+            .filter { $0.hasPrefix("_") && !notCollections.contains($0) && FileIdentity(itemAt: "\(root)/\($0)")?.isFolder == true }
+            .map { "\(root)/\($0)" }
         return layout
     }
 

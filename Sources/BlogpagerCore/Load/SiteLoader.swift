@@ -27,6 +27,7 @@ public struct SiteLoader: Sendable {
     public static let configFileName = "blogpager.yml"
 
     public func load() throws(BuildFailure) -> SiteInput {
+        if let problem = layout.problem { throw BuildFailure(problem) }
         var log = DiagnosticLog()
         let (loaded, configFile) = loadConfig(&log)
         let templates = loadTemplates(configFile: configFile, log: &log)
@@ -36,6 +37,9 @@ public struct SiteLoader: Sendable {
                                      pagesFolder: layout.pagesFolder)
         scanner.contentExtensions = layout.contentExtensions
         scanner.entryFolders = layout.entryFolders
+        if layout.origin == .jekyll, let root = layout.root {
+            scanner.collections = (loaded?.config.collections ?? []).map { (root + "/" + $0.folder, $0) }
+        }
         scanner.namesNeedDates = layout.contentNamesNeedDates
         scanner.translationLanguages = loaded?.config.translationLanguages ?? []
         scanner.publishesBareHTML = layout.origin == .hugo

@@ -102,7 +102,7 @@ public struct BuildJob: Sendable {
             configPath: loader.resolvedConfigPath(), templatesFolder: loader.resolvedTemplatesFolder(), output: folder,
             includeDrafts: includeDrafts, includeFuture: includeFuture)
         fingerprint.configParts = loader.layout.configParts
-        fingerprint.entryFolders = loader.layout.entryFolders.map(\.path)
+        fingerprint.entryFolders = loader.layout.entryFolders.map(\.path) + loader.layout.collectionFolders
         fingerprint.files = loader.layout.legacyPagesPath.map { [$0] } ?? []
         // The content folder is walked once: the fingerprint and the scan read the same walk.
         var loader = self.loader

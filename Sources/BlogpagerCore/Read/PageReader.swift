@@ -17,6 +17,12 @@ struct PageReader {
                 location = own.valueLocation
                 segments = text.split(separator: "/").map(String.init)
                 if text.hasSuffix("/") || !(segments.last?.contains(".") ?? false) { segments.append("index.html") }
+            } else if let collection = config.collections.first(where: { file.relativePath.hasPrefix($0.folder + "/") }) {
+                // A Jekyll collection's document, at the collection's permalink.
+                let slug = byKey["slug"].flatMap { $0.value.isBlankText ? nil : $0.rawText?.trimmingSpaces }
+                let url = collection.url(ofDocumentAt: String(file.relativePath.dropFirst(collection.folder.count + 1)), slug: slug)
+                segments = url.split(separator: "/").map(String.init)
+                if url.hasSuffix("/") || !(segments.last?.contains(".") ?? false) { segments.append("index.html") }
             } else if case .hugo(_, let uglyURLs, let lowercase) = config.entryURLs {
                 // Where Hugo places a page by its file: its folders and its slug or name, sanitized as
                 // Hugo sanitizes paths, lowercased unless the site turns that off.

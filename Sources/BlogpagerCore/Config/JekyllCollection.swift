@@ -1,0 +1,42 @@
+/// A Jekyll collection other than posts whose documents Jekyll writes (`collections: work:
+/// output: true`): its documents with front matter are built as pages at the collection's
+/// permalink, its other files copied beside them, so links to them (`{% link _work/x.md %}`) land.
+public struct JekyllCollection: Sendable, Hashable {
+    public var name: String
+    /// Its URL template; Jekyll's default is `/:collection/:path:output_ext`.
+    public var permalink: String
+
+    public init(name: String, permalink: String = "/:collection/:path:output_ext") {
+        self.name = name
+        self.permalink = permalink
+    }
+
+    /// Its folder below the site's root: `_work`.
+    public var folder: String { "_" + name }
+
+    /// The URL Jekyll gives the document at `path` inside the collection's folder (`sub/name.md`):
+    /// `:collection`, `:path` (its path without the extension), `:name` and `:title` (its file's
+    /// name, or its front matter's `slug`), `:output_ext` (`.html`).
+    func url(ofDocumentAt path: String, slug: String?) -> String {
+        let stem = path.split(separator: ".").count > 1 ? String(path[..<path.lastIndex(of: ".")!]) : path
+        let name = String(stem.split(separator: "/").last ?? Substring(stem))
+        let values = ["collection": self.name, "path": stem, "name": name, "title": slug ?? name, "slug": slug ?? name, "output_ext": ".html"]
+        var url = ""
+        var rest = Substring(permalink)
+        while let colon = rest.firstIndex(of: ":") {
+            url += rest[..<colon]
+            let token = rest[rest.index(after: colon)...].prefix { $0.isLetter || $0 == "_" }
+            // The longest known name wins (`:output_ext`); an unknown one stays as written.
+            if let known = values.keys.filter({ token.hasPrefix($0) }).max(by: { $0.count < $1.count }) {
+                url += values[known]!
+                rest = rest[rest.index(rest.index(after: colon), offsetBy: known.count)...]
+            } else {
+                url += ":"
+                rest = rest[rest.index(after: colon)...]
+            }
+        }
+        url += rest
+        while url.contains("//") { url = url.replacingOccurrences(of: "//", with: "/") }
+        return url.hasPrefix("/") ? url : "/" + url
+    }
+}

@@ -21,21 +21,7 @@ public struct JekyllCollection: Sendable, Hashable {
         let stem = path.split(separator: ".").count > 1 ? String(path[..<path.lastIndex(of: ".")!]) : path
         let name = String(stem.split(separator: "/").last ?? Substring(stem))
         let values = ["collection": self.name, "path": stem, "name": name, "title": slug ?? name, "slug": slug ?? name, "output_ext": ".html"]
-        var url = ""
-        var rest = Substring(permalink)
-        while let colon = rest.firstIndex(of: ":") {
-            url += rest[..<colon]
-            let token = rest[rest.index(after: colon)...].prefix { $0.isLetter || $0 == "_" }
-            // The longest known name wins (`:output_ext`); an unknown one stays as written.
-            if let known = values.keys.filter({ token.hasPrefix($0) }).max(by: { $0.count < $1.count }) {
-                url += values[known]!
-                rest = rest[rest.index(rest.index(after: colon), offsetBy: known.count)...]
-            } else {
-                url += ":"
-                rest = rest[rest.index(after: colon)...]
-            }
-        }
-        url += rest
+        var url = EntryURLMaker.jekyllFilled(permalink, values: values)
         while url.contains("//") { url = url.replacingOccurrences(of: "//", with: "/") }
         return url.hasPrefix("/") ? url : "/" + url
     }

@@ -123,6 +123,15 @@ struct EntryURLMaker {
             "output_ext": ".html", "collection": "posts",
             "path": "/_posts/" + facts.fileStem,
         ]
+        let result = Self.jekyllFilled(template, values: values)
+        var cleaned = ("/" + result).replacingOccurrences(of: "..", with: "/").replacingOccurrences(of: "./", with: "")
+        while cleaned.contains("//") { cleaned = cleaned.replacingOccurrences(of: "//", with: "/") }
+        return cleaned
+    }
+
+    /// A Jekyll URL template with each `:name` it has a value for replaced (`:title_` read as
+    /// `:title`); any other `:` stays as written.
+    static func jekyllFilled(_ template: String, values: [String: String]) -> String {
         var result = ""
         var rest = Substring(template)
         while let colon = rest.firstIndex(of: ":") {
@@ -138,10 +147,7 @@ struct EntryURLMaker {
                 rest = rest[rest.index(after: colon)...]
             }
         }
-        result += rest
-        var cleaned = ("/" + result).replacingOccurrences(of: "..", with: "/").replacingOccurrences(of: "./", with: "")
-        while cleaned.contains("//") { cleaned = cleaned.replacingOccurrences(of: "//", with: "/") }
-        return cleaned
+        return result + rest
     }
 
     /// Jekyll's `slugify`: runs of characters other than letters, marks and digits (and, `pretty`,

@@ -564,6 +564,33 @@ struct SiteRootTests {
                 "\(outcome.summary.warnings)")
     }
 
+    /// Seen on a real Hugo blog: a content folder per language (`languages: ja: contentDir:
+    /// content/ja/`). The site is built from the default language's, at the root, as Hugo builds
+    /// it; the other language's folder is not read.
+    @Test func aHugoSiteWithAContentFolderPerLanguageBuildsFromTheDefaultLanguagesFolder() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/config.yaml", """
+            baseURL: https://lab.example.org/
+            title: Lab
+            defaultContentLanguage: ja
+            languages:
+              ja:
+                contentDir: content/ja/
+              en:
+                contentDir: content/en/
+
+            """)
+        try folder.write("site/content/ja/posts/2025/12/06/mcp.md", "---\ntitle: MCP\ndate: 2025-12-06\n---\nこんにちは。\n")
+        try folder.write("site/content/ja/about.md", "---\ntitle: About\n---\nページ。\n")
+        try folder.write("site/content/en/posts/2025/12/06/mcp.md", "---\ntitle: MCP\ndate: 2025-12-06\n---\nHello.\n")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 1)
+        let files = try folder.snapshot("out")
+        #expect(String(decoding: try #require(files["posts/2025/12/06/mcp/index.html"]), as: UTF8.self).contains("こんにちは。"))
+        #expect(files["about/index.html"] != nil && !files.keys.contains { $0.hasPrefix("ja/") || $0.hasPrefix("en/") }, "\(files.keys.sorted())")
+    }
+
     /// A broken copy of a blog: every error of every kind in one run, and out/ untouched.
     @Test func aBrokenJekyllSiteReportsEveryErrorInOneRun() async throws {
         let folder = try Self.jekyll()

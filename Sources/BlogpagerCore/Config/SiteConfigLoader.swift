@@ -67,7 +67,7 @@ public struct SiteConfigLoader: Sendable {
     }
 
     /// A config file's top-level keys, in the language its name says.
-    private static func fields(of text: String, path: String, origin: SiteLayout.Origin) -> Result<[FrontMatterField], Diagnostic> {
+    static func fields(of text: String, path: String, origin: SiteLayout.Origin) -> Result<[FrontMatterField], Diagnostic> {
         if path.hasSuffix(".toml") { return TOMLMappingReader(path: path).read(text) }
         if path.hasSuffix(".json") { return JSONMappingReader(path: path).read(text) }
         return YAMLMappingReader(path: path, keysMayRepeat: origin == .jekyll).read(text)

@@ -79,12 +79,15 @@ public struct SiteLayout: Sendable, Equatable {
     public var staticFolders: [StaticFolder]
     /// A folder whose Markdown files outside `contentFolder` are pages, not entries (Hugo's and Zola's `content/`).
     public var pagesFolder: String?
+    /// Where a Hugo or Zola site's content starts: `content/`, or the folder Hugo's config names
+    /// for it (`contentDir`, the default language's own in a site with one per language).
+    public var contentRoot: String?
 
     /// The entries' folder below the content root (`posts` for `content/posts/`), where Hugo's and Zola's URLs start.
     public var contentSection: [String] {
         if root != nil, origin == .jekyll { return ["_posts"] }
-        guard let root, origin == .hugo || origin == .zola, contentFolder.hasPrefix(root + "/content/") else { return [] }
-        return contentFolder.dropFirst(root.count + "/content/".count).split(separator: "/").map(String.init)
+        guard root != nil, origin == .hugo || origin == .zola, let contentRoot, contentFolder.hasPrefix(contentRoot + "/") else { return [] }
+        return contentFolder.dropFirst(contentRoot.count + 1).split(separator: "/").map(String.init)
     }
 
     /// The extensions of content files: Hugo and Jekyll read `.html` content files (front matter, then HTML) too.
@@ -121,13 +124,16 @@ public struct SiteLayout: Sendable, Equatable {
             let statics = isFolder("static") ? [StaticFolder(path: "\(root)/static", excludedNames: [], frontMatterFilesArePages: false)] : []
             if let config = hugo ?? generic, isNamed(config) {
                 let origin: Origin = hugo == nil && Self.isZolaConfig(config) ? .zola : .hugo
+                // Hugo's `contentDir` (a language's own, in a site with one per language) moves the content.
+                let content = origin == .hugo ? HugoContentDir.read(config: config).flatMap { isFolder($0) ? $0 : nil } ?? "content" : "content"
                 // The blog's section when it has one: the rest of content/ is pages (about.md, 404.md). Of two
                 // (`post/` and `posts/`), the one with more Markdown files, as Hugo takes its main section.
-                let sections = ["posts", "post", "blog", "articles"].filter { isFolder("content/\($0)") }
-                let counts = sections.count < 2 ? [] : sections.map { Self.markdownCount(in: "\(root)/content/\($0)") }
+                let sections = ["posts", "post", "blog", "articles"].filter { isFolder("\(content)/\($0)") }
+                let counts = sections.count < 2 ? [] : sections.map { Self.markdownCount(in: "\(root)/\(content)/\($0)") }
                 let section = sections.count < 2 ? sections.first : sections.indices.max { counts[$0] < counts[$1] }.map { sections[$0] }
-                var layout = SiteLayout(origin: origin, root: root, contentFolder: "\(root)/content" + (section.map { "/" + $0 } ?? ""),
-                                        configPath: config, staticFolders: statics, pagesFolder: section == nil ? nil : "\(root)/content")
+                var layout = SiteLayout(origin: origin, root: root, contentFolder: "\(root)/\(content)" + (section.map { "/" + $0 } ?? ""),
+                                        configPath: config, staticFolders: statics, pagesFolder: section == nil ? nil : "\(root)/\(content)")
+                layout.contentRoot = "\(root)/\(content)"
                 if origin == .hugo { layout.configParts = Self.configParts(in: "\(root)/config/_default", besides: config) }
                 return layout
             }

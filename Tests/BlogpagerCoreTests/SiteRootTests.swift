@@ -370,7 +370,9 @@ struct SiteRootTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write("site/config.toml", "baseURL = \"/\"\ntitle = \"Blanks\"\n")
-        try folder.write("site/content/post/linux/futex.md", "---\ntitle: \"futex\"\ndate: \"\"\nurl: \"futex\"\n---\nLocks.\n")
+        try folder.write("site/content/post/linux/futex.md", "---\ntitle: \"futex\"\ndate: \"\"\nurl: \"futex\"\naliases: [/p9/]\n---\nLocks.\n")
+        // A page's old addresses lead to it as an entry's do.
+        try folder.write("site/content/about.md", "---\ntitle: About\naliases: [/me/, /about/]\n---\nWho.\n")
         try folder.write("site/content/post/web/certs.md", "---\ntitle: \"certs\"\ndate: \"2020-06-04T08:55:49Z\"\nurl: \"\"\naliases: [/p1/, /java/, /p2/]\n---\nCerts.\n")
         try folder.write("site/content/post/java/basic.md", "---\ntitle: \"Java\"\ndate: \"2021-06-04\"\nurl: \"/java/\"\naliases: [/p1/, /java/]\n---\nJava.\n")
         try folder.write("site/content/post/other/later.md", "---\ntitle: \"later\"\ndate: \"\"\nlastmod: \"2019-01-02\"\nexpiryDate: \"\"\n---\nDated by lastmod.\n")
@@ -392,6 +394,8 @@ struct SiteRootTests {
         #expect(!text("java/index.html").contains("http-equiv=\"refresh\""))
         // /p1/ leads to the first post in path order that gives it; /p2/ to the only one.
         #expect(text("p1/index.html").contains("url=/java/\"") && text("p2/index.html").contains("url=/post/web/certs/\""))
+        #expect(text("p9/index.html").contains("url=/futex/\"") && text("me/index.html").contains("url=/about/\"") && text("about/index.html").contains("Who."))
+        #expect(text("_redirects").contains("/p9/ /futex/ 301\n") && text("_redirects").contains("/me/ /about/ 301\n"))
         #expect(text("uds/index.html").contains("Sockets again.") && text("p3/index.html").contains("url=/uds/\"") && text("p4/index.html").contains("url=/uds/\""))
         let warnings = outcome.summary.warnings.map(\.description)
         #expect(warnings.contains { $0.contains("content/post/linux/futex.md:1:1: warning: no date, so it is built as a page") })

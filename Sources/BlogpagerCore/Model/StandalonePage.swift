@@ -5,4 +5,6 @@ public struct StandalonePage: Sendable {
     public var title: String
     public var outputPath: OutputPath
     public var url: String
+    /// Old addresses that lead here (`aliases`, `redirect_from`): a redirect page is written at each.
+    public var redirectsFrom: [OutputPath] = []
 }

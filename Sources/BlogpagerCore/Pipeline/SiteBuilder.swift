@@ -84,7 +84,10 @@ public struct SiteBuilder: Sendable {
         // Without static files or pages nothing can collide: no need to list every planned path.
         if !staticFiles.isEmpty || !pages.isEmpty {
             let generated = renderer.plannedPaths(archive, streams: streams).union(assets.files.map(\.path))
-            staticFiles = checkStaticFiles(staticFiles, input: input, generated: generated, log: &problems, warnings: &warnings)
+            // The pages' old addresses are generated too, and with them `_redirects`.
+            let pageAliases = pages.flatMap(\.redirectsFrom)
+            let copiedNot = pageAliases.isEmpty ? generated : generated.union(pageAliases + [SiteURLs.redirectsFile])
+            staticFiles = checkStaticFiles(staticFiles, input: input, generated: copiedNot, log: &problems, warnings: &warnings)
             pages = pagesBesideTheArchive(pages, generated: generated.union(staticFiles.map(\.path)), warnings: &warnings)
         }
         var copies = StaticFileCopies(staticFiles, lookup: copyLookup, log: &problems)
@@ -196,15 +199,30 @@ public struct SiteBuilder: Sendable {
     }
 
     /// A page whose URL the archive uses (the front page, `archive/`) or another page took is left out, with a warning.
+    /// An old address of a page that another file or page has is left out, with a warning.
     private func pagesBesideTheArchive(_ pages: [StandalonePage], generated: Set<OutputPath>, warnings: inout [Diagnostic]) -> [StandalonePage] {
         var taken = generated
-        return pages.filter { page in
+        let built = pages.filter { page in
             guard taken.insert(page.outputPath).inserted else {
                 warnings.append(.warning(at: SourceLocation(path: page.source.displayPath),
                                          "page not built: its URL \(page.url) is taken by the archive or another file (the archive's front page stays blogpager's)"))
                 return false
             }
             return true
+        }
+        return built.map { page in
+            var page = page
+            page.redirectsFrom = page.redirectsFrom.filter { path in
+                // A page that names its own URL among its old addresses has nothing to redirect.
+                guard path != page.outputPath else { return false }
+                guard taken.insert(path).inserted else {
+                    warnings.append(.warning(at: SourceLocation(path: page.source.displayPath),
+                                             "no redirect at old address \(path.urlPath(basePath: "")) (aliases): another page or file is there"))
+                    return false
+                }
+                return true
+            }
+            return page
         }
     }
 

@@ -49,8 +49,17 @@ struct PageReader {
             } catch {
                 return .failure(BuildFailure(.error(at: location, "page URL is not a safe path: \(error.message)")))
             }
+            // Its old addresses, as an entry's: a relative one from the folder its page sits in.
+            var folder = path.segments
+            if folder.last == "index.html" { folder.removeLast() }
+            if !folder.isEmpty { folder.removeLast() }
+            var log = DiagnosticLog()
+            let redirectsFrom = (byKey["aliases"] ?? byKey["redirect_from"]).map {
+                RedirectPathsReader(entryFolder: folder, style: config.entryURLs.redirects).read($0, log: &log)
+            } ?? []
+            if log.hasErrors { return .failure(BuildFailure(log.diagnostics)) }
             return .success(StandalonePage(source: file, title: title.isEmpty ? stem : title, outputPath: path,
-                                           url: path.urlPath(basePath: config.basePath)))
+                                           url: path.urlPath(basePath: config.basePath), redirectsFrom: redirectsFrom))
         }
     }
 

@@ -4,15 +4,17 @@
 /// link), and `_redirects`, the same as permanent redirects for hosts that
 /// read that file.
 extension SiteRenderer {
-    func redirectPages(_ plan: RenderPlan) -> [OutputFile] {
+    func redirectPages(_ plan: RenderPlan, pages: [StandalonePage] = []) -> [OutputFile] {
         var files: [OutputFile] = []
         var lines: [String] = []
-        for entry in plan.archive.entries where !entry.redirectsFrom.isEmpty {
-            let target = plan.urls.absolute(entry.url) ?? entry.url
-            for path in entry.redirectsFrom {
-                let page = plan.templates.render("redirect", ["site": plan.context.site, "title": entry.title, "target": target])
+        let aliased = plan.archive.entries.lazy.filter { !$0.redirectsFrom.isEmpty }.map { ($0.title, $0.url, $0.redirectsFrom) }
+            + pages.lazy.filter { !$0.redirectsFrom.isEmpty }.map { ($0.title, $0.url, $0.redirectsFrom) }
+        for (title, url, paths) in aliased {
+            let target = plan.urls.absolute(url) ?? url
+            for path in paths {
+                let page = plan.templates.render("redirect", ["site": plan.context.site, "title": title, "target": target])
                 files.append(OutputFile(path: path, text: page))
-                lines += Self.addresses(of: path, basePath: plan.urls.basePath).map { "\($0) \(entry.url) 301" }
+                lines += Self.addresses(of: path, basePath: plan.urls.basePath).map { "\($0) \(url) 301" }
             }
         }
         // An old list page leads to the entry that was first on it, where blogpager's pages have it now.

@@ -45,7 +45,7 @@ public struct SiteRenderer: Sendable {
         var rendered = try await renderStreams(plan, articles: entries.articles, emit: emit)
         let standalone = try standalonePages(pages, plan: plan)
         let lists = listPages(plan, mainPageURLs: rendered.main.pageURLs)
-        let redirects = redirectPages(plan)
+        let redirects = redirectPages(plan, pages: pages)
         // The long lists (an entry each) are taken, not copied, and the short ones put after them.
         var sitemap = rendered.sitemap
         rendered.sitemap = []

@@ -8,8 +8,6 @@ public struct ContentScanner: Sendable {
     public struct Found: Sendable {
         public var sources: [SourceFile] = []
         public var staticFiles: [StaticFile] = []
-        /// Where each static file was found, by its output path, for messages.
-        public var staticSources: [OutputPath: String] = [:]
         public var diagnostics: [Diagnostic] = []
         /// Files with front matter outside the entries that are not Markdown (a Jekyll site's Liquid
         /// `index.html` or `atom.xml`): pages that are not built.
@@ -22,6 +20,16 @@ public struct ContentScanner: Sendable {
         public var bundleResources: [String: [BundleResource]] = [:]
         /// Content files in another of the site's languages (`index.ca.md`), not read.
         public var translations: [String] = []
+
+        /// A file copied as it is, at `segments` under `out/`: read when the build copies it, not
+        /// here, so a rebuild keeps an unchanged copy unread. A name `out/` cannot hold is an error.
+        mutating func copy(_ source: StaticFile.Source, to segments: [String]) {
+            do {
+                staticFiles.append(StaticFile(path: try OutputPath(segments), content: .file(source)))
+            } catch {
+                diagnostics.append(.error(at: SourceLocation(path: source.shownPath), "static file has an unsafe name: \(error.message)"))
+            }
+        }
     }
 
     /// The content folder as the user named it (used in messages).
@@ -106,14 +114,8 @@ public struct ContentScanner: Sendable {
                 found.sources.append(SourceFile(displayPath: shown, relativePath: relative, filePath: path, identity: identity))
                 continue
             }
-            do {
-                let source = StaticFile.Source(filePath: path, shownPath: shown, identity: files[relative].flatMap { $0 } ?? "missing")
-                let path = try OutputPath(relative.split(separator: "/").dropFirst().map(String.init))
-                found.staticFiles.append(StaticFile(path: path, content: .file(source)))
-                found.staticSources[path] = shown
-            } catch {
-                found.diagnostics.append(.error(at: SourceLocation(path: shown), "static file has an unsafe name: \(error.message)"))
-            }
+            found.copy(StaticFile.Source(filePath: path, shownPath: shown, identity: files[relative].flatMap { $0 } ?? "missing"),
+                       to: relative.split(separator: "/").dropFirst().map(String.init))
         }
         for entryFolder in entryFolders { scanEntries(entryFolder, into: &found) }
         for (folder, collection) in collections { scanCollection(collection, in: folder, into: &found) }
@@ -140,8 +142,8 @@ public struct ContentScanner: Sendable {
         guard publishesBareHTML, ["html", "htm"].contains(path.split(separator: ".").last.map { $0.lowercased() } ?? ""),
               let bytes = try? DiskFile.read(path), !FrontMatterSplitter.opensFrontMatter(bytes),
               let output = try? OutputPath(relative.split(separator: "/").map(String.init)) else { return false }
-        found.staticFiles.append(StaticFile(path: output, bytes: bytes))
-        found.staticSources[output] = shown
+        let identity = FileIdentity(itemAt: path)?.recordText ?? "missing"
+        found.staticFiles.append(StaticFile(path: output, content: .file(StaticFile.Source(filePath: path, shownPath: shown, identity: identity))))
         return true
     }
 
@@ -183,18 +185,11 @@ public struct ContentScanner: Sendable {
             let path = folder + "/" + inner
             let identity = files[relative].flatMap { $0 } ?? "missing"
             let ext = inner.split(separator: ".").count > 1 ? inner.split(separator: ".").last!.lowercased() : ""
-            if Self.markdownExtensions.contains(ext), let opening = try? DiskFile.prefix(path, count: 5),
-               opening.starts(with: Array("---\n".utf8)) || opening.starts(with: Array("---\r\n".utf8)) {
+            if Self.markdownExtensions.contains(ext), (try? Self.opensWithFrontMatterLine(path)) == true {
                 found.pageSources.append(SourceFile(displayPath: path, relativePath: relative, filePath: path, identity: identity))
                 continue
             }
-            do {
-                let output = try OutputPath([collection.name] + inner.split(separator: "/").map(String.init))
-                found.staticFiles.append(StaticFile(path: output, content: .file(StaticFile.Source(filePath: path, shownPath: path, identity: identity))))
-                found.staticSources[output] = path
-            } catch {
-                found.diagnostics.append(.error(at: SourceLocation(path: path), "static file has an unsafe name: \(error.message)"))
-            }
+            found.copy(StaticFile.Source(filePath: path, shownPath: path, identity: identity), to: [collection.name] + inner.split(separator: "/").map(String.init))
         }
     }
 
@@ -250,14 +245,14 @@ public struct ContentScanner: Sendable {
                 // Jekyll renders every file that opens with front matter (a Liquid `atom.xml` too): a page, never copied raw.
                 // Its first five bytes tell; the rest is read when the build copies it.
                 if source.frontMatterFilesArePages {
-                    let opening: [UInt8]
+                    let opensWithFrontMatter: Bool
                     do {
-                        opening = try DiskFile.prefix(child, count: 5)
+                        opensWithFrontMatter = try Self.opensWithFrontMatterLine(child)
                     } catch {
                         found.diagnostics.append(.error(at: SourceLocation(path: child), "cannot read file: \(Self.reason(error))"))
                         continue
                     }
-                    if opening.starts(with: Array("---\n".utf8)) || opening.starts(with: Array("---\r\n".utf8)) {
+                    if opensWithFrontMatter {
                         let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
                         if Self.markdownExtensions.contains(ext) {
                             found.pageSources.append(SourceFile(displayPath: child, relativePath: (relative + [name]).joined(separator: "/"),
@@ -268,16 +263,16 @@ public struct ContentScanner: Sendable {
                         continue
                     }
                 }
-                do {
-                    let path = try OutputPath(relative + [name])
-                    let copied = StaticFile.Source(filePath: child, shownPath: child, identity: identity.recordText)
-                    found.staticFiles.append(StaticFile(path: path, content: .file(copied)))
-                    found.staticSources[path] = child
-                } catch {
-                    found.diagnostics.append(.error(at: SourceLocation(path: child), "static file has an unsafe name: \(error.message)"))
-                }
+                found.copy(StaticFile.Source(filePath: child, shownPath: child, identity: identity.recordText), to: relative + [name])
             }
         }
+    }
+
+    /// Whether the file opens with Jekyll's front matter line (`---`), which makes it a page, not a
+    /// file copied as it is: its first five bytes tell.
+    private static func opensWithFrontMatterLine(_ path: String) throws(POSIXError) -> Bool {
+        let opening = try DiskFile.prefix(path, count: 5)
+        return opening.starts(with: Array("---\n".utf8)) || opening.starts(with: Array("---\r\n".utf8))
     }
 
     /// Each file's identity by its path below the walked folder, after `prefix` (nil for a link to nothing).

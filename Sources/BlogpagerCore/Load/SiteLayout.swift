@@ -112,7 +112,7 @@ public struct SiteLayout: Sendable, Equatable {
             let sourceRoot = source.value.hasPrefix("/") ? source.value : "\(root)/\(source.value)"
             var layout = Self.jekyll(root: sourceRoot, config: jekyll, hasDrafts: FileIdentity(itemAt: sourceRoot + "/_drafts")?.isFolder == true)
             if FileIdentity(itemAt: sourceRoot)?.isFolder != true {
-                layout.problem = .error(at: SourceLocation(path: jekyll, line: source.line, column: source.column),
+                layout.problem = .error(at: source.location,
                                         "source folder '\(source.value)' does not exist: Jekyll reads the site's files from there (make it first, as the site's own build does, or change source)")
             }
             return layout
@@ -151,22 +151,16 @@ public struct SiteLayout: Sendable, Equatable {
                           configPath: configPath, staticFolders: [], pagesFolder: nil)
     }
 
-    /// A Jekyll config's top-level `source:` (other than `.`), with where its value is; read before the
-    /// config itself is, since it decides where the site's files are.
-    private static func jekyllSource(config: String) -> (value: String, line: Int, column: Int)? {
-        guard let bytes = DiskFile.contents(config) else { return nil }
-        for (index, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where line.hasPrefix("source:") {
-            var value = line.dropFirst("source:".count)
-            let column = "source:".count + 1 + value.prefix { $0 == " " || $0 == "\t" }.count
-            if let comment = value.range(of: " #") { value = value[..<comment.lowerBound] }
-            var text = value.trimmingCharacters(in: .whitespaces)
-            if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first { text = String(text.dropFirst().dropLast()) }
-            while text.count > 1, text.hasSuffix("/") { text.removeLast() }
-            if text.hasPrefix("./") { text.removeFirst(2) }
-            return text.isEmpty || text == "." ? nil : (text, index + 1, column)
-        }
-        return nil
+    /// A Jekyll config's `source:` (other than `.`), with where its value is; read before the config
+    /// itself is, since it decides where the site's files are. A config that cannot be read names
+    /// none (its errors come when it is loaded).
+    private static func jekyllSource(config: String) -> (value: String, location: SourceLocation)? {
+        guard let bytes = DiskFile.contents(config), case .success(let fields) = SiteConfigLoader.fields(
+                  of: String(decoding: bytes, as: UTF8.self), path: config, origin: .jekyll),
+              let field = fields.last(where: { $0.key == "source" }), var text = field.value.scalarText else { return nil }
+        while text.count > 1, text.hasSuffix("/") { text.removeLast() }
+        if text.hasPrefix("./") { text.removeFirst(2) }
+        return text.isEmpty || text == "." ? nil : (text, field.valueLocation)
     }
 
     /// How many Markdown files a folder holds, at any depth (hidden names left out).

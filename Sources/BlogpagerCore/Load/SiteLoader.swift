@@ -88,7 +88,6 @@ public struct SiteLoader: Sendable {
         input.pageCount = found.pages.count + found.pageSources.count
         input.pages = found.pageSources
         input.bundleResources = found.bundleResources
-        input.staticSources = found.staticSources
         input.legacyPagesPath = layout.legacyPagesPath
         input.legacyPages = legacyPages
         // An imported site's static files were made for its old generator: where ours replace them, ours win.

@@ -47,8 +47,7 @@ public struct SiteBuilder: Sendable {
         let expired = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && isExpired($0) }
         var published = entries.filter { !isLeftOutDraft($0) && !isLeftOutFuture($0) && !isExpired($0) }
         if config.keepsLastOfSharedURL { published = keepingLastOfSharedURLs(published, warnings: &warnings) }
-        if config.keepsFirstOfSharedAlias { published = keepingFirstOfSharedAliases(published, warnings: &warnings) }
-        checkUniqueURLs(published, log: &problems)
+        published = checkUniqueURLs(published, keepsFirstOfSharedAlias: config.keepsFirstOfSharedAlias, log: &problems, warnings: &warnings)
         // Pages are read first: an entry may link one (`@/about.md`).
         var pages = readPages(input.pages + bareSources, config: input.config, log: &problems)
         let links = EntryLinks(entries: published, section: config.contentSection, pages: pages, home: SiteURLs(config: config).home)
@@ -86,8 +85,8 @@ public struct SiteBuilder: Sendable {
             let generated = renderer.plannedPaths(archive, streams: streams).union(assets.files.map(\.path))
             // The pages' old addresses are generated too, and with them `_redirects`.
             let pageAliases = pages.flatMap(\.redirectsFrom)
-            let copiedNot = pageAliases.isEmpty ? generated : generated.union(pageAliases + [SiteURLs.redirectsFile])
-            staticFiles = checkStaticFiles(staticFiles, input: input, generated: copiedNot, log: &problems, warnings: &warnings)
+            let generatedWithPageAliases = pageAliases.isEmpty ? generated : generated.union(pageAliases + [SiteURLs.redirectsFile])
+            staticFiles = checkStaticFiles(staticFiles, input: input, generated: generatedWithPageAliases, log: &problems, warnings: &warnings)
             pages = pagesBesideTheArchive(pages, generated: generated.union(staticFiles.map(\.path)), warnings: &warnings)
         }
         var copies = StaticFileCopies(staticFiles, lookup: copyLookup, log: &problems)
@@ -249,43 +248,13 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// Hugo and Jekyll write an old address's redirect page where another page may be written too,
-    /// one over the other: an alias that is an entry's own URL stays that entry's page, and one that
-    /// two entries give leads to the first in path order. Each alias left out is a warning.
-    private func keepingFirstOfSharedAliases(_ entries: [Entry], warnings: inout [Diagnostic]) -> [Entry] {
-        guard entries.contains(where: { !$0.redirectsFrom.isEmpty }) else { return entries }
-        var owners: [OutputPath: Int] = [:]
-        owners.reserveCapacity(entries.count)
-        for (position, entry) in entries.enumerated() where owners[entry.outputPath] == nil { owners[entry.outputPath] = position }
-        var aliasOwners: [OutputPath: Int] = [:]
-        return entries.enumerated().map { position, entry in
-            guard !entry.redirectsFrom.isEmpty else { return entry }
-            let kept = entry.redirectsFrom.filter { path in
-                let url = path.urlPath(basePath: "")
-                if let page = owners[path] {
-                    // An entry that names its own URL among its aliases has nothing to redirect.
-                    if page != position {
-                        warnings.append(.warning(at: SourceLocation(path: entry.sourcePath),
-                                                 "no redirect at old address \(url) (aliases): it is the URL of \(entries[page].sourcePath), which is built there, as the old generator wrote it"))
-                    }
-                    return false
-                }
-                if let first = aliasOwners[path] {
-                    if first != position {
-                        warnings.append(.warning(at: SourceLocation(path: entry.sourcePath),
-                                                 "old address \(url) (aliases) leads to \(entries[first].sourcePath), which gives it too; remove it from one of them"))
-                    }
-                    return false
-                }
-                aliasOwners[path] = position
-                return true
-            }
-            return kept.count == entry.redirectsFrom.count ? entry : entry.redirecting(from: kept)
-        }
-    }
-
-    /// Two entries at one URL would overwrite each other: name both files.
-    private func checkUniqueURLs(_ entries: [Entry], log: inout DiagnosticLog) {
+    /// Two entries at one URL would overwrite each other: name both files. An old address (an
+    /// alias) may lead to one entry only and never hide one: an error naming both, or where the old
+    /// generator wrote one page over the other (`keepsFirstOfSharedAlias`: Hugo, Jekyll), the first
+    /// entry in path order keeps the address and an entry's own URL stays its page, each alias left
+    /// out a warning. The entries come back with the old addresses they keep.
+    private func checkUniqueURLs(_ entries: [Entry], keepsFirstOfSharedAlias keepsFirst: Bool,
+                                 log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> [Entry] {
         // Positions, in a table sized once: the check goes over every entry on every build.
         var owners: [OutputPath: Int] = [:]
         owners.reserveCapacity(entries.count)
@@ -299,21 +268,37 @@ public struct SiteBuilder: Sendable {
                 owners[entry.outputPath] = position
             }
         }
-        // An old address (an alias) may lead to one entry only, and never hide one.
-        var aliasOwners: [OutputPath: Entry] = [:]
-        for entry in entries {
-            for path in entry.redirectsFrom {
+        guard entries.contains(where: { !$0.redirectsFrom.isEmpty }) else { return entries }
+        var aliasOwners: [OutputPath: Int] = [:]
+        return entries.enumerated().map { position, entry in
+            guard !entry.redirectsFrom.isEmpty else { return entry }
+            let kept = entry.redirectsFrom.filter { path in
+                let at = SourceLocation(path: entry.sourcePath)
                 let url = path.urlPath(basePath: "")
-                if let page = owners[path].map({ entries[$0] }) {
-                    log.append(.error(at: SourceLocation(path: entry.sourcePath),
-                                      "old address \(url) (aliases) is the URL of \(page.sourcePath); an address cannot lead to one entry and be another"))
-                } else if let first = aliasOwners[path], first.sourcePath != entry.sourcePath {
-                    log.append(.error(at: SourceLocation(path: entry.sourcePath),
-                                      "old address \(url) (aliases) is also an old address of \(first.sourcePath); it can lead to one entry only"))
-                } else {
-                    aliasOwners[path] = entry
+                if let page = owners[path] {
+                    if !keepsFirst {
+                        log.append(.error(at: at, "old address \(url) (aliases) is the URL of \(entries[page].sourcePath); an address cannot lead to one entry and be another"))
+                        return true
+                    }
+                    // An entry that names its own URL among its aliases has nothing to redirect.
+                    if page != position {
+                        warnings.append(.warning(at: at, "no redirect at old address \(url) (aliases): it is the URL of \(entries[page].sourcePath), which is built there, as the old generator wrote it"))
+                    }
+                    return false
                 }
+                if let first = aliasOwners[path] {
+                    if first != position, keepsFirst {
+                        warnings.append(.warning(at: at, "old address \(url) (aliases) leads to \(entries[first].sourcePath), which gives it too; remove it from one of them"))
+                    } else if first != position {
+                        log.append(.error(at: at, "old address \(url) (aliases) is also an old address of \(entries[first].sourcePath); it can lead to one entry only"))
+                    }
+                    // Where aliases are kept, an address the same entry gives twice is kept once.
+                    return !keepsFirst
+                }
+                aliasOwners[path] = position
+                return true
             }
+            return kept.count == entry.redirectsFrom.count ? entry : entry.redirecting(from: kept)
         }
     }
 
@@ -455,7 +440,7 @@ public struct SiteBuilder: Sendable {
                                   log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> [StaticFile] {
         staticFiles.filter { file in
             guard generated.contains(file.path) || file.path.segments.first == "fragments" else { return true }
-            let location = SourceLocation(path: input.staticSources[file.path] ?? "content/static/\(file.path)")
+            let location = SourceLocation(path: file.source?.shownPath ?? "content/static/\(file.path)")
             if input.generatedFilesWin {
                 warnings.append(.warning(at: location, "not copied: blogpager writes its own \(file.path)"))
             } else {

@@ -12,8 +12,6 @@ public struct SiteInput: Sendable {
     /// Whether a static file at a path blogpager writes itself is left out with a warning (an
     /// imported site's old `sitemap.xml` or `feed.xml`) rather than an error (a file put in `content/static/` on purpose).
     public var generatedFilesWin = false
-    /// Where each static file was found (`site/static/CNAME`), by output path, for messages.
-    public var staticSources: [OutputPath: String] = [:]
     /// Problems found while gathering the input (unreadable files); reported
     /// together with the entries' own, so one run shows them all.
     public var diagnostics: [Diagnostic]

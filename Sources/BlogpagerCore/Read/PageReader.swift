@@ -13,13 +13,13 @@ struct PageReader {
             let title = byKey["title"]?.rawText?.trimmingSpaces ?? stem
             var segments: [String]
             var location = SourceLocation(path: file.displayPath)
+            let slug = byKey["slug"].flatMap { $0.value.isBlankText ? nil : $0.rawText?.trimmingSpaces }
             if let own = ["permalink", "url", "path"].compactMap({ byKey[$0] }).first(where: { !$0.value.isBlankText }), let text = own.rawText {
                 location = own.valueLocation
                 segments = text.split(separator: "/").map(String.init)
                 if text.hasSuffix("/") || !(segments.last?.contains(".") ?? false) { segments.append("index.html") }
             } else if let collection = config.collections.first(where: { file.relativePath.hasPrefix($0.folder + "/") }) {
                 // A Jekyll collection's document, at the collection's permalink.
-                let slug = byKey["slug"].flatMap { $0.value.isBlankText ? nil : $0.rawText?.trimmingSpaces }
                 let url = collection.url(ofDocumentAt: String(file.relativePath.dropFirst(collection.folder.count + 1)), slug: slug)
                 segments = url.split(separator: "/").map(String.init)
                 if url.hasSuffix("/") || !(segments.last?.contains(".") ?? false) { segments.append("index.html") }
@@ -27,7 +27,6 @@ struct PageReader {
                 // Where Hugo places a page by its file: its folders and its slug or name, sanitized as
                 // Hugo sanitizes paths, lowercased unless the site turns that off.
                 var parts = file.relativePath.split(separator: "/").dropLast().map(String.init)
-                let slug = byKey["slug"].flatMap { $0.value.isBlankText ? nil : $0.rawText?.trimmingSpaces }
                 if stem != "index" || slug != nil { parts.append(slug ?? stem) }
                 var path = EntryURLMaker.hugoSanitized(parts.joined(separator: "/"))
                 if lowercase { path = path.lowercased() }

@@ -24,4 +24,15 @@ struct OutputPathTests {
             Issue.record("\(string.debugDescription): \(checked) but read as \(read)")
         }
     }
+
+    /// The path is kept as its string: its segments and its name are read from it.
+    @Test(arguments: [(["index.json"], "index.json"), (["posts", "entry-5", "index.html"], "index.html"),
+                      (["tags", "café", "page", "2", "index.html"], "index.html"), (["fragments", "a-1f2e3d.html"], "a-1f2e3d.html")])
+    func segmentsAndNameComeFromTheString(_ segments: [String], _ name: String) throws {
+        let path = try OutputPath(segments)
+        #expect(path.segments == segments)
+        #expect(path.name == name)
+        #expect(path.string == segments.joined(separator: "/"))
+        #expect(try path.appending("x.html").segments == segments + ["x.html"])
+    }
 }

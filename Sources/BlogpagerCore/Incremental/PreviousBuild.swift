@@ -39,15 +39,12 @@ struct PreviousBuild: Sendable {
         entryCache = cache.count > 0 ? cache : EntryCache.read(in: state)
     }
 
-    /// Our files, with the digest of those whose bytes are known (a killed build's are not).
-    var ownedFiles: (paths: Set<String>, digests: [String: String]) {
-        var paths = Set(manifest?.files ?? [])
-        var digests = manifest?.digests ?? [:]
-        for path in interrupted {
-            paths.insert(path)
-            digests[path] = nil
-        }
-        return (paths, digests)
+    /// Our files, each with the digest of its bytes, or an empty one where they are not known
+    /// (a killed build's, a format-1 manifest's): one map, not a set of paths beside it.
+    var ownedFiles: [String: String] {
+        var owned = manifest?.digests ?? Dictionary(uniqueKeysWithValues: (manifest?.files ?? []).map { ($0, "") })
+        for path in interrupted { owned[path] = "" }
+        return owned
     }
 
     /// The last build's record, when it finished with these inputs, no build

@@ -35,8 +35,11 @@ public struct RenderCache: Sendable, Equatable {
         for line in lines {
             let fields = RecordText.fields(line)
             guard fields.count == 4 else { return nil }
-            cache.slots.append(Slot(name: RecordText.string(fields[0]), key: RecordText.string(fields[1]),
-                                    path: RecordText.string(fields[2]), digest: RecordText.string(fields[3])))
+            let name = RecordText.string(fields[0])
+            // A slot's name is its path, but for a fragment's: then one string serves both.
+            cache.slots.append(Slot(name: name, key: RecordText.string(fields[1]),
+                                    path: fields[2] == fields[0] ? name : RecordText.string(fields[2]),
+                                    digest: RecordText.string(fields[3])))
         }
         return cache
     }

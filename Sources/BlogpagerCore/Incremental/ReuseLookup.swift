@@ -7,46 +7,49 @@
 public struct ReuseLookup: Sendable {
     /// The generation (`RenderKeys.generation`) the recorded keys were made under.
     let generation: String
+    /// By slot name; a slot's name is its path, but for a fragment's (`RenderCache.Slot`).
     private let intact: [String: Recorded]
-    /// What `stat` said of each intact file, by recorded path: for the record of
-    /// this build's outputs (`BuildRecord.outputsDigest`), so a file the build does
-    /// not write again is not looked at twice.
-    private let identities: [String: FileIdentity]
+    /// What `stat` said of the intact files whose slot is named otherwise than their path.
+    private let otherIdentities: [String: FileIdentity]
 
     private struct Recorded: Sendable {
         var key: String
         var file: KeptFile
+        /// What `stat` said of it: for the record of this build's outputs
+        /// (`BuildRecord.outputsDigest`), so a file the build does not write again is not looked at twice.
+        var identity: FileIdentity
     }
 
     /// Looks up every recorded output on disk (one `stat` each, over every core).
     init(cache: RenderCache, digests: [String: String], interrupted: Set<String>, output: OutputFolder) {
         generation = cache.generation
-        let found = output.withOpened { folder in cache.slots.parallelMap { slot -> (name: String, recorded: Recorded, identity: FileIdentity)? in
-            guard let folder, digests[slot.path] == slot.digest, !interrupted.contains(slot.path),
+        let found = output.withOpened { folder in cache.slots.parallelMap { slot -> Recorded? in
+            guard let folder, digests[slot.path] == slot.digest, interrupted.isEmpty || !interrupted.contains(slot.path),
                   let dash = slot.digest.utf8.firstIndex(of: UInt8(ascii: "-")),
                   let size = Int(Substring(slot.digest.utf8[..<dash])),
                   let identity = FileIdentity(itemAt: slot.path, under: folder), identity.size == size,
                   let path = try? OutputPath(recorded: slot.path)
             else { return nil }
-            return (slot.name, Recorded(key: slot.key, file: KeptFile(path: path, digest: slot.digest)), identity)
+            return Recorded(key: slot.key, file: KeptFile(path: path, digest: slot.digest), identity: identity)
         } }
-        // Two maps of every output's path (1.8 million at a million entries): filled side by side.
-        (intact, identities) = sideBySide({
-            var intact: [String: Recorded] = [:]
-            intact.reserveCapacity(found.count)
-            for case let (name, recorded, _)? in found { intact[name] = recorded }
-            return intact
-        }, {
-            var identities: [String: FileIdentity] = [:]
-            identities.reserveCapacity(found.count)
-            for case let (_, recorded, identity)? in found { identities[recorded.file.path.string] = identity }
-            return identities
-        })
+        // One map of every output (1.8 million at a million entries), by the slot's name, which is
+        // its path for all but the fragments: those few also by path, for `identity(of:)`.
+        var intact: [String: Recorded] = [:]
+        var otherIdentities: [String: FileIdentity] = [:]
+        intact.reserveCapacity(found.count)
+        for (slot, recorded) in zip(cache.slots, found) {
+            guard let recorded else { continue }
+            intact[slot.name] = recorded
+            if slot.name != slot.path { otherIdentities[slot.path] = recorded.identity }
+        }
+        self.intact = intact
+        self.otherIdentities = otherIdentities
     }
 
     /// What `stat` said of the file at `path` when the lookup was made; nil if it was not looked at or not intact.
     func identity(of path: String) -> FileIdentity? {
-        identities[path]
+        if let recorded = intact[path], recorded.file.path.string == path { return recorded.identity }
+        return otherIdentities[path]
     }
 
     /// The file to keep for `slot`, if its key is unchanged and its file intact.

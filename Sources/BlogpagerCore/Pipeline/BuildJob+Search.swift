@@ -51,8 +51,8 @@ extension BuildJob {
                 }
             }
             // The entry file names the others: it goes last, so a reader never gets it before them.
-            let entry = bundle.filter { $0.path.segments.last == "pagefind-entry.json" }
-            try session.write(bundle.filter { $0.path.segments.last != "pagefind-entry.json" })
+            let entry = bundle.filter { $0.path.name == "pagefind-entry.json" }
+            try session.write(bundle.filter { $0.path.name != "pagefind-entry.json" })
             try session.write(entry)
             let elapsed = ContinuousClock.now - started
             return SearchOutcome(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)

@@ -439,7 +439,7 @@ public struct SiteBuilder: Sendable {
     private func checkStaticFiles(_ staticFiles: [StaticFile], input: SiteInput, generated: Set<OutputPath>,
                                   log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> [StaticFile] {
         staticFiles.filter { file in
-            guard generated.contains(file.path) || file.path.segments.first == "fragments" else { return true }
+            guard generated.contains(file.path) || file.path.string == "fragments" || file.path.string.hasPrefix("fragments/") else { return true }
             let location = SourceLocation(path: file.source?.shownPath ?? "content/static/\(file.path)")
             if input.generatedFilesWin {
                 warnings.append(.warning(at: location, "not copied: blogpager writes its own \(file.path)"))

@@ -17,7 +17,7 @@ public struct ImageSizes: Sendable {
 
     /// Whether the file at `path` is named as an image whose size a page may be given.
     static func isImage(_ path: OutputPath) -> Bool {
-        let name = path.segments.last ?? ""
+        let name = path.name
         guard let dot = name.lastIndex(of: ".") else { return false }
         return extensions.contains(name[name.index(after: dot)...].lowercased())
     }

@@ -47,7 +47,8 @@ extension SiteRenderer {
     /// `redirect_from: /old` there), and which a host that reads `_redirects` matches only by name.
     static func addresses(of path: OutputPath, basePath: String) -> [String] {
         let address = path.urlPath(basePath: basePath)
-        guard let name = path.segments.last, name != "index.html", name.hasSuffix(".html"), name.count > ".html".count else { return [address] }
+        let name = path.name
+        guard name != "index.html", name.hasSuffix(".html"), name.count > ".html".count else { return [address] }
         return [address, String(address.dropLast(".html".count))]
     }
 }

@@ -43,7 +43,8 @@ public struct EntryStream: Sendable {
 
     /// A file of this stream: `page/<id>/index.html` → `tags/swift/page/<id>/index.html`.
     public func path(_ relative: String) -> OutputPath {
-        // Segments were checked when the stream was made; `relative` is ours.
-        try! OutputPath(folder + relative.split(separator: "/").map(String.init))
+        // Segments were checked when the stream was made; `relative` is ours: joined, not checked
+        // again (a rebuild asks the path of every page of every stream).
+        OutputPath(checked: folder.isEmpty ? relative : folder.joined(separator: "/") + "/" + relative)
     }
 }

@@ -1,10 +1,21 @@
 /// A file's place under `out/`: plain segments, none empty, hidden, `.` or `..`,
 /// none holding a separator, so no value of this type can point outside `out/`.
 public struct OutputPath: Sendable, Hashable, Comparable {
-    public let segments: [String]
-    /// The relative path, `/`-separated (raw, not percent-encoded). Kept, not
-    /// joined on each use: a rebuild asks it of every output several times.
+    /// The relative path, `/`-separated (raw, not percent-encoded). The path is kept as this
+    /// string alone: a rebuild makes one for every output the last build left, and asks
+    /// its string of each several times, its segments of few.
     public let string: String
+
+    /// The path's segments, split when asked.
+    public var segments: [String] {
+        string.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The last segment: the file's name.
+    public var name: Substring {
+        guard let slash = string.utf8.lastIndex(of: UInt8(ascii: "/")) else { return string[...] }
+        return string[string.utf8.index(after: slash)...]
+    }
 
     public struct Invalid: Error, Sendable { public var message: String }
 
@@ -13,14 +24,12 @@ public struct OutputPath: Sendable, Hashable, Comparable {
         for segment in segments {
             if let problem = Self.problem(with: segment) { throw Invalid(message: problem) }
         }
-        self.segments = segments
         string = segments.joined(separator: "/")
     }
 
     /// A `/`-separated path as the build's records keep it, held to the same rules in one
     /// pass over its bytes: a rebuild makes one for every output the last build left.
     init(recorded string: String) throws(Invalid) {
-        var segments: [String] = []
         var start = string.utf8.startIndex
         var valid = !string.isEmpty
         for index in string.utf8.indices where valid {
@@ -30,7 +39,6 @@ public struct OutputPath: Sendable, Hashable, Comparable {
                 valid = false
             } else if byte == UInt8(ascii: "/") {
                 valid = Self.isPlain(string.utf8[start..<index])
-                segments.append(String(string[start..<index]))
                 start = string.utf8.index(after: index)
             }
         }
@@ -39,12 +47,13 @@ public struct OutputPath: Sendable, Hashable, Comparable {
             try self.init(string.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
             return
         }
-        segments.append(String(string[start...]))
-        self.init(checked: segments, string: string)
+        self.init(checked: string)
     }
 
-    private init(checked segments: [String], string: String) {
-        self.segments = segments
+    /// A path made of parts already held to the rules (a stream's folder and a name of ours);
+    /// checked again only in debug builds.
+    init(checked string: String) {
+        assert((try? OutputPath(string.split(separator: "/", omittingEmptySubsequences: false).map(String.init))) != nil, string)
         self.string = string
     }
 

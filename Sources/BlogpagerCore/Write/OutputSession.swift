@@ -12,10 +12,9 @@ import Foundation
 /// never reaches `out/`.
 public struct OutputSession: Sendable {
     let folder: OutputFolder
-    /// Our files: the last finished build's, and any a killed build may have written.
-    private let ours: Set<String>
-    /// The digests of our files whose bytes are known.
-    private let oldDigests: [String: String]
+    /// Our files (the last finished build's, and any a killed build may have written), each
+    /// with the digest of its bytes, empty where they are not known.
+    private let ours: [String: String]
     /// Files a killed build may have left, with its temporary files beside them.
     private let interrupted: [String]
     /// True when `out/` was new or empty: no file there can be in the way, so none is looked for.
@@ -29,7 +28,7 @@ public struct OutputSession: Sendable {
 
     init(folder: OutputFolder, previous: PreviousBuild) {
         self.folder = folder
-        (ours, oldDigests) = previous.ownedFiles
+        ours = previous.ownedFiles
         interrupted = previous.interrupted
         startsEmpty = previous.manifest == nil && previous.interrupted.isEmpty
         // A rebuild makes about the files the last build made: room for them all at once,
@@ -50,16 +49,16 @@ public struct OutputSession: Sendable {
     /// Writes one batch. Files of one batch may link each other: hashed files go
     /// first. Across batches, the caller writes a file before those that link it.
     public mutating func write(_ files: [OutputFile]) throws(BuildFailure) {
-        let (folder, ours, oldDigests, startsEmpty) = (folder, ours, oldDigests, startsEmpty)
+        let (folder, ours, startsEmpty) = (folder, ours, startsEmpty)
         // Hashing and the `stat`s are independent per file: spread them over the cores.
         let checked = files.parallelMap { file -> (digest: String, unchanged: Bool, foreign: Bool) in
             let path = file.path.string
             let digest = OutputManifest.digest(of: file.bytes)
             let target = folder.path(of: file.path)
-            guard ours.contains(path) else { return (digest, false, !startsEmpty && FileIdentity.size(at: target) != nil) }
+            guard let old = ours[path] else { return (digest, false, !startsEmpty && FileIdentity.size(at: target) != nil) }
             // Ours before: unchanged when the digest matches and the file is still there at that
             // size; without a digest (a format-1 manifest, a killed build's file) compare the bytes.
-            if let old = oldDigests[path], !old.isEmpty {
+            if !old.isEmpty {
                 return (digest, old == digest && FileIdentity.size(at: target) == file.bytes.count, false)
             }
             return (digest, DiskFile.hasSameBytes(target, file.bytes), false)
@@ -91,7 +90,7 @@ public struct OutputSession: Sendable {
             // Content-hashed names first (nothing links them yet), then pages, the root index last:
             // each rank in parallel, the ranks in order, so nothing links a file before it is there.
             let rank = { (file: OutputFile) -> Int in
-                file.path.string == "index.json" ? 2 : ContentHashedName.isHashed(file.path.segments.last ?? "") ? 0 : 1
+                file.path.string == "index.json" ? 2 : ContentHashedName.isHashed(String(file.path.name)) ? 0 : 1
             }
             for step in 0...2 {
                 let group = pending.filter { rank($0) == step }.sorted { $0.path < $1.path }
@@ -114,7 +113,7 @@ public struct OutputSession: Sendable {
         // Only what was there counts as removed (a killed build may have journaled files it never wrote).
         // Looked up over every core, not subtracted: a copy of `ours` to take all but a few from it cost more.
         let made = report.digests
-        report.removed = Array(ours).parallelFilter { made[$0] == nil }.sorted { $0.precedesInBytes($1) }.filter { path in
+        report.removed = Array(ours.keys).parallelFilter { made[$0] == nil }.sorted { $0.precedesInBytes($1) }.filter { path in
             defer { removeEmptyFolders(above: path) }
             return unlink(folder.path(ofRecorded: path)) == 0
         }
@@ -128,9 +127,8 @@ public struct OutputSession: Sendable {
     /// After a build that stopped part-way: the old files and those written
     /// now, each with what is known of its bytes, for `StateFolder.commitPartial`.
     public func partialManifest() -> OutputManifest {
-        var merged = oldDigests
-        // A file whose bytes are unknown gets an empty digest: it never matches, so it is compared again.
-        for path in ours where merged[path] == nil { merged[path] = "" }
+        // A file whose bytes are unknown has an empty digest: it never matches, so it is compared again.
+        var merged = ours
         // So are those of a batch that failed part-way (a full disk): some of them may be in place.
         for path in journaled where merged[path] == nil { merged[path] = "" }
         for path in report.written.map(\.string) { merged[path] = report.digests[path] }

@@ -52,6 +52,10 @@ struct EntryDateParserTests {
         #expect(EntryDate(epochSeconds: -62_135_596_800 + 86_400 * 400, offsetSeconds: 0).rfc3339 == "0002-02-05T00:00:00Z")
         #expect(EntryDate(epochSeconds: -62_135_596_800 - 86_400, offsetSeconds: 0).rfc3339 == "0000-12-31T00:00:00Z")
         #expect(EntryDate(epochSeconds: -62_135_596_800 - 86_400 * 367, offsetSeconds: 0).rfc3339 == "-0001-12-31T00:00:00Z")
+        // Appended where a sitemap writes it: after its tag, the fraction's zeros trimmed from its own digits only.
+        var bytes = Array("<lastmod>10".utf8)
+        EntryDate(epochSeconds: 1_463_047_200, nanoseconds: 120_000_000, offsetSeconds: -34_200).appendRFC3339(to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "<lastmod>102016-05-12T00:30:00.12-09:30")
     }
 
     /// Years, months and days are spelled as `String(format:)` spelled them, without it.

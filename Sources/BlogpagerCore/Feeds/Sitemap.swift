@@ -57,7 +57,11 @@ struct Sitemap {
             xml += opening
             xml += XMLText.escape(location.url).utf8
             xml += "</loc>".utf8
-            if let lastModified = location.lastModified { xml += "<lastmod>\(lastModified.rfc3339)</lastmod>".utf8 }
+            if let lastModified = location.lastModified {
+                xml += "<lastmod>".utf8
+                lastModified.appendRFC3339(to: &xml)
+                xml += "</lastmod>".utf8
+            }
             xml += "</url>\n".utf8
         }
         xml += "</urlset>\n".utf8

@@ -41,26 +41,32 @@ public struct EntryDate: Sendable, Hashable {
         CivilDateTime(epochSeconds: epochSeconds + Int64(offsetSeconds))
     }
 
-    /// RFC 3339 in the author's offset, e.g. `2016-05-12T10:00:00+09:00`. Written as bytes in
-    /// one buffer: every stream page's index names two dates, every sitemap entry one.
+    /// RFC 3339 in the author's offset, e.g. `2016-05-12T10:00:00+09:00`. Every stream page's
+    /// index names two dates, every sitemap entry one: written as digits, no string made per field.
     public var rfc3339: String {
-        let wall = local
         var bytes: [UInt8] = []
         bytes.reserveCapacity(40)
-        bytes += pad(wall.year, 4).utf8
+        appendRFC3339(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same, appended to `bytes` (a sitemap is written this way).
+    func appendRFC3339(to bytes: inout [UInt8]) {
+        let wall = local
+        appendPadded(wall.year, width: 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        bytes += pad(wall.month, 2).utf8
+        appendPadded(wall.month, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        bytes += pad(wall.day, 2).utf8
+        appendPadded(wall.day, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: "T"))
-        bytes += pad(wall.hour, 2).utf8
+        appendPadded(wall.hour, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        bytes += pad(wall.minute, 2).utf8
+        appendPadded(wall.minute, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        bytes += pad(wall.second, 2).utf8
+        appendPadded(wall.second, width: 2, to: &bytes)
         if nanoseconds != 0 {
             bytes.append(UInt8(ascii: "."))
-            bytes += pad(Int(nanoseconds), 9).utf8
+            appendPadded(Int(nanoseconds), width: 9, to: &bytes)
             while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }
         }
         if offsetSeconds == 0 {
@@ -68,16 +74,34 @@ public struct EntryDate: Sendable, Hashable {
         } else {
             let magnitude = abs(Int(offsetSeconds)) / 60
             bytes.append(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-            bytes += pad(magnitude / 60, 2).utf8
+            appendPadded(magnitude / 60, width: 2, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
-            bytes += pad(magnitude % 60, 2).utf8
+            appendPadded(magnitude % 60, width: 2, to: &bytes)
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The same instant in UTC, a canonical spelling for hashing.
     var canonicalUTC: String {
         "\(epochSeconds).\(pad(Int(nanoseconds), 9))"
+    }
+}
+
+/// `value` in decimal, zero-padded to `width` digits, after a `-` when negative (as `pad`).
+private func appendPadded(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var digits = 1
+    var rest = value.magnitude / 10
+    while rest > 0 {
+        digits += 1
+        rest /= 10
+    }
+    if width > digits { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits)) }
+    let end = bytes.count + digits
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+    var remaining = value.magnitude
+    for index in stride(from: end - 1, through: end - digits, by: -1) {
+        bytes[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+        remaining /= 10
     }
 }
 

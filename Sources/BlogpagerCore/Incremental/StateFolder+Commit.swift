@@ -3,20 +3,59 @@ import Synchronization
 
 /// The incremental commit: what a finished build leaves for the next one.
 extension StateFolder {
-    /// What a finished build records.
+    /// What a finished build records once it has removed what it no longer makes.
     struct Records: Sendable {
         /// Made where it is written: sorting the list waits for no other record.
         var manifest: @Sendable () -> OutputManifest
         var lastBuild: BuildRecord?
-        var renderCache: RenderCache.Made?
-        var staticFiles: StaticFileCache.Made? = nil
-        /// Nil when it is as the last build left it (nothing read, nothing gone).
-        var entryCache: EntryCache?
         /// Nil when it did not change.
         var highlightCache: HighlightCacheChange? = nil
         /// The Python this build started, when it did; `forgetsPython`: the kept one proved wrong.
         var python: PythonFingerprint? = nil
         var forgetsPython = false
+    }
+
+    /// The records that vouch for no file on their own: the render cache and the static files'
+    /// record keep a file only when the files list gives it the same digest, and the entry cache
+    /// speaks of sources. They are written as soon as every site file is in place (`startWriting`),
+    /// beside the removal of what the build no longer makes and the digest of its outputs.
+    struct EarlyRecords: Sendable {
+        var renderCache: RenderCache.Made?
+        var staticFiles: StaticFileCache.Made? = nil
+        /// Nil when it is as the last build left it (nothing read, nothing gone).
+        var entryCache: EntryCache?
+    }
+
+    /// Early records being written, each on a thread of its own; `commit` waits for them.
+    final class PendingRecords: Sendable {
+        fileprivate let group = DispatchGroup()
+        fileprivate let finished = Mutex<[(Record, (any Error)?)]>([])
+        /// In this order: the same failures give the same warnings.
+        fileprivate let order: [Record]
+
+        fileprivate init(order: [Record]) {
+            self.order = order
+        }
+    }
+
+    /// Starts writing `records` (`EarlyRecords`), each on a thread of its own.
+    func startWriting(_ records: EarlyRecords) -> PendingRecords {
+        // Each record is written as it is encoded, in runs (`RecordText.hand`): at a million entries
+        // they are gigabytes, which were in memory beside the build's own.
+        var writers: [(Record, @Sendable () -> (any Error)?)] = [
+            (.renderCache, { [self] in write(.renderCache, records.renderCache.map { made in { try made.encode($0) } }) }),
+            (.staticFiles, { [self] in write(.staticFiles, records.staticFiles.map { made in { try made.encode($0) } }) })]
+        if let entryCache = records.entryCache {
+            writers.append((.entryCache, { [self] in write(.entryCache, entryCache.hasKey ? { try entryCache.encode($0) } : nil) }))
+        }
+        let pending = PendingRecords(order: writers.map(\.0))
+        for (record, writer) in writers {
+            DispatchQueue.global().async(group: pending.group) {
+                let error = writer()
+                pending.finished.withLock { $0.append((record, error)) }
+            }
+        }
+        return pending
     }
 
     /// Before a build's first write: until the new records are in, none may
@@ -32,13 +71,11 @@ extension StateFolder {
     /// did); beside them the records that let the next build skip work, which
     /// vouch for no file while the journal names it (`ReuseLookup`,
     /// `PreviousBuild.unchanged`), and were removed before the first write
-    /// (`invalidate`). Every site file is already in place: a record that cannot be
-    /// written is a warning, never a failed build, and the next build does the work it saves.
-    func commit(_ records: Records) -> [Diagnostic] {
-        // Each record is written as it is encoded, in runs (`RecordText.hand`): at a million entries
-        // they are gigabytes, which were in memory beside the build's own. The list and the small
-        // records each on a thread of their own; the entry cache on this one, spreading its own lines
-        // over the cores, which it cannot do inside another's spread.
+    /// (`invalidate`); then the wait for the early ones (`startWriting`). Every site file
+    /// is already in place: a record that cannot be written is a warning, never a failed
+    /// build, and the next build does the work it saves.
+    func commit(_ records: Records, besides early: PendingRecords?) -> [Diagnostic] {
+        // The list and the small records each on a thread of their own.
         let besides = DispatchGroup()
         let listed = Mutex<(any Error)?>(nil)
         DispatchQueue.global().async(group: besides) { [self] in
@@ -50,9 +87,7 @@ extension StateFolder {
             }
         }
         var writers: [(Record, @Sendable () -> (any Error)?)] = [
-            (.renderCache, { [self] in write(.renderCache, records.renderCache.map { made in { try made.encode($0) } }) }),
-            (.lastBuild, { [self] in write(.lastBuild, records.lastBuild.map { record in { try record.encode($0) } }) }),
-            (.staticFiles, { [self] in write(.staticFiles, records.staticFiles.map { made in { try made.encode($0) } }) })]
+            (.lastBuild, { [self] in write(.lastBuild, records.lastBuild.map { record in { try record.encode($0) } }) })]
         if case .replace(let highlightCache) = records.highlightCache {
             writers.append((.highlightCache, { [self] in write(.highlightCache) { try highlightCache.encode($0) } }))
         }
@@ -68,19 +103,18 @@ extension StateFolder {
                 others.withLock { $0.append((record, error)) }
             }
         }
-        var written: [(Record, (any Error)?)] = []
-        if let entryCache = records.entryCache {
-            written.append((.entryCache, write(.entryCache, entryCache.hasKey ? { try entryCache.encode($0) } : nil)))
-        }
         besides.wait()
+        early?.group.wait()
         var warnings: [Diagnostic] = []
         if let error = listed.withLock({ $0 }) {
             // The journal stays: the next build still knows every file this one wrote.
             warnings.append(warning(.files, error, "the next build checks every file again"))
         }
         // In the order the writers were made: the same failures give the same warnings.
+        let finishedEarly = early?.finished.withLock { $0 } ?? []
         let finished = others.withLock { $0 }
-        written += writers.compactMap { record, _ in finished.first { $0.0 == record } }
+        let written = (early?.order ?? []).compactMap { record in finishedEarly.first { $0.0 == record } }
+            + writers.compactMap { record, _ in finished.first { $0.0 == record } }
         for case let (record, error?) in written {
             warnings.append(warning(record, error, record == .highlightCache ? "the next build will highlight its code again" : "the next build will be a full one"))
         }

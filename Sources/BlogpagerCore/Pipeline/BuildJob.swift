@@ -166,6 +166,14 @@ public struct BuildJob: Sendable {
             folder.state.commitPartial(session.partialManifest())
             throw failure
         }
+        // Every site file is in place: the records that vouch for none on their own are written
+        // beside the removals and the outputs' digest, not after them.
+        let entryCacheChanged = site.entriesRead > 0 || site.entryCache.count != previous.entryCache.count
+        let madeDigests = session.digests
+        let early = folder.state.startWriting(.init(
+            renderCache: RenderCache.Made(rendered: site.rendered, digests: madeDigests),
+            staticFiles: StaticFileCache.Made(key: StaticFileCache.key(program: program), copies: site.copied, digests: madeDigests),
+            entryCache: entryCacheChanged ? site.entryCache : nil))
         let report = session.finish()
         var legacyWarnings: [Diagnostic] = []
         // The first build from another generator's root keeps where the old list pages lead, as a source beside the config.
@@ -188,8 +196,6 @@ public struct BuildJob: Sendable {
                 BuildRecord(inputs: inputs, validUntil: site.nextPublication, summary: site.summary, paths: report.paths, outputs: outputs)
             }
         }
-        // Unchanged when no source was read and none went away: no need to write megabytes again.
-        let entryCacheChanged = site.entriesRead > 0 || site.entryCache.count != previous.entryCache.count
         _ = await highlighterStarted
         // A build that rendered every body keeps only the code blocks it used.
         let highlighted = highlighter?.finish(keepingOthers: site.bodiesRendered < site.summary.entries)
@@ -199,8 +205,6 @@ public struct BuildJob: Sendable {
         }
         // The files list is sorted (1.8 million paths at a million entries) on the thread that writes it, beside the other records.
         let (paths, digests) = (report.paths, report.digests)
-        let renderCache = RenderCache.Made(rendered: site.rendered, digests: report.digests)
-        let staticFiles = StaticFileCache.Made(key: StaticFileCache.key(program: program), copies: site.copied, digests: report.digests)
         // The user's cache (megabytes, after a build that highlighted) is written beside the output's
         // records, on a thread of its own: a cache written or not changes no page.
         let sharedCache = sharedHighlightCache
@@ -209,8 +213,7 @@ public struct BuildJob: Sendable {
         } else { nil }
         let warnings = folder.state.commit(.init(
             manifest: { OutputManifest(files: paths, digests: digests) }, lastBuild: lastBuild,
-            renderCache: renderCache, staticFiles: staticFiles, entryCache: entryCacheChanged ? site.entryCache : nil,
-            highlightCache: highlighted?.cache, python: highlighted?.python, forgetsPython: highlighted?.forgetsPython ?? false))
+            highlightCache: highlighted?.cache, python: highlighted?.python, forgetsPython: highlighted?.forgetsPython ?? false), besides: early)
         _ = await sharedWritten
         highlighter?.waitForHelpersToExit()
         if let python = highlighted?.python { sharedHighlightCache?.writePython(python) }

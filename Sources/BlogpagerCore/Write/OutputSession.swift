@@ -102,6 +102,9 @@ public struct OutputSession: Sendable {
         }
     }
 
+    /// The digest of every file this build made so far, by path (`finish` adds none).
+    var digests: [String: String] { report.digests }
+
     /// A path made twice (never by a build) keeps its first place.
     private mutating func record(_ path: String, digest: String) {
         if report.digests.updateValue(digest, forKey: path) == nil { report.paths.append(path) }

@@ -78,10 +78,11 @@ public struct OutputWriter: Sendable {
             lock.release()
             throw error
         }
+        // No render cache or static files' record speaks for these files: the old ones go.
+        let early = folder.state.startWriting(.init(renderCache: nil, entryCache: nil))
         var report = session.finish()
         let (paths, digests) = (report.paths, report.digests)
-        report.warnings = folder.state.commit(.init(
-            manifest: { OutputManifest(files: paths, digests: digests) }, lastBuild: nil, renderCache: nil, entryCache: nil))
+        report.warnings = folder.state.commit(.init(manifest: { OutputManifest(files: paths, digests: digests) }, lastBuild: nil), besides: early)
         lock.release()
         return report
     }

@@ -26,15 +26,28 @@ extension StateFolder {
         var entryCache: EntryCache?
     }
 
-    /// Early records being written, each on a thread of its own; `commit` waits for them.
+    /// Records being written, each on a thread of its own (`startWriting`, and `commit`'s own).
     final class PendingRecords: Sendable {
-        fileprivate let group = DispatchGroup()
-        fileprivate let finished = Mutex<[(Record, (any Error)?)]>([])
-        /// In this order: the same failures give the same warnings.
-        fileprivate let order: [Record]
+        private let group = DispatchGroup()
+        private let finished = Mutex<[(Record, (any Error)?)]>([])
+        private let order: [Record]
 
-        fileprivate init(order: [Record]) {
-            self.order = order
+        fileprivate init(_ writers: [(Record, @Sendable () -> (any Error)?)]) {
+            order = writers.map(\.0)
+            for (record, writer) in writers {
+                DispatchQueue.global().async(group: group) { [self] in
+                    let error = writer()
+                    finished.withLock { $0.append((record, error)) }
+                }
+            }
+        }
+
+        /// Once every one is written: what each writer said, in the order they were given, so the
+        /// same failures give the same warnings.
+        fileprivate func results() -> [(Record, (any Error)?)] {
+            group.wait()
+            let results = finished.withLock { $0 }
+            return order.compactMap { record in results.first { $0.0 == record } }
         }
     }
 
@@ -48,14 +61,7 @@ extension StateFolder {
         if let entryCache = records.entryCache {
             writers.append((.entryCache, { [self] in write(.entryCache, entryCache.hasKey ? { try entryCache.encode($0) } : nil) }))
         }
-        let pending = PendingRecords(order: writers.map(\.0))
-        for (record, writer) in writers {
-            DispatchQueue.global().async(group: pending.group) {
-                let error = writer()
-                pending.finished.withLock { $0.append((record, error)) }
-            }
-        }
-        return pending
+        return PendingRecords(writers)
     }
 
     /// Before a build's first write: until the new records are in, none may
@@ -96,25 +102,14 @@ extension StateFolder {
             writers.append((.python, { [self] in write(.python) { write in try python.withUnsafeBytes(write) } }))
         }
         if records.forgetsPython { remove(.python) }
-        let others = Mutex<[(Record, (any Error)?)]>([])
-        for (record, writer) in writers {
-            DispatchQueue.global().async(group: besides) {
-                let error = writer()
-                others.withLock { $0.append((record, error)) }
-            }
-        }
+        let others = PendingRecords(writers)
         besides.wait()
-        early?.group.wait()
         var warnings: [Diagnostic] = []
         if let error = listed.withLock({ $0 }) {
             // The journal stays: the next build still knows every file this one wrote.
             warnings.append(warning(.files, error, "the next build checks every file again"))
         }
-        // In the order the writers were made: the same failures give the same warnings.
-        let finishedEarly = early?.finished.withLock { $0 } ?? []
-        let finished = others.withLock { $0 }
-        let written = (early?.order ?? []).compactMap { record in finishedEarly.first { $0.0 == record } }
-            + writers.compactMap { record, _ in finished.first { $0.0 == record } }
+        let written = (early?.results() ?? []) + others.results()
         for case let (record, error?) in written {
             warnings.append(warning(record, error, record == .highlightCache ? "the next build will highlight its code again" : "the next build will be a full one"))
         }

@@ -82,11 +82,14 @@ public struct EntryDate: Sendable, Hashable {
 
     /// The same instant in UTC, a canonical spelling for hashing.
     var canonicalUTC: String {
-        "\(epochSeconds).\(pad(Int(nanoseconds), 9))"
+        var bytes = Array(String(epochSeconds).utf8)
+        bytes.append(UInt8(ascii: "."))
+        appendPadded(Int(nanoseconds), width: 9, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
-/// `value` in decimal, zero-padded to `width` digits, after a `-` when negative (as `pad`).
+/// `value` in decimal, zero-padded to `width` digits, after a `-` when negative.
 private func appendPadded(_ value: Int, width: Int, to bytes: inout [UInt8]) {
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
     var digits = 1
@@ -103,10 +106,4 @@ private func appendPadded(_ value: Int, width: Int, to bytes: inout [UInt8]) {
         bytes[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
         remaining /= 10
     }
-}
-
-private func pad(_ value: Int, _ width: Int = 2) -> String {
-    let digits = String(abs(value))
-    let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
-    return value < 0 ? "-" + padded : padded
 }

@@ -168,6 +168,7 @@ public struct BuildJob: Sendable {
         }
         // Every site file is in place: the records that vouch for none on their own are written
         // beside the removals and the outputs' digest, not after them.
+        // The entry cache is unchanged when no source was read and none went away: no need to write megabytes again.
         let entryCacheChanged = site.entriesRead > 0 || site.entryCache.count != previous.entryCache.count
         let madeDigests = session.digests
         let early = folder.state.startWriting(.init(

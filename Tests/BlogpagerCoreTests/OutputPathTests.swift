@@ -35,4 +35,16 @@ struct OutputPathTests {
         #expect(path.string == segments.joined(separator: "/"))
         #expect(try path.appending("x.html").segments == segments + ["x.html"])
     }
+
+    /// The URL that serves a file: each segment percent-encoded, a folder's `index.html` left off.
+    @Test(arguments: [
+        (["index.html"], "/blog/"), (["index.json"], "/blog/index.json"), (["posts", "entry-5", "index.html"], "/blog/posts/entry-5/"),
+        (["tags", "c++ & c#", "page", "2", "index.html"], "/blog/tags/c%2B%2B%20%26%20c%23/page/2/"),
+        (["日記", "index.html"], "/blog/%E6%97%A5%E8%A8%98/"), (["posts", "xindex.html"], "/blog/posts/xindex.html"),
+        (["index.html", "feed.xml"], "/blog/index.html/feed.xml"), (["\u{0600}", "index.html"], "/blog/%D8%80/"),
+    ])
+    func urlPathEncodesEachSegmentAndLeavesOffAFoldersPage(_ segments: [String], _ expected: String) throws {
+        #expect(try OutputPath(segments).urlPath(basePath: "/blog") == expected)
+        #expect(try OutputPath(segments).urlPath(basePath: "") == String(expected.dropFirst("/blog".count)))
+    }
 }

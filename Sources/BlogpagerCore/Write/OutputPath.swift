@@ -102,15 +102,13 @@ public struct OutputPath: Sendable, Hashable, Comparable {
     /// The URL path that serves this file, percent-encoded, under `basePath`.
     /// `posts/x/index.html` is served as `posts/x/`.
     public func urlPath(basePath: String) -> String {
-        var parts = segments
-        var folder = false
-        if parts.last == "index.html" {
-            parts.removeLast()
-            folder = true
-        }
-        let encoded = parts.map(URLPathEncoding.encode).joined(separator: "/")
-        if encoded.isEmpty { return basePath + "/" }
-        return basePath + "/" + encoded + (folder ? "/" : "")
+        // One pass over the string, not its segments: every page's key asks for several URLs.
+        let name = name
+        let folder = name == "index.html"
+        // A folder's page is served without its name and the `/` before it.
+        let served = !folder ? string[...] : name.startIndex == string.startIndex ? "" : string[..<string.utf8.index(before: name.startIndex)]
+        if served.isEmpty { return basePath + "/" }
+        return basePath + "/" + URLPathEncoding.encode(path: served) + (folder ? "/" : "")
     }
 }
 

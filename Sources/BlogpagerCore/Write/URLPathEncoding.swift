@@ -2,14 +2,25 @@
 /// spaces give URLs every browser and server agrees on.
 public enum URLPathEncoding {
     public static func encode(_ segment: String) -> String {
+        encode(segment[...], keepingSlashes: false)
+    }
+
+    /// Percent-encodes a `/`-separated path, each segment as `encode(_:)` does, its `/`s kept.
+    public static func encode(path: Substring) -> String {
+        encode(path, keepingSlashes: true)
+    }
+
+    private static func encode(_ text: Substring, keepingSlashes: Bool) -> String {
+        let slash: UInt8 = keepingSlashes ? UInt8(ascii: "/") : UInt8(ascii: "a")
+        let kept = { (byte: UInt8) in byte == slash || isUnreserved(byte) }
         // Most segments (slugs, dates, page numbers) need nothing: given back as they are. Every URL
         // of every page's key goes through here, and a string grown a scalar at a time cost 2% of a rebuild.
-        if segment.utf8.allSatisfy(isUnreserved) { return segment }
+        if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(kept) }) ?? text.utf8.allSatisfy(kept) { return String(text) }
         let hex = Array("0123456789ABCDEF".utf8)
         var encoded: [UInt8] = []
-        encoded.reserveCapacity(segment.utf8.count * 3)
-        for byte in segment.utf8 {
-            if isUnreserved(byte) {
+        encoded.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            if kept(byte) {
                 encoded.append(byte)
             } else {
                 encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]

@@ -37,10 +37,12 @@ struct BuildRecord: Equatable, Sendable {
             guard let identity else { return nil }
             lines += path.utf8
             lines.append(0x0A)
-            // The numbers as they are, not as text: 18,000 strings made for a digest were a visible part of a rebuild.
-            for number in [identity.size, identity.modifiedSeconds, identity.modifiedNanoseconds, Int(truncatingIfNeeded: identity.inode)] {
-                withUnsafeBytes(of: number.littleEndian) { lines += $0 }
-            }
+            // The numbers as they are, not as text (18,000 strings made for a digest were a visible part
+            // of a rebuild), one by one (an array of them for each file was too).
+            withUnsafeBytes(of: identity.size.littleEndian) { lines += $0 }
+            withUnsafeBytes(of: identity.modifiedSeconds.littleEndian) { lines += $0 }
+            withUnsafeBytes(of: identity.modifiedNanoseconds.littleEndian) { lines += $0 }
+            withUnsafeBytes(of: Int(truncatingIfNeeded: identity.inode).littleEndian) { lines += $0 }
         }
         return StableHash.wideKey(bytes: lines)
     }

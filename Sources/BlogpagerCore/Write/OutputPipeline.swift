@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Writes a build's batches while the build renders the next ones. Writing a
 /// large site is mostly the kernel making folders and files, rendering is all
 /// CPU: one after the other left a core idle for a third of a full build.
@@ -12,7 +14,9 @@
 /// Small batches (a month's stream is a few files) are joined until they hold
 /// `smallestBatch` files: each batch costs a flushed journal write. Joining
 /// keeps every promise, since a batch writes its content-hashed files first
-/// and the root index last, and batches stay in order.
+/// and the root index last, and batches stay in order. A joined batch goes at
+/// once when the writer has nothing else to do: a rebuild's few files are then
+/// written while the build renders the rest, not all after it.
 struct OutputPipeline: Sendable {
     var depth = 2
     var smallestBatch = 256
@@ -31,6 +35,7 @@ struct OutputPipeline: Sendable {
         let (batches, batchInput) = AsyncStream.makeStream(of: OutputBatch.self)
         // One answer per batch written: nil, or the failure that stopped the writer.
         let (answers, answerInput) = AsyncStream.makeStream(of: BuildFailure?.self)
+        let progress = WriterProgress()
         return await withTaskGroup(of: Written.self) { group in
             group.addTask {
                 var session = session
@@ -43,6 +48,7 @@ struct OutputPipeline: Sendable {
                             failure = error
                         }
                     }
+                    progress.finishedOne()
                     answerInput.yield(failure)
                 }
                 // A cancelled task's stream ends early: batches may be left unwritten.
@@ -51,6 +57,7 @@ struct OutputPipeline: Sendable {
                 return Written(session: session, failure: failure)
             }
             var inFlight = 0
+            var sent = 0
             var replies = answers.makeAsyncIterator()
             var joined = OutputBatch()
             let value: Result<Value, BuildFailure>
@@ -59,10 +66,11 @@ struct OutputPipeline: Sendable {
                     guard !Task.isCancelled else { throw BuildFailure.stopped(output: .untouched) }
                     joined.files += batch.files
                     joined.kept += batch.kept
-                    guard joined.files.count >= smallestBatch else { return }
+                    guard joined.files.count >= smallestBatch || (!joined.files.isEmpty && progress.hasFinished(sent)) else { return }
                     batchInput.yield(joined)
                     joined = OutputBatch()
                     inFlight += 1
+                    sent += 1
                     while inFlight >= depth {
                         // Nil only when the task was cancelled (the writer answers every batch).
                         guard let answer = await replies.next() else { throw BuildFailure.stopped(output: .untouched) }
@@ -79,5 +87,19 @@ struct OutputPipeline: Sendable {
             let written = await group.next()!
             return (value, written)
         }
+    }
+}
+
+/// How many batches the writer has finished: the renderer sends a small batch early only when it has
+/// finished them all, so small batches never queue up behind each other, each with its flushed journal write.
+private final class WriterProgress: Sendable {
+    private let finished = Atomic<Int>(0)
+
+    func finishedOne() {
+        finished.add(1, ordering: .releasing)
+    }
+
+    func hasFinished(_ count: Int) -> Bool {
+        finished.load(ordering: .acquiring) == count
     }
 }

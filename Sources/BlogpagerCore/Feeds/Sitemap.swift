@@ -45,14 +45,33 @@ struct Sitemap {
         stride(from: 0, to: max(count, 1), by: maxPerFile).map { $0..<min(count, $0 + maxPerFile) }
     }
 
+    /// How many locations are written, or keyed (`RenderKeys.sitemap`), as one run: a rebuild that
+    /// adds an entry writes the whole sitemap again, in runs over every core.
+    static let run = 4096
+
+    /// The locations of a file, or of all of them (`parts`), in runs of `run`.
+    static func runs(of part: Range<Int>) -> [Range<Int>] {
+        stride(from: part.lowerBound, to: max(part.upperBound, part.lowerBound + 1), by: run).map { $0..<min(part.upperBound, $0 + run) }
+    }
+
     private func urlSet(_ part: ArraySlice<Location>) -> [UInt8] {
         var xml = Array("""
         <?xml version="1.0" encoding="UTF-8"?>
         <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
         """.utf8)
-        xml.reserveCapacity(xml.count + part.count * 128)
         let opening = Array("<url><loc>\(XMLText.escape(origin))".utf8)
+        let runs = Self.runs(of: part.indices).parallelMap { urls(locations[$0], opening: opening) }
+        xml.reserveCapacity(xml.count + runs.reduce(0) { $0 + $1.count } + 16)
+        for run in runs { xml += run }
+        xml += "</urlset>\n".utf8
+        return xml
+    }
+
+    /// The `<url>` elements of some locations.
+    private func urls(_ part: ArraySlice<Location>, opening: [UInt8]) -> [UInt8] {
+        var xml: [UInt8] = []
+        xml.reserveCapacity(part.count * 128)
         for location in part {
             xml += opening
             xml += XMLText.escape(location.url).utf8
@@ -64,7 +83,6 @@ struct Sitemap {
             }
             xml += "</url>\n".utf8
         }
-        xml += "</urlset>\n".utf8
         return xml
     }
 }

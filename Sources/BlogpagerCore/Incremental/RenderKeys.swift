@@ -63,8 +63,8 @@ enum RenderKeys {
 
     /// The sitemap's files: every URL with its date as numbers (formatting 10,000 dates cost more than the key).
     static func sitemap(origin: String, basePath: String, locations: [Sitemap.Location]) -> String {
-        // A key per sitemap file's worth of locations, side by side, then one of them all.
-        let parts = Sitemap.parts(count: locations.count).parallelMap { part -> String in
+        // A key per run of locations, side by side, then one of them all.
+        let parts = Sitemap.runs(of: locations.indices).parallelMap { part -> String in
             var bytes: [UInt8] = []
             bytes.reserveCapacity(part.count * 64)
             for location in locations[part] {
@@ -79,7 +79,7 @@ enum RenderKeys {
             }
             return StableHash.key(bytes: bytes)
         }
-        return StableHash.key(["sitemap", String(Sitemap.maxPerFile), origin, basePath] + parts)
+        return StableHash.key(["sitemap", String(Sitemap.maxPerFile), String(Sitemap.run), origin, basePath] + parts)
     }
 
     /// A part of a stream's cursor index (`IndexFiles`): every field of its file, so the same

@@ -3,10 +3,9 @@ import Synchronization
 
 /// The incremental commit: what a finished build leaves for the next one.
 extension StateFolder {
-    /// What a finished build records once it has removed what it no longer makes.
+    /// What a finished build records once it has removed what it no longer makes, besides the
+    /// list of its files (`startListing`).
     struct Records: Sendable {
-        /// Made where it is written: sorting the list waits for no other record.
-        var manifest: @Sendable () -> OutputManifest
         var lastBuild: BuildRecord?
         /// Nil when it did not change.
         var highlightCache: HighlightCacheChange? = nil
@@ -64,6 +63,22 @@ extension StateFolder {
         return PendingRecords(writers)
     }
 
+    /// Starts writing the list of our files, then removing the journal (the list now names all it
+    /// did), on a thread of its own, as soon as the build has removed what it no longer makes: the
+    /// digest of the outputs and the other records are made beside it. The list is made and sorted
+    /// there too: it waits for no other record.
+    func startListing(_ manifest: @escaping @Sendable () -> OutputManifest) -> PendingRecords {
+        PendingRecords([(.files, { [self] in
+            do {
+                try manifest().write(in: self)
+                try clearJournal()
+                return nil
+            } catch {
+                return error
+            }
+        })])
+    }
+
     /// Before a build's first write: until the new records are in, none may
     /// vouch for `out/`. (The journal already says which files are in doubt;
     /// this keeps the records from speaking for a folder in the middle of a change.)
@@ -73,25 +88,13 @@ extension StateFolder {
         remove(.staticFiles)
     }
 
-    /// The list of our files, then the journal goes (the list now names all it
-    /// did); beside them the records that let the next build skip work, which
-    /// vouch for no file while the journal names it (`ReuseLookup`,
-    /// `PreviousBuild.unchanged`), and were removed before the first write
-    /// (`invalidate`); then the wait for the early ones (`startWriting`). Every site file
-    /// is already in place: a record that cannot be written is a warning, never a failed
-    /// build, and the next build does the work it saves.
-    func commit(_ records: Records, besides early: PendingRecords?) -> [Diagnostic] {
-        // The list and the small records each on a thread of their own.
-        let besides = DispatchGroup()
-        let listed = Mutex<(any Error)?>(nil)
-        DispatchQueue.global().async(group: besides) { [self] in
-            do {
-                try records.manifest().write(in: self)
-                try clearJournal()
-            } catch {
-                listed.withLock { $0 = error }
-            }
-        }
+    /// The records that let the next build skip work, which vouch for no file while the journal
+    /// names it (`ReuseLookup`, `PreviousBuild.unchanged`) and were removed before the first write
+    /// (`invalidate`), written beside the list of our files (`startListing`); then the wait for
+    /// the list and the early records (`startWriting`). Every site file is already in place: a
+    /// record that cannot be written is a warning, never a failed build, and the next build
+    /// does the work it saves.
+    func commit(_ records: Records, listing: PendingRecords, besides early: PendingRecords?) -> [Diagnostic] {
         var writers: [(Record, @Sendable () -> (any Error)?)] = [
             (.lastBuild, { [self] in write(.lastBuild, records.lastBuild.map { record in { try record.encode($0) } }) })]
         if case .replace(let highlightCache) = records.highlightCache {
@@ -103,15 +106,16 @@ extension StateFolder {
         }
         if records.forgetsPython { remove(.python) }
         let others = PendingRecords(writers)
-        besides.wait()
         var warnings: [Diagnostic] = []
-        if let error = listed.withLock({ $0 }) {
-            // The journal stays: the next build still knows every file this one wrote.
-            warnings.append(warning(.files, error, "the next build checks every file again"))
-        }
-        let written = (early?.results() ?? []) + others.results()
+        let written = listing.results() + (early?.results() ?? []) + others.results()
         for case let (record, error?) in written {
-            warnings.append(warning(record, error, record == .highlightCache ? "the next build will highlight its code again" : "the next build will be a full one"))
+            let consequence = switch record {
+            // The journal stays: the next build still knows every file this one wrote.
+            case .files: "the next build checks every file again"
+            case .highlightCache: "the next build will highlight its code again"
+            default: "the next build will be a full one"
+            }
+            warnings.append(warning(record, error, consequence))
         }
         if case .append(let blocks, let end) = records.highlightCache {
             do {

@@ -176,6 +176,9 @@ public struct BuildJob: Sendable {
             staticFiles: StaticFileCache.Made(key: StaticFileCache.key(program: program), copies: site.copied, digests: madeDigests),
             entryCache: entryCacheChanged ? site.entryCache : nil))
         let report = session.finish()
+        // The list of our files is sorted and written beside the outputs' digest and the records below.
+        let (paths, digests) = (report.paths, report.digests)
+        let listing = folder.state.startListing { OutputManifest(files: paths, digests: digests) }
         var legacyWarnings: [Diagnostic] = []
         // The first build from another generator's root keeps where the old list pages lead, as a source beside the config.
         if let created = site.createdLegacyPages, let path = loader.layout.legacyPagesPath, FileIdentity(itemAt: path) == nil {
@@ -204,8 +207,6 @@ public struct BuildJob: Sendable {
             legacyWarnings.append(.warning(at: SourceLocation(path: input.configPath ?? SiteLoader.configFileName),
                                            "code is not highlighted: \(problem); set highlight: false to leave it plain without this warning"))
         }
-        // The files list is sorted (1.8 million paths at a million entries) on the thread that writes it, beside the other records.
-        let (paths, digests) = (report.paths, report.digests)
         // The user's cache (megabytes, after a build that highlighted) is written beside the output's
         // records, on a thread of its own: a cache written or not changes no page.
         let sharedCache = sharedHighlightCache
@@ -213,8 +214,8 @@ public struct BuildJob: Sendable {
             await BlockingWork.run { sharedCache.write(shared) }
         } else { nil }
         let warnings = folder.state.commit(.init(
-            manifest: { OutputManifest(files: paths, digests: digests) }, lastBuild: lastBuild,
-            highlightCache: highlighted?.cache, python: highlighted?.python, forgetsPython: highlighted?.forgetsPython ?? false), besides: early)
+            lastBuild: lastBuild, highlightCache: highlighted?.cache, python: highlighted?.python,
+            forgetsPython: highlighted?.forgetsPython ?? false), listing: listing, besides: early)
         _ = await sharedWritten
         highlighter?.waitForHelpersToExit()
         if let python = highlighted?.python { sharedHighlightCache?.writePython(python) }

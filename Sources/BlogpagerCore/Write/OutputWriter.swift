@@ -82,7 +82,8 @@ public struct OutputWriter: Sendable {
         let early = folder.state.startWriting(.init(renderCache: nil, entryCache: nil))
         var report = session.finish()
         let (paths, digests) = (report.paths, report.digests)
-        report.warnings = folder.state.commit(.init(manifest: { OutputManifest(files: paths, digests: digests) }, lastBuild: nil), besides: early)
+        let listing = folder.state.startListing { OutputManifest(files: paths, digests: digests) }
+        report.warnings = folder.state.commit(.init(lastBuild: nil), listing: listing, besides: early)
         lock.release()
         return report
     }

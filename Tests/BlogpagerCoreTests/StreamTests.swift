@@ -54,6 +54,26 @@ struct StreamTests {
         #expect(streams.months.map(\.archive.entries.count).reduce(0, +) == 40)
     }
 
+    /// An index counts a stream's entries by month, newest first, each in its author's calendar,
+    /// also where an offset puts a newer entry in an earlier month than an older one.
+    @Test func anIndexCountsEachMonthOnceWhateverTheOffsets() {
+        // Newest first in time: 1 March 01:00 UTC written in New York is still February there;
+        // 28 February 15:30 UTC written in Tokyo is already March there.
+        let dates = [EntryDate(epochSeconds: 1_393_722_000 + 86_400 * 3, offsetSeconds: 0),
+                     EntryDate(epochSeconds: 1_393_635_600, offsetSeconds: -18_000),
+                     EntryDate(epochSeconds: 1_393_601_400, offsetSeconds: 32_400),
+                     EntryDate(epochSeconds: 1_393_500_000, offsetSeconds: 0),
+                     EntryDate(epochSeconds: 1_380_000_000, offsetSeconds: 0)]
+        let keys = dates.map { $0.local.year * 100 + $0.local.month }
+        #expect(keys == [201403, 201402, 201403, 201402, 201309])
+        let counted = StreamRenderer.months(of: Array(dates.indices), monthKeys: keys)
+        #expect(counted.map(\.month) == ["2014-03", "2014-02", "2013-09"] && counted.map(\.count) == [2, 2, 1])
+        // A stream's entries are some main positions: only theirs are counted.
+        let some = StreamRenderer.months(of: [0, 2, 4], monthKeys: keys)
+        #expect(some.map(\.month) == ["2014-03", "2013-09"] && some.map(\.count) == [2, 1])
+        #expect(StreamRenderer.months(of: [], monthKeys: keys).isEmpty)
+    }
+
     @Test func smallStreamsAreRenderedTogetherUpToABatchAndOthersAlone() {
         // nil: a stream of more than one batch (the main one, a big tag).
         let counts: [Int?] = [nil, 4, 5, 120, 3, nil, 2, 128, 1]

@@ -63,7 +63,7 @@ extension SiteRenderer {
             }
             // Made and encoded side by side (the pages above go in order: the writer takes them as they come).
             let indexed = window.parallelMap { position in
-                let index = plan.streamRenderer.cursorIndex(plans[position].stream, output: outputs[position - start])
+                let index = plan.streamRenderer.cursorIndex(plans[position].stream, output: outputs[position - start], monthKeys: plan.monthKeys)
                 return (index: index, files: plan.streamRenderer.indexFiles(plans[position], index: index, reuse: plan.reuse))
             }
             for (position, (output, (index, files))) in zip(window, zip(outputs, indexed)) {

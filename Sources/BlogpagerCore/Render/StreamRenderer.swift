@@ -372,20 +372,35 @@ struct StreamRenderer {
         return values
     }
 
-    /// Every month with entries (as the authors' own calendars date them), newest first, and how many.
-    static func months(of entries: [Entry]) -> [CursorIndex.MonthCount] {
-        var counts: [Int: Int] = [:]
-        for entry in entries {
-            let wall = entry.date.local
-            counts[wall.year * 100 + wall.month, default: 0] += 1
+    /// Every month with entries (as the authors' own calendars date them), newest first, and how
+    /// many: of the entries at `positions` (main positions, newest first), each month as `monthKeys`
+    /// has it (`RenderPlan.monthKeys`: one calendar reckoning per entry, not one per stream it is in).
+    static func months(of positions: [Int], monthKeys: [Int]) -> [CursorIndex.MonthCount] {
+        // A month's entries come together, newest first: counted in runs, then merged where an
+        // author's offset puts an entry's month out of its place in time.
+        var runs: [(key: Int, count: Int)] = []
+        for position in positions {
+            let key = monthKeys[position]
+            if let last = runs.last, last.key == key {
+                runs[runs.count - 1].count += 1
+            } else {
+                runs.append((key, 1))
+            }
         }
-        return counts.keys.sorted(by: >).map { key in
-            CursorIndex.MonthCount(month: (key / 100).zeroPadded(4) + "-" + (key % 100).zeroPadded(2), count: counts[key]!)
+        if !zip(runs, runs.dropFirst()).allSatisfy({ $0.key > $1.key }) {
+            runs = Dictionary(runs, uniquingKeysWith: +).map { (key: $0.key, count: $0.value) }.sorted { $0.key > $1.key }
         }
+        return runs.map { CursorIndex.MonthCount(month: ($0.key / 100).zeroPadded(4) + "-" + ($0.key % 100).zeroPadded(2), count: $0.count) }
+    }
+
+    /// An entry's month in its author's calendar, as `months(of:monthKeys:)` counts it: year × 100 + month.
+    static func monthKey(_ entry: Entry) -> Int {
+        let wall = entry.date.local
+        return wall.year * 100 + wall.month
     }
 
     /// The stream's cursor index, once its pages and fragments have their URLs.
-    func cursorIndex(_ stream: EntryStream, output: Output) -> CursorIndex {
+    func cursorIndex(_ stream: EntryStream, output: Output, monthKeys: [Int]) -> CursorIndex {
         let (pageURLs, fragmentURLs) = (output.pageURLs, output.fragmentURLs)
         let archive = stream.archive
         let pages = archive.pages.enumerated().map { index, page in
@@ -413,6 +428,6 @@ struct StreamRenderer {
             page_size: config.pageSize,
             front: archive.pages.prefix(archive.frontPageCount).map(\.id),
             pages: pages,
-            months: Self.months(of: archive.entries))
+            months: Self.months(of: stream.mainPositions, monthKeys: monthKeys))
     }
 }

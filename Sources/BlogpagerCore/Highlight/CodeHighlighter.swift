@@ -74,6 +74,10 @@ public final class CodeHighlighter: Sendable {
     /// Where the spans highlighted wait for the cache's record (`HighlightCache`); nil: in memory.
     private let spillFolder: String?
     private let state = Mutex(State())
+    /// Held while the last build's cache is read (`takeCachesOnce`), outside `state`: the workers
+    /// that need it wait asleep, where on `state` they spun in the kernel the while (a 26 MB
+    /// record at 10,000 entries), and it is read once, however many ask at once.
+    private let reading = NSLock()
 
     /// How many helpers a build on `cores` cores may run: half the cores, two at least. Each helper
     /// pays Python's start and compiles every lexer it meets (about a quarter of a CPU-second at
@@ -131,9 +135,10 @@ public final class CodeHighlighter: Sendable {
         guard !wanted.isEmpty else { return blocks.map { _ in nil } }
         var result = [String?](repeating: nil, count: blocks.count)
         // The cache first (this build's, then the last one's).
+        if let name = state.withLock({ state in start(&state); return state.cachesTaken ? nil : state.highlighter }) {
+            takeCachesOnce(highlighter: name)
+        }
         let highlighter: String? = state.withLock { state in
-            start(&state)
-            if !state.cachesTaken, let name = state.highlighter { takeCaches(&state, highlighter: name) }
             state.blocks += wanted.count
             return state.cache?.highlighter
         }
@@ -195,11 +200,10 @@ public final class CodeHighlighter: Sendable {
     /// in this build's cache rather than waiting for Python: only those no cache holds, and none
     /// counted until a worker asks for it (a block a worker never asks for is kept, not counted).
     func highlightAhead(_ blocks: [CodeBlock]) {
-        let highlighter: String? = state.withLock { state in
-            start(&state)
-            if !state.cachesTaken, let name = state.highlighter { takeCaches(&state, highlighter: name) }
-            return state.problem == nil ? state.cache?.highlighter : nil
+        if let name = state.withLock({ state in start(&state); return state.cachesTaken ? nil : state.highlighter }) {
+            takeCachesOnce(highlighter: name)
         }
+        let highlighter: String? = state.withLock { state in state.problem == nil ? state.cache?.highlighter : nil }
         guard let highlighter else { return }
         var keys: [String] = []
         var wanted: [CodeBlock] = []
@@ -398,10 +402,10 @@ public final class CodeHighlighter: Sendable {
         let blocks = MarkdownRenderer.fencedCode(in: String(decoding: bytes, as: UTF8.self)).filter { $0.language != nil }
         guard !blocks.isEmpty else { return false }
         // Read outside the lock (26 MB at 10,000 entries): the build's own thread asks it for the version meanwhile.
-        let read: HighlightCache?? = state.withLock { $0.cachesTaken } ? nil : .some(previousCache().flatMap { HighlightCache(decoding: $0) })
+        if let name = state.withLock({ $0.cachesTaken ? nil : $0.highlighter }) { takeCachesOnce(highlighter: name) }
         return state.withLock { state in
             guard let name = state.highlighter else { return true }
-            if !state.cachesTaken { takeCaches(&state, highlighter: name, read: read) }
+            if !state.cachesTaken { takeCaches(&state, highlighter: name) }
             return blocks.contains { block in
                 let key = HighlightCache.key(of: block, highlighter: name)
                 // The user's cache too, where the output has none (a new folder): its blocks start no helper.
@@ -468,6 +472,18 @@ public final class CodeHighlighter: Sendable {
 
     /// The last build's cache (`read`, where it was read already), and this build's, which takes
     /// the blocks it finds there without a copy.
+    /// Takes the caches, the last build's read outside `state`'s lock, by one thread at a time:
+    /// a thread that finds them taken once it holds `reading` leaves them as they are.
+    private func takeCachesOnce(highlighter name: String) {
+        reading.lock()
+        defer { reading.unlock() }
+        guard !state.withLock({ $0.cachesTaken }) else { return }
+        let read = previousCache().flatMap { HighlightCache(decoding: $0) }
+        state.withLock { state in
+            if !state.cachesTaken { takeCaches(&state, highlighter: name, read: .some(read)) }
+        }
+    }
+
     private func takeCaches(_ state: inout State, highlighter name: String, read: HighlightCache?? = nil) {
         state.cachesTaken = true
         state.previous = read ?? previousCache().flatMap { HighlightCache(decoding: $0) }

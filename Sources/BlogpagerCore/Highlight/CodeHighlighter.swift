@@ -74,7 +74,7 @@ public final class CodeHighlighter: Sendable {
     /// Where the spans highlighted wait for the cache's record (`HighlightCache`); nil: in memory.
     private let spillFolder: String?
     private let state = Mutex(State())
-    /// Held while the last build's cache is read (`takeCachesOnce`), outside `state`: the workers
+    /// Held while the last build's cache is read (`startTakingCaches`), outside `state`: the workers
     /// that need it wait asleep, where on `state` they spun in the kernel the while (a 26 MB
     /// record at 10,000 entries), and it is read once, however many ask at once.
     private let reading = NSLock()
@@ -135,9 +135,7 @@ public final class CodeHighlighter: Sendable {
         guard !wanted.isEmpty else { return blocks.map { _ in nil } }
         var result = [String?](repeating: nil, count: blocks.count)
         // The cache first (this build's, then the last one's).
-        if let name = state.withLock({ state in start(&state); return state.cachesTaken ? nil : state.highlighter }) {
-            takeCachesOnce(highlighter: name)
-        }
+        startTakingCaches()
         let highlighter: String? = state.withLock { state in
             state.blocks += wanted.count
             return state.cache?.highlighter
@@ -200,9 +198,7 @@ public final class CodeHighlighter: Sendable {
     /// in this build's cache rather than waiting for Python: only those no cache holds, and none
     /// counted until a worker asks for it (a block a worker never asks for is kept, not counted).
     func highlightAhead(_ blocks: [CodeBlock]) {
-        if let name = state.withLock({ state in start(&state); return state.cachesTaken ? nil : state.highlighter }) {
-            takeCachesOnce(highlighter: name)
-        }
+        startTakingCaches()
         let highlighter: String? = state.withLock { state in state.problem == nil ? state.cache?.highlighter : nil }
         guard let highlighter else { return }
         var keys: [String] = []
@@ -402,10 +398,10 @@ public final class CodeHighlighter: Sendable {
         let blocks = MarkdownRenderer.fencedCode(in: String(decoding: bytes, as: UTF8.self)).filter { $0.language != nil }
         guard !blocks.isEmpty else { return false }
         // Read outside the lock (26 MB at 10,000 entries): the build's own thread asks it for the version meanwhile.
-        if let name = state.withLock({ $0.cachesTaken ? nil : $0.highlighter }) { takeCachesOnce(highlighter: name) }
+        startTakingCaches()
         return state.withLock { state in
+            // Started above: a highlighter known has its caches taken.
             guard let name = state.highlighter else { return true }
-            if !state.cachesTaken { takeCaches(&state, highlighter: name) }
             return blocks.contains { block in
                 let key = HighlightCache.key(of: block, highlighter: name)
                 // The user's cache too, where the output has none (a new folder): its blocks start no helper.
@@ -470,11 +466,11 @@ public final class CodeHighlighter: Sendable {
         while leaving.contains(where: { !$0.hasExited }), ContinuousClock.now < deadline { usleep(1000) }
     }
 
-    /// The last build's cache (`read`, where it was read already), and this build's, which takes
-    /// the blocks it finds there without a copy.
-    /// Takes the caches, the last build's read outside `state`'s lock, by one thread at a time:
-    /// a thread that finds them taken once it holds `reading` leaves them as they are.
-    private func takeCachesOnce(highlighter name: String) {
+    /// Starts the first helper if need be (`start`), then takes the caches if no thread has: the
+    /// last build's read outside `state`'s lock, by one thread at a time (`reading`); a thread
+    /// that finds them taken once it holds `reading` leaves them as they are.
+    private func startTakingCaches() {
+        guard let name = state.withLock({ state in start(&state); return state.cachesTaken ? nil : state.highlighter }) else { return }
         reading.lock()
         defer { reading.unlock() }
         guard !state.withLock({ $0.cachesTaken }) else { return }
@@ -484,6 +480,8 @@ public final class CodeHighlighter: Sendable {
         }
     }
 
+    /// The last build's cache (`read`, where it was read already), and this build's, which takes
+    /// the blocks it finds there without a copy.
     private func takeCaches(_ state: inout State, highlighter name: String, read: HighlightCache?? = nil) {
         state.cachesTaken = true
         state.previous = read ?? previousCache().flatMap { HighlightCache(decoding: $0) }

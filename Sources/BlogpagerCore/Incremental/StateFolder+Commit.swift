@@ -70,13 +70,18 @@ extension StateFolder {
     func startListing(_ manifest: @escaping @Sendable () -> OutputManifest) -> PendingRecords {
         PendingRecords([(.files, { [self] in
             do {
-                try manifest().write(in: self)
-                try clearJournal()
+                try list(manifest())
                 return nil
             } catch {
                 return error
             }
         })])
+    }
+
+    /// The list of our files, then the journal goes: the list now names every file it did.
+    private func list(_ manifest: OutputManifest) throws {
+        try manifest.write(in: self)
+        try clearJournal()
     }
 
     /// Before a build's first write: until the new records are in, none may
@@ -132,12 +137,7 @@ extension StateFolder {
     /// wrote too, so the next build need not compare their bytes. If even that
     /// fails, the journal still names them.
     func commitPartial(_ manifest: OutputManifest) {
-        do {
-            try manifest.write(in: self)
-            try clearJournal()
-        } catch {
-            return
-        }
+        try? list(manifest)
     }
 
     /// Replaces a record with what `produce` makes as it is written (nil: there is none, and the

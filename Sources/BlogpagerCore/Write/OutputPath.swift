@@ -104,11 +104,10 @@ public struct OutputPath: Sendable, Hashable, Comparable {
     public func urlPath(basePath: String) -> String {
         // One pass over the string, not its segments: every page's key asks for several URLs.
         let name = name
-        let folder = name == "index.html"
-        // A folder's page is served without its name and the `/` before it.
-        let served = !folder ? string[...] : name.startIndex == string.startIndex ? "" : string[..<string.utf8.index(before: name.startIndex)]
-        if served.isEmpty { return basePath + "/" }
-        return basePath + "/" + URLPathEncoding.encode(path: served) + (folder ? "/" : "")
+        guard name == "index.html" else { return basePath + "/" + URLPathEncoding.encode(path: string[...]) }
+        // A folder's page is served as its folder: without its name and the `/` before it.
+        guard name.startIndex != string.startIndex else { return basePath + "/" }
+        return basePath + "/" + URLPathEncoding.encode(path: string[..<string.utf8.index(before: name.startIndex)]) + "/"
     }
 }
 

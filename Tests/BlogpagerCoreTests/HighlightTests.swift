@@ -94,26 +94,40 @@ struct HighlightTests {
         let block = CodeBlock(language: "C", code: "int x;\n")
         cache.store("<span class=\"kt\">int</span> x;\n\\ and \t tab", for: cache.key(of: block))
         cache.store(nil, for: cache.key(of: CodeBlock(language: "nope", code: "?")))
-        let read = try #require(HighlightCache(decoding: cache.encoded()))
+        let read = try #require(HighlightCache(decoding: try cache.encoded()))
         #expect(read.highlighter == "pygments 9.9" && read.count == 2)
         #expect(read.lookup(read.key(of: block)) == .some("<span class=\"kt\">int</span> x;\n\\ and \t tab"))
         #expect(read.lookup(read.key(of: CodeBlock(language: "nope", code: "?"))) == .some(nil))
         #expect(read.key(of: CodeBlock(language: "c", code: "int x;\n")) == cache.key(of: block), "a language's case does not matter")
         #expect(HighlightCache(decoding: Array("blogpager highlight-cache 0 x\n".utf8)) == nil)
-        // Cut short (a full disk, a kill before the rename of another writer's copy): the whole blocks before the cut stay.
         var three = HighlightCache(highlighter: "pygments 9.9")
         for (index, spans) in ["a\nb", "", "ccc"].enumerated() { three.store(spans, for: "key\(index)") }
-        let whole = three.encoded()
-        let cut = try #require(HighlightCache(decoding: Array(whole.dropLast(2))))
-        #expect(cut.count == 2 && cut.lookup("key0") == .some("a\nb") && cut.lookup("key1") == .some("") && cut.lookup("key2") == nil)
+        let whole = try three.encoded()
+        #expect(String(decoding: whole, as: UTF8.self) == """
+            blogpager highlight-cache 3 pygments 9.9
+            segment\t3\t4\t9
+            key0\t1\t000000000000\t0000000003
+            key1\t1\t000000000004\t0000000000
+            key2\t1\t000000000005\t0000000003
+            a
+            b
+
+            ccc
+
+            """, "a table of keys, then the spans")
+        // Cut short (a full disk, a kill before the rename of another writer's copy): a segment cut is not read.
+        for cut in [1, 2, whole.count - 60] {
+            let read = try #require(HighlightCache(decoding: Array(whole.dropLast(cut))))
+            #expect(read.count == 0 && read.lookup("key0") == nil && read.recordEnd == 41, "cut by \(cut)")
+        }
         #expect(HighlightCache(decoding: whole)?.lookup("key2") == .some("ccc"))
         // Read back and written again (blocks copied as they are, beside new ones): the same record.
         var grown = try #require(HighlightCache(decoding: whole))
-        #expect(grown.encoded() == whole)
+        #expect(try grown.encoded() == whole)
         grown.store("dd", for: "key3")
         var four = three
         four.store("dd", for: "key3")
-        #expect(grown.encoded() == four.encoded() && grown.count == 4)
+        #expect(try grown.encoded() == four.encoded() && grown.count == 4)
         // Appended: only what the record lacks, and of a key written twice the later block is read.
         var newer = HighlightCache(highlighter: "pygments 9.9")
         newer.store("a\nb", for: "key0")
@@ -124,10 +138,29 @@ struct HighlightTests {
         #expect(added.count == 1)
         let appended = try #require(HighlightCache(decoding: whole + added.bytes))
         #expect(appended.count == 4 && appended.lookup("key4") == .some("eee") && appended.recordEnd == whole.count + added.bytes.count)
+        #expect(appended.lookup("key0") == .some("a\nb") && appended.lookup("key3") == nil && appended.takesAppends)
+        // An appended segment cut short is not read: the record ends where it starts, and the blocks before it stay.
+        for cut in [1, added.bytes.count - 1] {
+            let read = try #require(HighlightCache(decoding: whole + added.bytes.dropLast(cut)))
+            #expect(read.count == 3 && read.lookup("key4") == nil && read.lookup("key2") == .some("ccc") && read.recordEnd == whole.count)
+        }
         var again = HighlightCache(highlighter: "pygments 9.9")
         again.store("changed", for: "key2")
         let twice = try #require(HighlightCache(decoding: whole + again.blocks(missingFrom: HighlightCache(highlighter: "pygments 9.9")).bytes))
-        #expect(twice.count == 3 && twice.lookup("key2") == .some("changed"))
+        #expect(twice.lookup("key2") == .some("changed") && twice.lookup("key1") == .some(""))
+        // Written anew: one segment, each key once, the later block kept.
+        let compacted = try #require(HighlightCache(decoding: try twice.encoded()))
+        #expect(compacted.count == 3 && compacted.lookup("key2") == .some("changed") && compacted.lookup("key0") == .some("a\nb"))
+        // Past the most segments a record takes, it is written anew rather than appended to.
+        var many = whole
+        for index in 0..<40 {
+            var one = HighlightCache(highlighter: "pygments 9.9")
+            one.store("s\(index)", for: "more\(index)")
+            many += one.blocks(missingFrom: HighlightCache(highlighter: "pygments 9.9")).bytes
+        }
+        let manyRead = try #require(HighlightCache(decoding: many))
+        #expect(manyRead.count == 43 && manyRead.lookup("more39") == .some("s39") && manyRead.lookup("more0") == .some("s0"))
+        #expect(!manyRead.takesAppends)
         // A cache sharing a record takes its blocks without a copy, and writes them as they were.
         var sharing = wholeRead.sharingRecord()
         #expect(sharing.count == 0 && sharing.take("key1", from: wholeRead) && sharing.take("key2", from: wholeRead))
@@ -136,22 +169,56 @@ struct HighlightTests {
         var two = HighlightCache(highlighter: "pygments 9.9")
         two.store("", for: "key1")
         two.store("ccc", for: "key2")
-        #expect(sharing.encoded() == two.encoded())
+        #expect(try sharing.encoded() == two.encoded())
     }
 
-    /// A block's line is read in place: one that is not `key<TAB>0` or `key<TAB>1<TAB>length`
-    /// with that many bytes after it ends the record there, and the blocks before it stay.
-    @Test func aBlockLineThatIsNotWellFormedEndsTheRecordThere() throws {
+    /// A segment is read only when its line is well formed and all of it is there; one that is not
+    /// ends the record there, and the segments before it stay. A table line that is not well formed
+    /// is a block the record lacks (it is highlighted again), not a wrong one.
+    @Test func aSegmentThatIsNotWellFormedEndsTheRecordThere() throws {
         var one = HighlightCache(highlighter: "pygments 9.9")
         one.store("aa", for: "key0")
-        let whole = one.encoded()
-        for damaged in ["key1\t1\t+2\nbb\n", "key1\t1\tx\nbb\n", "key1\t2\t2\nbb\n", "key1\t1\t-1\nbb\n", "\t1\t2\nbb\n",
-                        "key1\t0\tx\n", "key1\t00\n", "key1\t1\t9\nbb\n", "key1\t1\t2\nbbb\n", "key1\n", "key1\t\n"] {
+        let whole = try one.encoded()
+        let line = { (key: String, kind: String, offset: String, length: String) in "\(key)\t\(kind)\t\(offset)\t\(length)\n" }
+        let good = line("key1", "1", "000000000000", "0000000002")
+        for damaged in ["segmen\t1\t4\t3\n" + good + "bb\n", "segment\t1\t4\n" + good + "bb\n", "segment\tx\t4\t3\n" + good + "bb\n",
+                        "segment\t1\t0\t3\n" + good + "bb\n", "segment\t1\t4\t-3\n" + good + "bb\n", "segment\t2\t4\t3\n" + good + "bb\n",
+                        "segment\t1\t4\t4\n" + good + "bb\n", "segment\t1\t4\t3\n" + good + "bbb", "segment\t1\t5\t3\n" + good + "bb\n",
+                        "segment\t1\t4\t3\n" + line("key1", "2", "000000000000", "0000000002") + "bb\n",
+                        "segment\t1\t4\t3\n" + line("key1", "1", "000000000000", "0000000003") + "bb\n",
+                        "segment\t1\t4\t3\n" + line("key1", "1", "00000000000x", "0000000002") + "bb\n",
+                        "segment\t1\t4\t3\n" + line("key1", "1", "000000000000", "000000002") + "bb\n"] {
             let read = try #require(HighlightCache(decoding: whole + Array(damaged.utf8)))
-            #expect(read.count == 1 && read.lookup("key0") == .some("aa") && read.recordEnd == whole.count, "\(damaged)")
+            #expect(read.count == 1 && read.lookup("key0") == .some("aa") && read.lookup("key1") == nil && read.recordEnd == whole.count, "\(damaged)")
         }
-        let good = try #require(HighlightCache(decoding: whole + Array("key1\t1\t2\nbb\nkey2\t0\n".utf8)))
-        #expect(good.count == 3 && good.lookup("key1") == .some("bb") && good.lookup("key2") == .some(nil))
+        let appended = "segment\t3\t4\t6\n" + good + line("key2", "0", "000000000000", "0000000000") + line("key3", "1", "000000000003", "0000000002") + "bb\ncc\n"
+        let read = try #require(HighlightCache(decoding: whole + Array(appended.utf8)))
+        #expect(read.count == 4 && read.lookup("key1") == .some("bb") && read.lookup("key2") == .some(nil) && read.lookup("key3") == .some("cc"))
+        #expect(read.recordEnd == whole.count + appended.utf8.count)
+        // A line in the middle of a table that is not well formed, or whose spans lie past the segment's end:
+        // that block alone is missing (highlighted again).
+        for damagedLine in [line("key2", "1", "00000000000?", "0000000000"), line("key2", "1", "000000000009", "0000000000")] {
+            let middle = "segment\t3\t4\t6\n" + good + damagedLine + line("key3", "1", "000000000003", "0000000002") + "bb\ncc\n"
+            let withMiddle = try #require(HighlightCache(decoding: whole + Array(middle.utf8)))
+            #expect(withMiddle.lookup("key1") == .some("bb") && withMiddle.lookup("key2") == nil && withMiddle.lookup("key3") == .some("cc"))
+            #expect(try #require(HighlightCache(decoding: try withMiddle.encoded())).count == 3, "written anew without it")
+        }
+    }
+
+    /// A record written by an earlier version (one block after another, each key beside its spans)
+    /// is read, so its code is not highlighted again; it takes no appended segment, and is written anew.
+    @Test func aRecordOfTheFormerFormatIsReadAndWrittenAnew() throws {
+        let former = Array("blogpager highlight-cache 2 pygments 9.9\nkey0\t1\t3\na\nb\nkey1\t0\nkey2\t1\t3\ncccCUT".utf8)
+        let read = try #require(HighlightCache(decoding: former))
+        #expect(read.highlighter == "pygments 9.9" && read.count == 2 && read.lookup("key0") == .some("a\nb") && read.lookup("key1") == .some(nil))
+        #expect(read.lookup("key2") == nil && !read.takesAppends)
+        var expected = HighlightCache(highlighter: "pygments 9.9")
+        expected.store("a\nb", for: "key0")
+        expected.store(nil, for: "key1")
+        #expect(try read.encoded() == expected.encoded())
+        var sharing = read.sharingRecord()
+        #expect(sharing.take("key0", from: read) && sharing.take("key1", from: read))
+        #expect(try sharing.encoded() == expected.encoded())
     }
 
     /// The last build's record is mapped from its file: the same blocks as read into memory, and
@@ -161,14 +228,14 @@ struct HighlightTests {
         defer { folder.remove() }
         var cache = HighlightCache(highlighter: "pygments 9.9")
         for index in 0..<50 { cache.store(index % 7 == 0 ? nil : String(repeating: "<span>\(index)</span>\n", count: index * 40), for: "key\(index)") }
-        let whole = cache.encoded()
+        let whole = try cache.encoded()
         let state = StateFolder(output: OutputFolder(folder.path))
         try state.replace(.highlightCache, with: whole)
         let mapped = try #require(state.map(.highlightCache).flatMap { HighlightCache(decoding: $0) })
         let read = try #require(HighlightCache(decoding: whole))
         #expect(mapped.count == 50 && mapped.recordEnd == whole.count)
         for index in 0..<50 { #expect(mapped.lookup("key\(index)") == read.lookup("key\(index)")) }
-        #expect(mapped.encoded() == whole)
+        #expect(try mapped.encoded() == whole)
         var sharing = mapped.sharingRecord()
         #expect(sharing.take("key3", from: mapped) && !sharing.take("key3", from: read), "the one record it shares")
         var grown = HighlightCache(highlighter: "pygments 9.9")
@@ -189,7 +256,8 @@ struct HighlightTests {
     @Test func spansInASpillFileGiveTheSameRecordAsInMemory() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let spans = ["a\nb", "", "日本語 <span class=\"s\">✓</span>", String(repeating: "<span class=\"k\">let</span> x\n", count: 60_000)]
+        let spans = ["a\nb", "", "日本語 <span class=\"s\">✓</span>", String(repeating: "<span class=\"k\">let</span> x\n", count: 60_000),
+                     String(repeating: "<span class=\"n\">y</span>\n", count: 50_000)]
         var inMemory = HighlightCache(highlighter: "pygments 9.9")
         var spilled = HighlightCache(highlighter: "pygments 9.9", spillFolder: folder.path)
         for cache in [0, 1] {
@@ -200,13 +268,13 @@ struct HighlightTests {
         inMemory.store(nil, for: "unknown")
         spilled.store(nil, for: "unknown")
         #expect(try folder.snapshot("").isEmpty, "the spill file is unlinked at once")
-        #expect(spilled.count == 5 && spilled.lookup("key2") == .some(spans[2]) && spilled.lookup("unknown") == .some(nil))
+        #expect(spilled.count == 6 && spilled.lookup("key2") == .some(spans[2]) && spilled.lookup("unknown") == .some(nil))
         #expect(spilled.lookup("key9") == nil)
-        let whole = inMemory.encoded()
-        #expect(spilled.encoded() == whole)
+        let whole = try inMemory.encoded()
+        #expect(try spilled.encoded() == whole)
         var runs: [Int] = []
         var written: [UInt8] = []
-        spilled.encode { run in
+        try spilled.encode { run in
             runs.append(run.count)
             written += run
         }
@@ -214,7 +282,8 @@ struct HighlightTests {
         // Stored over: the later spans are read, and the record has the key once.
         spilled.store("changed", for: "key1")
         inMemory.store("changed", for: "key1")
-        #expect(spilled.lookup("key1") == .some("changed") && spilled.encoded() == inMemory.encoded())
+        #expect(spilled.lookup("key1") == .some("changed"))
+        #expect(try spilled.encoded() == inMemory.encoded())
         // Kept by a copy holding the same spill (the user's cache beside the output's): no copy of the spans.
         var shared = HighlightCache(highlighter: "pygments 9.9")
         shared.store("other", for: "key7")
@@ -222,15 +291,15 @@ struct HighlightTests {
         both.keep(shared, upTo: 100)
         var bothInMemory = inMemory
         bothInMemory.keep(shared, upTo: 100)
-        #expect(both.count == 6 && both.encoded() == bothInMemory.encoded())
+        #expect(try both.count == 7 && both.encoded() == bothInMemory.encoded())
         var fromSpill = HighlightCache(highlighter: "pygments 9.9", spillFolder: folder.path)
         fromSpill.keep(spilled, upTo: 3)
-        #expect(fromSpill.count == 3 && fromSpill.encoded().count > 0)
+        #expect(try fromSpill.count == 3 && fromSpill.encoded().count > 0)
         // What a rebuild appends comes from the spill as from memory.
         let read = try #require(HighlightCache(decoding: Array(whole)))
         var rebuilt = read.sharingRecord(spillFolder: folder.path)
         rebuilt.store("new", for: "key8")
-        #expect(rebuilt.blocks(missingFrom: read).bytes == Array("key8\t1\t3\nnew\n".utf8))
+        #expect(rebuilt.blocks(missingFrom: read).bytes == Array("segment\t1\t4\t4\nkey8\t1\t000000000000\t0000000003\nnew\n".utf8))
     }
 
     // MARK: With Pygments

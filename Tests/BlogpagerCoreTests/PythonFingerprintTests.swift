@@ -105,7 +105,7 @@ struct PythonFingerprintTests {
         let block = CodeBlock(language: "Python", code: "x = 1\n")
         var cached = HighlightCache(highlighter: "pygments 9.9-test")
         cached.store("<span class=\"n\">x</span> = 1\n", for: cached.key(of: block))
-        let previous = cached.encoded()
+        let previous = try cached.encoded()
         func source(_ name: String) -> SourceFile {
             SourceFile(displayPath: name, relativePath: name, filePath: folder.path + "/" + name, identity: "")
         }

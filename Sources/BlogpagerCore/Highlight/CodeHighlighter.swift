@@ -510,9 +510,10 @@ public final class CodeHighlighter: Sendable {
             let previousCount = state.previous?.count ?? 0
             if keepingOthers, let previous = state.previous, previous.highlighter == cache.highlighter {
                 // A rebuild adds its new blocks at the end of the record: rewriting it all would cost
-                // more than the rebuild (26 MB at 10,000 entries). Past the bound it is written anew.
+                // more than the rebuild (26 MB at 10,000 entries). Past the bound, or where the record takes
+                // no more segments (or is of the former format), it is written anew.
                 let added = cache.blocks(missingFrom: previous)
-                if previous.count + added.count <= Self.cacheLimit {
+                if previous.count + added.count <= Self.cacheLimit, added.count == 0 || previous.takesAppends {
                     if added.count > 0 { outcome.cache = .append(added.bytes, after: previous.recordEnd) }
                 } else {
                     cache.keep(previous, upTo: Self.cacheLimit)

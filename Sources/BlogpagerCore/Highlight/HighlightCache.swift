@@ -9,14 +9,18 @@ import Darwin
 /// (a neighbour, a template, an edit elsewhere in it) does not highlight again.
 /// Kept in `out/.blogpager/highlight-cache` (and the user's, `SharedHighlightCache`).
 ///
-/// A cache read back keeps the record's bytes and where each block lies in them:
-/// a block's spans become a string only when it is looked up, so a rebuild that
-/// needs a few blocks of a large cache does not decode them all. The spans a build
-/// stores go to a `SpillFile` where it has one: a clean build of a million entries
-/// highlights about 1.4 million blocks, gigabytes of spans it needs again only to
-/// write the record.
+/// A cache read back keeps the record's bytes and looks a block up in them when it is
+/// asked for (`HighlightCacheSegment`): a rebuild that needs a few blocks of a large
+/// record reads a few of its pages. The spans a build stores go to a `SpillFile` where
+/// it has one: a clean build of a million entries highlights about 1.4 million blocks,
+/// gigabytes of spans it needs again only to write the record.
 public struct HighlightCache: Sendable {
-    static let format = RecordText(kind: "highlight-cache", version: 2)
+    static let format = RecordText(kind: "highlight-cache", version: 3)
+    /// The record before the key tables: still read, so the code of a cache written by an
+    /// earlier version is not highlighted again; written anew in this format.
+    private static let formerFormat = RecordText(kind: "highlight-cache", version: 2)
+    /// Appended segments a record takes before it is written anew as one.
+    private static let mostSegments = 32
 
     /// The highlighter the spans came from (`pygments 2.21.0`): spans of another are not used.
     public private(set) var highlighter: String
@@ -26,22 +30,22 @@ public struct HighlightCache: Sendable {
     private var spilled: [String: Range<Int>] = [:]
     /// Where stored spans go; nil keeps them in memory.
     private var spill: SpillFile?
-    /// What was read back from a record, less what was stored over it.
+    /// What was read back from a record.
     private var recorded = Recorded()
-
-    /// Where a block read back lies in its record's bytes.
-    private struct Place: Sendable {
-        /// From the block's first byte (its key) to the end of its line break.
-        var block: Range<Int>
-        /// The spans; nil where the language is unknown.
-        var spans: Range<Int>?
-    }
 
     private struct Recorded: Sendable {
         var bytes = RecordBytes([])
-        var places: [String: Place] = [:]
-        /// Where the last whole block ends: what follows (a write cut short) is not a block.
+        /// Blocks by key, each where its spans lie in `bytes` (nil: the language is unknown):
+        /// those taken from a record this cache shares (`take`), or read from a record of the former format.
+        var places: [String: Range<Int>?] = [:]
+        /// The record's segments, oldest first: of a key in two, the later one's block is read.
+        var segments: [HighlightCacheSegment] = []
+        /// The blocks of `segments`, as written (a rebuild appends only blocks the record lacks).
+        var segmentBlocks = 0
+        /// Where the last whole segment ends: what follows (a write cut short) is not one.
         var end = 0
+        /// Whether blocks may be appended: a record of this format, with room for another segment.
+        var takesAppends = false
     }
 
     /// `spillFolder`: where stored spans wait for the record (`SpillFile`); nil keeps them in memory.
@@ -50,10 +54,13 @@ public struct HighlightCache: Sendable {
         spill = spillFolder.flatMap(SpillFile.init(folder:))
     }
 
-    public var count: Int { stored.count + spilled.count + recorded.places.count }
+    public var count: Int { stored.count + spilled.count + recorded.places.count + recorded.segmentBlocks }
 
-    /// Where the record read back ends after its last whole block: blocks appended there extend it.
+    /// Where the record read back ends after its last whole segment: blocks appended there extend it.
     var recordEnd: Int { recorded.end }
+
+    /// Whether `blocks(missingFrom:)` may be appended to the record this was read from: else it is written anew.
+    var takesAppends: Bool { recorded.takesAppends }
 
     func key(of block: CodeBlock) -> String {
         Self.key(of: block, highlighter: highlighter)
@@ -70,12 +77,25 @@ public struct HighlightCache: Sendable {
             // Spans the spill cannot give back are highlighted again.
             return spill?.read(range).map { .some(String(decoding: $0, as: UTF8.self)) } ?? nil
         }
-        guard let place = recorded.places[key] else { return nil }
-        return .some(place.spans.map { recorded.bytes.text($0) })
+        guard let place = recordedPlace(of: key) else { return nil }
+        return .some(place.map { recorded.bytes.text($0) })
     }
 
     func contains(_ key: String) -> Bool {
-        stored[key] != nil || spilled[key] != nil || recorded.places[key] != nil
+        stored[key] != nil || spilled[key] != nil || recordedPlace(of: key) != nil
+    }
+
+    /// Where the record holds the spans of `key`: a block taken or read by key, else the latest segment's.
+    private func recordedPlace(of key: String) -> Range<Int>?? {
+        if let place = recorded.places[key] { return place }
+        guard !recorded.segments.isEmpty else { return nil }
+        return recorded.bytes.withUnsafeBytes { raw -> Range<Int>?? in
+            let buffer = raw.assumingMemoryBound(to: UInt8.self)
+            for segment in recorded.segments.reversed() {
+                if let place = segment.place(of: key, in: buffer) { return place }
+            }
+            return nil
+        }
     }
 
     /// An empty cache that can take blocks of this one without copying them: both hold the
@@ -83,15 +103,15 @@ public struct HighlightCache: Sendable {
     /// build's cache, 262 MB at 100,000 entries, without a string of each block beside it).
     func sharingRecord(spillFolder: String? = nil) -> HighlightCache {
         var cache = HighlightCache(highlighter: highlighter, spillFolder: spillFolder)
-        cache.recorded = Recorded(bytes: recorded.bytes, places: [:], end: recorded.end)
+        cache.recorded = Recorded(bytes: recorded.bytes, end: recorded.end)
         return cache
     }
 
     /// Takes a block of `other`, a cache this one shares its record with (`sharingRecord()`),
     /// without copying it; false when `other` lacks it or holds another record.
     mutating func take(_ key: String, from other: HighlightCache) -> Bool {
-        guard let place = other.recorded.places[key], stored[key] == nil, spilled[key] == nil,
-              recorded.bytes === other.recorded.bytes else { return false }
+        guard stored[key] == nil, spilled[key] == nil, recorded.bytes === other.recorded.bytes,
+              let place = other.recordedPlace(of: key) else { return false }
         recorded.places[key] = place
         return true
     }
@@ -121,9 +141,22 @@ public struct HighlightCache: Sendable {
                 store(spans, for: key)
             }
         }
-        for key in other.recorded.places.keys where count < limit && !contains(key) {
+        for key in other.recordedKeys() where count < limit && !contains(key) {
             if !take(key, from: other), let spans = other.lookup(key) { store(spans, for: key) }
         }
+    }
+
+    /// The keys of the record read back, each once, the latest segment's first.
+    private func recordedKeys() -> [String] {
+        var keys = Array(recorded.places.keys)
+        var seen = Set(keys)
+        recorded.bytes.withUnsafeBytes { raw in
+            let buffer = raw.assumingMemoryBound(to: UInt8.self)
+            for segment in recorded.segments.reversed() {
+                for block in segment.blocks(in: buffer) where seen.insert(block.key).inserted { keys.append(block.key) }
+            }
+        }
+        return keys
     }
 
     // MARK: The record
@@ -131,89 +164,134 @@ public struct HighlightCache: Sendable {
     /// How many bytes of a mapped record are read before its pages are handed back (`RecordBytes.releasePages`).
     private static let releaseInterval = 32 << 20
 
-    /// One block after another: `key<TAB>1<TAB>length` and a line break, then the spans'
-    /// bytes as they are and a line break; `key<TAB>0` for a language Pygments does not
-    /// know. Lengths, not escapes, so writing and reading it copy bytes in runs (at
-    /// 10,000 entries it is 26 MB). Blocks may be appended to a record as it is; of a
-    /// key written twice, the later block is the one read.
-    public func encoded() -> [UInt8] {
+    /// Spans a spill file could not give back: the record is not written, and the next build highlights again.
+    struct UnreadableSpill: Error {}
+
+    /// Where a block to be written comes from.
+    private enum Source {
+        case stored(String?)
+        case spilled(Range<Int>)
+        case recorded(Range<Int>?)
+
+        /// The spans' length; nil where the language is unknown.
+        var length: Int? {
+            switch self {
+            case .stored(let spans): spans.map { $0.utf8.count }
+            case .spilled(let range): range.count
+            case .recorded(let place): place.map(\.count)
+            }
+        }
+    }
+
+    /// The header and one segment (`HighlightCacheSegment`) of every block. Written anew, a
+    /// record is one segment; blocks may be appended as others (`blocks(missingFrom:)`).
+    /// A cache whose spilled spans cannot be read back throws: no record is better than a wrong one.
+    public func encoded() throws -> [UInt8] {
         var bytes: [UInt8] = []
-        encode { bytes += $0 }
+        try encode { bytes += $0 }
         return bytes
     }
 
     /// The record, handed to `write` a run of about a megabyte at a time, so that a large
-    /// cache is never a second time in memory as one buffer. A block whose spilled spans
-    /// cannot be read back is left out (a later build highlights it again).
-    func encode(_ write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    /// cache is never a second time in memory as one buffer.
+    func encode(_ write: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var sources: [String: Source] = [:]
+        recorded.bytes.withUnsafeBytes { raw in
+            let buffer = raw.assumingMemoryBound(to: UInt8.self)
+            for segment in recorded.segments {
+                for block in segment.blocks(in: buffer) { sources[block.key] = .recorded(block.place) }
+            }
+        }
+        for (key, place) in recorded.places { sources[key] = .recorded(place) }
+        for (key, range) in spilled { sources[key] = .spilled(range) }
+        for (key, spans) in stored { sources[key] = .stored(spans) }
+        let blocks = sources.filter { HighlightCacheSegment.canHold($0.key) }
+            .sorted { HighlightCacheSegment.precedes($0.key, $1.key) }
         var run = Self.format.header(key: highlighter.replacingOccurrences(of: "\n", with: " "))
         run.reserveCapacity(RecordText.runSize + 65_536)
+        try HighlightCacheSegment.writeHead(blocks.map { ($0.key, $0.value.length) }, into: &run, write)
         var copiedSinceRelease = 0
-        for key in (Array(stored.keys) + Array(spilled.keys) + Array(recorded.places.keys)).sorted() {
-            if let place = recorded.places[key] {
-                recorded.bytes.withUnsafeBytes { run.append(contentsOf: $0[place.block]) }
+        for (_, source) in blocks {
+            switch source {
+            case .stored(let spans):
+                guard let spans else { continue }
+                run += spans.utf8
+            case .spilled(let range):
+                guard let spans = spill?.read(range), spans.count == range.count else { throw UnreadableSpill() }
+                run += spans
+            case .recorded(let place):
+                guard let place else { continue }
+                recorded.bytes.withUnsafeBytes { run.append(contentsOf: $0[place]) }
                 // The blocks kept lie all over a large record: its pages are let go as they go by.
-                copiedSinceRelease += place.block.count
+                copiedSinceRelease += place.count
                 if copiedSinceRelease >= Self.releaseInterval {
                     recorded.bytes.releasePages(before: recorded.bytes.count)
                     copiedSinceRelease = 0
                 }
-            } else if let range = spilled[key] {
-                guard let spans = spill?.read(range) else { continue }
-                Self.appendHead(key, spansCount: spans.count, to: &run)
-                run += spans
-                run.append(0x0A)
-            } else if let spans = stored[key] {
-                Self.append(key, spans, to: &run)
             }
+            run.append(0x0A)
             try RecordText.hand(&run, to: write)
         }
         try RecordText.hand(&run, to: write, atEnd: true)
     }
 
-    /// The blocks stored here that `record` lacks, as they are appended to it; empty when it has them all.
+    /// The blocks stored here that `record` lacks, as a segment to append to it; empty when it has them all.
     func blocks(missingFrom record: HighlightCache) -> (count: Int, bytes: [UInt8]) {
-        var count = 0
-        var bytes: [UInt8] = []
-        for key in (Array(stored.keys) + Array(spilled.keys)).sorted() where !record.contains(key) {
+        var blocks: [(key: String, spans: String?)] = []
+        for key in (Array(stored.keys) + Array(spilled.keys)).sorted(by: HighlightCacheSegment.precedes)
+        where HighlightCacheSegment.canHold(key) && !record.contains(key) {
             guard let spans = lookup(key) else { continue }
-            Self.append(key, spans, to: &bytes)
-            count += 1
+            blocks.append((key, spans))
         }
-        return (count, bytes)
-    }
-
-    private static func append(_ key: String, _ spans: String?, to bytes: inout [UInt8]) {
-        guard let spans else {
-            bytes += key.utf8
-            bytes += "\t0\n".utf8
-            return
+        guard !blocks.isEmpty else { return (0, []) }
+        var bytes: [UInt8] = []
+        var run: [UInt8] = []
+        HighlightCacheSegment.writeHead(blocks.map { ($0.key, $0.spans?.utf8.count) }, into: &run) { bytes += $0 }
+        bytes += run
+        for block in blocks {
+            guard let spans = block.spans else { continue }
+            bytes += spans.utf8
+            bytes.append(0x0A)
         }
-        appendHead(key, spansCount: spans.utf8.count, to: &bytes)
-        bytes += spans.utf8
-        bytes.append(0x0A)
+        return (blocks.count, bytes)
     }
 
-    /// `key<TAB>1<TAB>length` and its line break: what comes before a block's spans.
-    private static func appendHead(_ key: String, spansCount: Int, to bytes: inout [UInt8]) {
-        bytes += key.utf8
-        bytes += "\t1\t\(spansCount)\n".utf8
-    }
-
-    /// The record read back, when it is one of this format; else nil (and the blocks are
-    /// highlighted again). A record cut short keeps the blocks before the cut. Only the
-    /// keys are read now: each block's spans when it is looked up.
+    /// The record read back, when it is one of this format or the former one; else nil (and
+    /// the blocks are highlighted again). A record cut short keeps the segments before the cut.
     public init?(decoding bytes: [UInt8]) {
         self.init(decoding: RecordBytes(bytes))
     }
 
-    /// The same, from a record mapped from its file (`RecordBytes(mapping:)`).
+    /// The same, from a record mapped from its file (`RecordBytes(mapping:)`). Only the
+    /// segments' lines are read now: a block's line when it is looked up.
     public init?(decoding record: RecordBytes) {
         // The header alone is copied out to be read.
         let head = record.withUnsafeBytes { Array($0.prefix(4096)) }
-        guard let (key, bodyStart) = Self.format.parseHeader(head), let key else { return nil }
-        highlighter = key
-        var places: [String: Place] = [:]
+        if let (key, bodyStart) = Self.format.parseHeader(head), let key {
+            highlighter = key
+            var segments: [HighlightCacheSegment] = []
+            var at = bodyStart
+            record.withUnsafeBytes { raw in
+                let buffer = raw.assumingMemoryBound(to: UInt8.self)
+                while let segment = HighlightCacheSegment.read(at: at, in: buffer) {
+                    segments.append(segment)
+                    at = segment.end
+                }
+            }
+            recorded = Recorded(bytes: record, segments: segments, segmentBlocks: segments.reduce(0) { $0 + $1.count },
+                                end: at, takesAppends: segments.count < Self.mostSegments)
+        } else if let (key, bodyStart) = Self.formerFormat.parseHeader(head), let key {
+            highlighter = key
+            recorded = Self.formerRecord(record, from: bodyStart)
+        } else {
+            return nil
+        }
+    }
+
+    /// A record of the former format (version 2): one block after another, `key<TAB>1<TAB>length`
+    /// and a line break, then the spans and a line break; `key<TAB>0` for a language Pygments does not know.
+    private static func formerRecord(_ record: RecordBytes, from bodyStart: Int) -> Recorded {
+        var places: [String: Range<Int>?] = [:]
         var at = bodyStart
         var released = 0
         places.reserveCapacity(record.count / 2048)
@@ -222,21 +300,19 @@ public struct HighlightCache: Sendable {
             guard let base = raw.baseAddress else { return }
             while at < buffer.count, let found = memchr(base + at, 0x0A, buffer.count - at) {
                 let lineEnd = UnsafeRawPointer(found) - base
-                // `key<TAB>0`, or `key<TAB>1<TAB>length` and the spans on the next line: read in place, with
-                // no array of fields and no string but the key (13,000 blocks at 10,000 entries).
                 guard let tab = buffer[at..<lineEnd].firstIndex(of: 0x09), tab > at, tab + 1 < lineEnd else { break }
                 let name = String(decoding: buffer[at..<tab], as: UTF8.self)
                 if tab + 2 == lineEnd, buffer[tab + 1] == UInt8(ascii: "0") {
-                    places[name] = Place(block: at..<(lineEnd + 1), spans: nil)
+                    places[name] = .some(nil)
                     at = lineEnd + 1
                     continue
                 }
                 guard buffer[tab + 1] == UInt8(ascii: "1"), tab + 3 < lineEnd, buffer[tab + 2] == 0x09,
                       let length = RecordText.decimal(buffer[(tab + 3)..<lineEnd]),
                       lineEnd + 1 + length < buffer.count, buffer[lineEnd + 1 + length] == 0x0A else { break }
-                places[name] = Place(block: at..<(lineEnd + 2 + length), spans: (lineEnd + 1)..<(lineEnd + 1 + length))
+                places[name] = (lineEnd + 1)..<(lineEnd + 1 + length)
                 at = lineEnd + 2 + length
-                // Only the keys are read now: the pages walked over are let go as the walk goes on.
+                // The pages walked over are let go as the walk goes on.
                 if at - released >= Self.releaseInterval {
                     record.releasePages(before: at)
                     released = at
@@ -244,6 +320,6 @@ public struct HighlightCache: Sendable {
             }
         }
         record.releasePages(before: at)
-        recorded = Recorded(bytes: record, places: places, end: at)
+        return Recorded(bytes: record, places: places, end: at)
     }
 }

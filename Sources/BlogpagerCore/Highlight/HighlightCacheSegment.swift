@@ -152,13 +152,17 @@ struct HighlightCacheSegment: Sendable {
         }
     }
 
+    /// `value` in `digits` decimal digits, zero-padded, written in place (two for each of a
+    /// clean build's blocks: 1.4 million at a million entries, no array made for each).
     private static func append(_ value: Int, digits: Int, to bytes: inout [UInt8]) {
-        var digitsOfValue = [UInt8](repeating: UInt8(ascii: "0"), count: digits)
+        let start = bytes.count
+        bytes += repeatElement(UInt8(ascii: "0"), count: digits)
         var rest = value
-        for index in stride(from: digits - 1, through: 0, by: -1) where rest > 0 {
-            digitsOfValue[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+        var index = bytes.count - 1
+        while rest > 0, index >= start {
+            bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
             rest /= 10
+            index -= 1
         }
-        bytes += digitsOfValue
     }
 }

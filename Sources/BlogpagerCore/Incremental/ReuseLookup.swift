@@ -2,8 +2,8 @@
 /// key is the key computed now, and whose file is still as written (the
 /// files list's digest, the same size on disk, and not one a killed build was
 /// writing). The disk is looked at once, when the lookup is made, before
-/// anything renders; `kept` is then a pure lookup, and rendering never
-/// touches the disk.
+/// anything renders (`Pending`: beside the reading and sorting of the entries);
+/// `kept` is then a pure lookup, and rendering never touches the disk.
 public struct ReuseLookup: Sendable {
     /// The generation (`RenderKeys.generation`) the recorded keys were made under.
     let generation: String
@@ -61,5 +61,28 @@ public struct ReuseLookup: Sendable {
     /// Nil when the outputs were made under another generation: then nothing is kept.
     func matching(generation: String) -> ReuseLookup? {
         self.generation == generation ? self : nil
+    }
+
+    /// A lookup being made on a thread of its own (one `stat` for each of the last build's
+    /// outputs: 18,000 at 10,000 entries, a sixth of a rebuild's time on 2 cores), started as
+    /// soon as the records are read; the build reads and sorts its entries, and keys its
+    /// pages, beside it, and waits for it only where it asks which are kept.
+    public struct Pending: Sendable {
+        /// Known at once, from the render cache: a lookup of another generation keeps nothing and is not waited for.
+        let generation: String
+        private let made: BackgroundValue<ReuseLookup>
+
+        init(cache: RenderCache, digests: [String: String], interrupted: Set<String>, output: OutputFolder) {
+            generation = cache.generation
+            made = BackgroundValue { ReuseLookup(cache: cache, digests: digests, interrupted: interrupted, output: output) }
+        }
+
+        /// The lookup, once made.
+        var lookup: ReuseLookup { made.value }
+
+        /// Nil when the outputs were made under another generation: then nothing is kept.
+        func matching(generation: String) -> Pending? {
+            self.generation == generation ? self : nil
+        }
     }
 }

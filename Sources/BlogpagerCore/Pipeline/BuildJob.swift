@@ -117,7 +117,7 @@ public struct BuildJob: Sendable {
             report.unchanged = record.paths.count
             return Outcome(site: nil, summary: record.summary, report: report, duration: ContinuousClock.now - started)
         }
-        // Python starts, and the input loads, while the last build's records are read and its outputs looked up.
+        // Python starts, and the input loads, while the last build's records are read; its outputs are looked up beside the build.
         let state = folder.state
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let highlighter = highlightsCode ? CodeHighlighter(
@@ -192,10 +192,11 @@ public struct BuildJob: Sendable {
         }
         // The files this build did not write are as the reuse lookup found them: not looked at again.
         // (With no lookup, a clean build, there is nothing to know them by: no set of every path.)
-        let rewritten = reuse == nil ? [] : Set(report.written.map(\.string))
+        let found = reuse?.lookup
+        let rewritten = found == nil ? [] : Set(report.written.map(\.string))
         let lastBuild = inputs.flatMap { inputs in
             BuildRecord.outputsDigest(report.paths, in: folder, known: {
-                rewritten.contains($0) ? nil : reuse?.identity(of: $0) ?? copies?.identity(of: $0)
+                rewritten.contains($0) ? nil : found?.identity(of: $0) ?? copies?.identity(of: $0)
             }).map { outputs in
                 BuildRecord(inputs: inputs, validUntil: site.nextPublication, summary: site.summary, paths: report.paths, outputs: outputs)
             }

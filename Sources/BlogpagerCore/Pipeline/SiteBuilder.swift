@@ -3,7 +3,7 @@ import Foundation
 /// The pipeline, step by step: read every entry, leave out drafts and future
 /// entries, check identities, sort, cut into pages, render, index. Pure: it
 /// takes a `SiteInput` (and what the last build may lend it: the entry cache
-/// and the `ReuseLookup`, both already read) and gives files; it never
+/// and the `ReuseLookup`, being made beside it) and gives files; it never
 /// touches the disk beyond reading the sources, and writing is `OutputSession`'s job.
 public struct SiteBuilder: Sendable {
     public init() {}
@@ -21,10 +21,10 @@ public struct SiteBuilder: Sendable {
     /// Builds a site, handing its files to `emit` a batch at a time as they are
     /// rendered (see `SiteRenderer.render`), so no build holds all its pages.
     /// `emit` is first called only once the whole input is known to be good.
-    /// With `reuse` (what the last build made, looked up before), outputs
+    /// With `reuse` (what the last build made, looked up beside the build), outputs
     /// whose keys are unchanged are kept, not rendered again; with `copies`, so
     /// are the copies of static files whose sources are unchanged.
-    public func build(_ input: SiteInput, options: BuildOptions, cache: EntryCache = EntryCache(), reuse: ReuseLookup? = nil,
+    public func build(_ input: SiteInput, options: BuildOptions, cache: EntryCache = EntryCache(), reuse: ReuseLookup.Pending? = nil,
                       copies copyLookup: StaticFileLookup? = nil,
                       emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> SiteBuild {
         // Every problem of every kind in one run: the entries that read well are checked

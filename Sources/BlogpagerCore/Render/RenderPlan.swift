@@ -90,8 +90,9 @@ extension SiteRenderer {
         return paths
     }
 
-    /// Plans the whole render; `reuse` says what the last build made under the same generation.
-    func plan(_ archive: Archive, streams: StreamSet, reuse: ReuseLookup?, links: EntryLinks? = nil, images: ImageSizes = ImageSizes()) -> RenderPlan {
+    /// Plans the whole render; `pendingReuse` says what the last build made under the same generation,
+    /// and is waited for only once every entry page is keyed.
+    func plan(_ archive: Archive, streams: StreamSet, reuse pendingReuse: ReuseLookup.Pending?, links: EntryLinks? = nil, images: ImageSizes = ImageSizes()) -> RenderPlan {
         let urls = SiteURLs(config: config)
         let dates = DateDisplay(language: config.language)
         let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
@@ -103,6 +104,7 @@ extension SiteRenderer {
             mainPageURLs: StreamRenderer.pagePaths(of: streams.main).map(urls.path(of:)), displayDates: displayDates, anchors: anchors)
         let articleKeys = archive.entries.indices.parallelMap { pages.articleKey(at: $0, links: links, images: images) }
         let pageKeys = archive.entries.indices.parallelMap { pages.pageKey(at: $0, articleKey: articleKeys[$0]) }
+        let reuse = pendingReuse?.lookup
         let keptPages = archive.entries.indices.parallelMap { reuse?.kept(archive.entries[$0].outputPath.string, key: pageKeys[$0]) }
 
         // Streams plan independently of each other: all at once, over every core.

@@ -38,7 +38,7 @@ public struct SiteRenderer: Sendable {
     /// that name them, the main `index.json` last). Outputs whose key `reuse`
     /// finds unchanged are kept, not rendered, and only the entries something
     /// renders are read again. `streams` are the archive's (`streams(of:)`).
-    public func render(_ archive: Archive, streams: StreamSet, pages: [StandalonePage] = [], reader: EntryReader, reuse: ReuseLookup? = nil,
+    public func render(_ archive: Archive, streams: StreamSet, pages: [StandalonePage] = [], reader: EntryReader, reuse: ReuseLookup.Pending? = nil,
                        emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> Rendered {
         let plan = plan(archive, streams: streams, reuse: reuse, links: reader.links, images: reader.imageSizes)
         var entries = try await renderEntries(plan, reader: reader, emit: emit)

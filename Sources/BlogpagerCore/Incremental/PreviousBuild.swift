@@ -26,6 +26,9 @@ struct PreviousBuild: Sendable {
     /// (the watcher's, in memory), read from the folder when it is empty. The
     /// static files' record is read only when `program` made it (never without one).
     init(reading state: StateFolder, cache: EntryCache, program: ProgramIdentity? = nil) throws(BuildFailure) {
+        // The two largest records are read beside the files list, each on a thread of its own.
+        let renderCache = BackgroundValue { RenderCache.read(in: state) }
+        let entryCache = cache.count > 0 ? nil : BackgroundValue { EntryCache.read(in: state) }
         do {
             manifest = try OutputManifest.read(in: state)
         } catch {
@@ -34,9 +37,9 @@ struct PreviousBuild: Sendable {
                 "unreadable manifest: \(error)"))
         }
         interrupted = state.interruptedWrites()
-        renderCache = RenderCache.read(in: state)
         staticFiles = program.flatMap { StaticFileCache.read(in: state, program: $0) }
-        entryCache = cache.count > 0 ? cache : EntryCache.read(in: state)
+        self.renderCache = renderCache.value
+        self.entryCache = entryCache?.value ?? cache
     }
 
     /// Our files, each with the digest of its bytes, or an empty one where they are not known
@@ -57,10 +60,10 @@ struct PreviousBuild: Sendable {
         return record
     }
 
-    /// What this build may keep of the last one's outputs (stats them once).
-    func reuse(in output: OutputFolder) -> ReuseLookup? {
+    /// What this build may keep of the last one's outputs (stats them once, on a thread of its own).
+    func reuse(in output: OutputFolder) -> ReuseLookup.Pending? {
         guard let renderCache, let digests = manifest?.digests else { return nil }
-        return ReuseLookup(cache: renderCache, digests: digests, interrupted: Set(interrupted), output: output)
+        return ReuseLookup.Pending(cache: renderCache, digests: digests, interrupted: Set(interrupted), output: output)
     }
 
     /// Which copies of static files this build may keep (stats them once).

@@ -103,6 +103,22 @@ struct OutputWriterTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/out/old.html"))
     }
 
+    /// The removal counts the files made that were ours: as many files as before, one of them at
+    /// a new path, still removes the old one; every one made again and one more removes none.
+    @Test func aFileMadeAtANewPathInPlaceOfAnOldOneRemovesTheOldOne() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        _ = try writer.write(Self.files(["index.html": "a", "posts/old/index.html": "o"]))
+        let moved = try writer.write(Self.files(["index.html": "a", "posts/new/index.html": "o"]))
+        #expect(moved.removed == ["posts/old/index.html"] && moved.written.map(\.string) == ["posts/new/index.html"])
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/out/posts/old"))
+        let added = try writer.write(Self.files(["index.html": "a", "posts/new/index.html": "o", "posts/more/index.html": "m"]))
+        #expect(added.removed.isEmpty && added.unchanged == 2)
+        let list = try String(contentsOfFile: folder.path + "/out/.blogpager/files", encoding: .utf8)
+        #expect(list.split(separator: "\n").dropFirst().map { $0.split(separator: "\t")[0] } == ["index.html", "posts/more/index.html", "posts/new/index.html"])
+    }
+
     @Test func filesTheUserAddedAreKept() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -14,7 +14,9 @@ public struct OutputFile: Sendable, Hashable {
 }
 
 /// A file the build would make exactly as the last build did, left in place:
-/// the writer only records it (its digest is the manifest's).
+/// the writer only records it (its digest is the manifest's). Made only from
+/// what the last build's list of files says of it, so always one of ours
+/// (`OutputSession.finish` counts on it).
 public struct KeptFile: Sendable, Hashable {
     public var path: OutputPath
     public var digest: String

@@ -25,6 +25,9 @@ public struct OutputSession: Sendable {
     private var journaled: [String] = []
     /// Whether anything reached `out/` (the journal included): then a failure has changed it.
     public private(set) var hasWritten = false
+    /// How many of the paths made so far were not ours before (`ours`): when the rest are as
+    /// many as `ours`, this build made every one of them and `finish` has nothing to look for.
+    private var madeBesideOurs = 0
 
     init(folder: OutputFolder, previous: PreviousBuild) {
         self.folder = folder
@@ -39,8 +42,9 @@ public struct OutputSession: Sendable {
 
     /// Writes one batch, and records its kept files as made and unchanged.
     public mutating func write(_ batch: OutputBatch) throws(BuildFailure) {
+        // A kept file is always ours: it is kept by what the last build's list says of it.
         for file in batch.kept {
-            record(file.path.string, digest: file.digest)
+            record(file.path.string, digest: file.digest, wasOurs: true)
             report.unchanged += 1
         }
         try write(batch.files)
@@ -51,21 +55,21 @@ public struct OutputSession: Sendable {
     public mutating func write(_ files: [OutputFile]) throws(BuildFailure) {
         let (folder, ours, startsEmpty) = (folder, ours, startsEmpty)
         // Hashing and the `stat`s are independent per file: spread them over the cores.
-        let checked = files.parallelMap { file -> (digest: String, unchanged: Bool, foreign: Bool) in
+        let checked = files.parallelMap { file -> (digest: String, unchanged: Bool, foreign: Bool, wasOurs: Bool) in
             let path = file.path.string
             let digest = OutputManifest.digest(of: file.bytes)
             let target = folder.path(of: file.path)
-            guard let old = ours[path] else { return (digest, false, !startsEmpty && FileIdentity.size(at: target) != nil) }
+            guard let old = ours[path] else { return (digest, false, !startsEmpty && FileIdentity.size(at: target) != nil, false) }
             // Ours before: unchanged when the digest matches and the file is still there at that
             // size; without a digest (a format-1 manifest, a killed build's file) compare the bytes.
             if !old.isEmpty {
-                return (digest, old == digest && FileIdentity.size(at: target) == file.bytes.count, false)
+                return (digest, old == digest && FileIdentity.size(at: target) == file.bytes.count, false, true)
             }
-            return (digest, DiskFile.hasSameBytes(target, file.bytes), false)
+            return (digest, DiskFile.hasSameBytes(target, file.bytes), false, true)
         }
         var pending: [OutputFile] = []
         for (file, check) in zip(files, checked) {
-            record(file.path.string, digest: check.digest)
+            record(file.path.string, digest: check.digest, wasOurs: check.wasOurs)
             if check.unchanged {
                 report.unchanged += 1
                 continue
@@ -106,8 +110,10 @@ public struct OutputSession: Sendable {
     var digests: [String: String] { report.digests }
 
     /// A path made twice (never by a build) keeps its first place.
-    private mutating func record(_ path: String, digest: String) {
-        if report.digests.updateValue(digest, forKey: path) == nil { report.paths.append(path) }
+    private mutating func record(_ path: String, digest: String, wasOurs: Bool) {
+        guard report.digests.updateValue(digest, forKey: path) == nil else { return }
+        report.paths.append(path)
+        if !wasOurs { madeBesideOurs += 1 }
     }
 
     /// Removes our old files this build did not make (and what a killed build
@@ -116,7 +122,10 @@ public struct OutputSession: Sendable {
         // Only what was there counts as removed (a killed build may have journaled files it never wrote).
         // Looked up over every core, not subtracted: a copy of `ours` to take all but a few from it cost more.
         let made = report.digests
-        report.removed = Array(ours.keys).parallelFilter { made[$0] == nil }.sorted { $0.precedesInBytes($1) }.filter { path in
+        // Each of ours made again (an add-one or an edit rebuild): none to look for among 18,000.
+        let madeOfOurs = made.count - madeBesideOurs
+        let gone = madeOfOurs == ours.count ? [] : Array(ours.keys).parallelFilter { made[$0] == nil }
+        report.removed = gone.sorted { $0.precedesInBytes($1) }.filter { path in
             defer { removeEmptyFolders(above: path) }
             return unlink(folder.path(ofRecorded: path)) == 0
         }

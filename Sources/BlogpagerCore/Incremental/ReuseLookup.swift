@@ -5,8 +5,6 @@
 /// anything renders (`Pending`: beside the reading and sorting of the entries);
 /// `kept` is then a pure lookup, and rendering never touches the disk.
 public struct ReuseLookup: Sendable {
-    /// The generation (`RenderKeys.generation`) the recorded keys were made under.
-    let generation: String
     /// By slot name; a slot's name is its path, but for a fragment's (`RenderCache.Slot`).
     private let intact: [String: Recorded]
     /// What `stat` said of the intact files whose slot is named otherwise than their path.
@@ -22,7 +20,6 @@ public struct ReuseLookup: Sendable {
 
     /// Looks up every recorded output on disk (one `stat` each, over every core).
     init(cache: RenderCache, digests: [String: String], interrupted: Set<String>, output: OutputFolder) {
-        generation = cache.generation
         let found = output.withOpened { folder in cache.slots.parallelMap { slot -> Recorded? in
             guard let folder, digests[slot.path] == slot.digest, interrupted.isEmpty || !interrupted.contains(slot.path),
                   let dash = slot.digest.utf8.firstIndex(of: UInt8(ascii: "-")),
@@ -58,17 +55,13 @@ public struct ReuseLookup: Sendable {
         return recorded.file
     }
 
-    /// Nil when the outputs were made under another generation: then nothing is kept.
-    func matching(generation: String) -> ReuseLookup? {
-        self.generation == generation ? self : nil
-    }
-
     /// A lookup being made on a thread of its own (one `stat` for each of the last build's
     /// outputs: 18,000 at 10,000 entries, a sixth of a rebuild's time on 2 cores), started as
     /// soon as the records are read; the build reads and sorts its entries, and keys its
     /// pages, beside it, and waits for it only where it asks which are kept.
     public struct Pending: Sendable {
-        /// Known at once, from the render cache: a lookup of another generation keeps nothing and is not waited for.
+        /// The generation (`RenderKeys.generation`) the recorded keys were made under, known at
+        /// once from the render cache: a lookup of another generation keeps nothing and is not waited for.
         let generation: String
         private let made: BackgroundValue<ReuseLookup>
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The incremental commit: what a finished build leaves for the next one.
 extension StateFolder {
@@ -25,33 +24,21 @@ extension StateFolder {
         var entryCache: EntryCache?
     }
 
-    /// Records being written, each on a thread of its own (`startWriting`, and `commit`'s own):
-    /// a thread started for it, not one of the shared pool's, which has a thread for each core
-    /// and ran them one after another, each waiting for its flush to reach the disk (about 25 ms
-    /// of a rebuild's end on 2 cores); side by side, their flushes overlap.
-    final class PendingRecords: Sendable {
-        private let group = DispatchGroup()
-        private let finished = Mutex<[(Record, (any Error)?)]>([])
-        private let order: [Record]
+    /// Records being written, each on a thread of its own (`BackgroundValue`; `startWriting`, and
+    /// `commit`'s own): on the shared pool, which has a thread for each core, they ran one after
+    /// another, each waiting for its flush to reach the disk (about 25 ms of a rebuild's end on
+    /// 2 cores); side by side, their flushes overlap.
+    struct PendingRecords: Sendable {
+        private let writes: [(Record, BackgroundValue<(any Error)?>)]
 
         fileprivate init(_ writers: [(Record, @Sendable () -> (any Error)?)]) {
-            order = writers.map(\.0)
-            for (record, writer) in writers {
-                group.enter()
-                Thread { [self] in
-                    let error = writer()
-                    finished.withLock { $0.append((record, error)) }
-                    group.leave()
-                }.start()
-            }
+            writes = writers.map { record, writer in (record, BackgroundValue(writer)) }
         }
 
         /// Once every one is written: what each writer said, in the order they were given, so the
         /// same failures give the same warnings.
         fileprivate func results() -> [(Record, (any Error)?)] {
-            group.wait()
-            let results = finished.withLock { $0 }
-            return order.compactMap { record in results.first { $0.0 == record } }
+            writes.map { record, write in (record, write.value) }
         }
     }
 

@@ -69,7 +69,12 @@ let package = Package(
                 "BlogpagerCore",
                 "BlogpagerServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // jemalloc (Debian libjemalloc-dev) in place of glibc's malloc for the whole process: a build
+            // makes and frees millions of small values over every core (docs/benchmarks.md, thirty-second
+            // round). Shared, not static: the static runtime's link hides an archive's symbols, and
+            // libcmark's and libc's allocations must come from the same malloc as ours.
+            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
         .target(
             name: "TestSupport",

@@ -318,7 +318,11 @@ def versions():
     # a binary built elsewhere (CMARK_FLOOR), and the version is not known here.
     cmark = shutil.which("pkg-config") and subprocess.run(["pkg-config", "--modversion", "libcmark"], capture_output=True, text=True).stdout.strip()
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")), "?")
-    return f"{os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}; libcmark {cmark or 'of unknown version'}; Hugo {hugo or 'not installed'}"
+    # The allocator blogpager links (Package.swift): jemalloc, unless a copy was built without it.
+    linked = shutil.which("ldd") and subprocess.run(["ldd", str(BLOGPAGER)], capture_output=True, text=True).stdout
+    allocator = "jemalloc" if linked and "libjemalloc" in linked else "glibc's malloc" if linked else "an allocator not known here"
+    return (f"{os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}; libcmark {cmark or 'of unknown version'}; "
+            f"blogpager allocating with {allocator}; Hugo {hugo or 'not installed'}")
 
 
 def main():

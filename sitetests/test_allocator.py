@@ -1,5 +1,5 @@
 """The binary allocates through jemalloc, which Package.swift links in place of glibc's malloc: with
-glibc's, a rebuild of 10,000 entries took a tenth longer (docs/benchmarks.md, thirty-second round).
+glibc's, a rebuild of 10,000 entries took about 8% longer (docs/benchmarks.md, thirty-second round).
 A link that lost it would build the same site, only slower, so no other test would notice."""
 import os
 import subprocess

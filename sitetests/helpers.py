@@ -12,11 +12,11 @@ if os.environ.get("BLOGPAGER_PYTHON"):
     os.environ["BLOGPAGER_PYTHON"] = str(Path(os.environ["BLOGPAGER_PYTHON"]).absolute())
 
 
-def run_build(content, out, *args, check=True):
-    """Runs `blogpager build content out args...` and returns the completed process."""
+def run_build(content, out, *args, check=True, env=None):
+    """Runs `blogpager build content out args...` (with `env` added to the environment) and returns the completed process."""
     result = subprocess.run(
         [str(BINARY), "build", str(content), str(out), *map(str, args)],
-        capture_output=True, text=True, cwd=Path(content).parent,
+        capture_output=True, text=True, cwd=Path(content).parent, env=env and dict(os.environ, **env),
     )
     if check and result.returncode != 0:
         raise AssertionError(f"build failed ({result.returncode}):\n{result.stderr}")

@@ -1,13 +1,11 @@
 """The binary allocates through jemalloc, which Package.swift links in place of glibc's malloc: with
 glibc's, a rebuild of 10,000 entries took about 8% longer (docs/benchmarks.md, thirty-second round).
 A link that lost it would build the same site, only slower, so no other test would notice."""
-import os
-import subprocess
 import sys
 
 import pytest
 
-from helpers import BINARY, entry
+from helpers import entry, run_build
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="jemalloc is linked on Linux only")
@@ -16,8 +14,6 @@ def test_the_binary_allocates_through_jemalloc(tmp_path):
     content.mkdir()
     (content / "first.md").write_text(entry("First", date="2024-01-02"))
     # jemalloc reads MALLOC_CONF and, asked to, prints its statistics at exit; glibc's malloc ignores it.
-    result = subprocess.run([str(BINARY), "build", str(content), str(tmp_path / "out")],
-                            capture_output=True, text=True, env=dict(os.environ, MALLOC_CONF="stats_print:true"))
-    assert result.returncode == 0, result.stderr
+    result = run_build(content, tmp_path / "out", env={"MALLOC_CONF": "stats_print:true"})
     assert "Begin jemalloc statistics" in result.stderr
     assert (tmp_path / "out" / "index.html").is_file()

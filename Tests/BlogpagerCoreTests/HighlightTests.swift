@@ -172,6 +172,37 @@ struct HighlightTests {
         #expect(try sharing.encoded() == two.encoded())
     }
 
+    /// A rebuild keeps the blocks of entries it did not render, up to a bound, from the last
+    /// record's tables a key at a time: the latest segment's first, a key in two segments once
+    /// (its later block), and none past the bound, whether the blocks are taken from a record
+    /// both share or copied from another.
+    @Test func keptBlocksComeFromTheLatestSegmentFirstUpToTheBound() throws {
+        var first = HighlightCache(highlighter: "pygments 9.9")
+        for (index, spans) in ["a\nb", "", "ccc"].enumerated() { first.store(spans, for: "key\(index)") }
+        let whole = try first.encoded()
+        var newer = HighlightCache(highlighter: "pygments 9.9")
+        newer.store("changed", for: "key2")
+        newer.store("eee", for: "key4")
+        let record = try #require(HighlightCache(decoding: whole + newer.blocks(missingFrom: HighlightCache(highlighter: "pygments 9.9")).bytes))
+        #expect(record.count == 5, "two segments: three blocks, then two")
+        for sharing in [true, false] {
+            var three = sharing ? record.sharingRecord() : HighlightCache(highlighter: "pygments 9.9")
+            three.keep(record, upTo: 3)
+            #expect(three.count == 3 && three.lookup("key4") == .some("eee") && three.lookup("key2") == .some("changed"))
+            #expect(three.lookup("key0") == .some("a\nb") && three.lookup("key1") == nil, "sharing: \(sharing)")
+            var all = sharing ? record.sharingRecord() : HighlightCache(highlighter: "pygments 9.9")
+            all.keep(record, upTo: 100)
+            var expected = HighlightCache(highlighter: "pygments 9.9")
+            for (key, spans) in [("key0", "a\nb"), ("key1", ""), ("key2", "changed"), ("key4", "eee")] { expected.store(spans, for: key) }
+            #expect(try all.count == 4 && all.encoded() == expected.encoded(), "sharing: \(sharing)")
+        }
+        // What this build holds counts toward the bound, and is not taken again.
+        var own = record.sharingRecord()
+        own.store("mine", for: "key4")
+        own.keep(record, upTo: 2)
+        #expect(own.count == 2 && own.lookup("key4") == .some("mine") && own.lookup("key2") == .some("changed"))
+    }
+
     /// A segment is read only when its line is well formed and all of it is there; one that is not
     /// ends the record there, and the segments before it stay. A table line that is not well formed
     /// is a block the record lacks (it is highlighted again), not a wrong one.

@@ -84,12 +84,21 @@ struct HighlightCacheSegment: Sendable {
         blocks.reserveCapacity(count)
         for index in 0..<count {
             guard let place = place(atLine: index, in: buffer) else { continue }
-            let line = table + index * lineWidth
-            var keyEnd = line + keyWidth
-            while keyEnd > line, buffer[keyEnd - 1] == 0x20 { keyEnd -= 1 }
-            blocks.append((String(decoding: buffer[line..<keyEnd], as: UTF8.self), place))
+            blocks.append((key(ofLine: index, in: buffer), place))
         }
         return blocks
+    }
+
+    /// The key of the table's line `index`; nil when the line is not well formed.
+    func key(atLine index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> String? {
+        lineIsWellFormed(index, in: buffer) ? key(ofLine: index, in: buffer) : nil
+    }
+
+    private func key(ofLine index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> String {
+        let line = table + index * lineWidth
+        var keyEnd = line + keyWidth
+        while keyEnd > line, buffer[keyEnd - 1] == 0x20 { keyEnd -= 1 }
+        return String(decoding: buffer[line..<keyEnd], as: UTF8.self)
     }
 
     private func lineIsWellFormed(_ index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -19,7 +19,7 @@ struct EntryCacheOrderTests {
         let cache = EntryCache(key: key, entries: entries)
         #expect(cache.count == 23)
         for entry in first.archive.entries {
-            #expect(cache.entry(for: entry.source, key: key)?.title == entry.title, "\(entry.source.relativePath)")
+            #expect(cache.entry(for: entry.source, key: key)?.entry.title == entry.title, "\(entry.source.relativePath)")
         }
         var stranger = twice.source
         stranger.relativePath = "post-7b.md"

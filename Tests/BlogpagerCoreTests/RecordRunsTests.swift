@@ -47,6 +47,34 @@ struct RecordRunsTests {
         #expect(third.entriesRead == 1)
     }
 
+    /// The lines a rebuild writes again are read from the last record's mapping, which outlives
+    /// the record's file: the watcher hands a build the cache the build before made, whose lines
+    /// lie in a record that build has since replaced by a rename. Each record written is still
+    /// the one a cache made from nothing but the entries would write.
+    @Test func linesCarriedFromAReplacedRecordAreWrittenAsTheyWere() async throws {
+        let folder = try BuildJobTests.site()
+        defer { folder.remove() }
+        let path = folder.path + "/out/.blogpager/entry-cache"
+        _ = try await BuildJobTests.job(folder).run(now: Date())
+        try folder.write("content/entry-3.md", "---\ntitle: Entry 3, edited\ndate: 2024-03-03\n---\nBody 3.\n")
+        // Read back from the first record: eleven lines carried from its mapping, one made.
+        var cache = try #require(try await BuildJobTests.job(folder).run(now: Date()).site).entryCache
+        let second = try #require(FileManager.default.contents(atPath: path))
+        for edit in 1...2 {
+            try folder.write("content/entry-5.md", "---\ntitle: Entry 5, edit \(edit)\ndate: 2024-03-05\n---\nBody 5.\n")
+            let site = try #require(try await BuildJobTests.job(folder).run(now: Date(), cache: cache).site)
+            #expect(site.entriesRead == 1)
+            let written = try #require(FileManager.default.contents(atPath: path))
+            #expect(written != second)
+            let key = try #require(RecordText(kind: "entry-cache", version: EntryCache.version).parseHeader(Array(written))?.key)
+            var made: [UInt8] = []
+            EntryCache(key: key, entries: site.archive.entries).encode { made += $0 }
+            #expect(Array(written) == made, "edit \(edit)")
+            #expect(String(decoding: written, as: UTF8.self).contains("Entry 3, edited\t"))
+            cache = site.entryCache
+        }
+    }
+
     /// Records are cut into lines and fields by `pieces`, as `split` keeping empty pieces would cut them.
     @Test func piecesAreWhatSplitKeepingEmptyPiecesGives() {
         let samples = ["", "\t", "a", "a\tb", "\ta\t\tb\t", "path/x.html\t12-ab", "日本\t語\t\t", "\t\t\t"]

@@ -17,10 +17,14 @@ public struct EntryCache: Sendable {
     private var key: String?
     /// In the byte order of their source paths, each path once.
     private var entries: [Entry] = []
-    /// The record's line of each entry read back from it (nil for one read from its source):
-    /// written again as it was while its source is unchanged, so a rebuild encodes only the
-    /// entries it read.
-    private var lines: [ArraySlice<UInt8>?] = []
+    /// Where the record's line of each entry read back from it lies in `record` (nil for one
+    /// read from its source): written again as it was while its source is unchanged, so a
+    /// rebuild encodes only the entries it read.
+    private var lines: [Range<Int>?] = []
+    /// The record the lines lie in, mapped from its file (the last build's, which this build
+    /// replaces by a rename: the mapping keeps its bytes). Its pages are handed back once read,
+    /// so the lines of a million entries (250 MB) are not held through the build to be written again.
+    private(set) var record: RecordBytes?
 
     public init() {}
 
@@ -31,14 +35,21 @@ public struct EntryCache: Sendable {
         RenderKeys.entryCache(format: version, program: program, config: config)
     }
 
-    /// The cached entry for a source, if the source (names and identity) and the key are unchanged.
-    /// The cache's file keeps no absolute path (`out/` may be published whole): the entry takes
-    /// the file's place from the source found now.
-    func entry(for source: SourceFile, key: String) -> Entry? {
+    /// The cached entry for a source, if the source (names and identity) and the key are unchanged,
+    /// with where its line lies in `record`. The cache's file keeps no absolute path (`out/` may be
+    /// published whole): the entry takes the file's place from the source found now.
+    func entry(for source: SourceFile, key: String) -> (entry: Entry, line: Range<Int>?)? {
         guard self.key == key, let position = position(of: source.relativePath) else { return nil }
         let cached = entries[position]
         guard cached.source.identity == source.identity else { return nil }
-        return cached.reading(from: source)
+        return (cached.reading(from: source), lines[position])
+    }
+
+    /// This cache, leaving an empty one in its place: handed to a build that consumes it, the
+    /// build is its only holder and can let it go before it ends.
+    mutating func handedOver() -> EntryCache {
+        defer { self = EntryCache() }
+        return self
     }
 
     /// Where the entry read from `path` is, by binary search.
@@ -48,57 +59,52 @@ public struct EntryCache: Sendable {
         return position
     }
 
-    /// A cache of exactly these entries (sources that no longer exist drop out), keeping the
-    /// lines `previous` read back for those whose sources are unchanged.
-    init(key: String, entries read: [Entry], previous: EntryCache = EntryCache()) {
+    /// A cache of exactly these entries (sources that no longer exist drop out), each with
+    /// where its line lies in `record` (those found unchanged in the last cache, `entry(for:key:)`);
+    /// none without `lines`.
+    init(key: String, entries read: [Entry], lines: [Range<Int>?] = [], record: RecordBytes? = nil) {
         self.key = key
-        entries = Self.inPathOrder(read)
-        lines = Array(repeating: nil, count: entries.count)
-        guard previous.key == key, previous.lines.contains(where: { $0 != nil }) else { return }
-        // Both lists in path order: one walk pairs each entry with the one it was before.
-        var before = 0
-        for (position, entry) in entries.enumerated() {
-            let path = entry.source.relativePath
-            while before < previous.entries.count, previous.entries[before].source.relativePath.precedesInBytes(path) {
-                before += 1
-            }
-            guard before < previous.entries.count else { break }
-            let old = previous.entries[before]
-            if old.source.relativePath == path, old.source.identity == entry.source.identity {
-                lines[position] = previous.lines[before]
-            }
-        }
+        let carried = lines.count == read.count && record != nil ? lines : Array(repeating: nil, count: read.count)
+        (entries, self.lines) = Self.inPathOrder(read, lines: carried)
+        self.record = self.lines.contains { $0 != nil } ? record : nil
     }
 
     /// The entries in the byte order of their source paths, each path once (the last one read
-    /// of a path is kept, as a dictionary by path kept it). A build reads its sources in that
-    /// order, so usually this only checks it.
-    private static func inPathOrder(_ entries: [Entry]) -> [Entry] {
+    /// of a path is kept, as a dictionary by path kept it), each with its line. A build reads
+    /// its sources in that order, so usually this only checks it.
+    private static func inPathOrder(_ entries: [Entry], lines: [Range<Int>?]) -> ([Entry], [Range<Int>?]) {
         let precedes = { (a: Entry, b: Entry) in a.source.relativePath.precedesInBytes(b.source.relativePath) }
-        if zip(entries, entries.dropFirst()).allSatisfy(precedes) { return entries }
+        if zip(entries, entries.dropFirst()).allSatisfy(precedes) { return (entries, lines) }
         let positions = entries.indices.sorted { a, b in
             let (x, y) = (entries[a].source.relativePath, entries[b].source.relativePath)
             return x.precedesInBytes(y) || (x == y && a < b)
         }
         var ordered: [Entry] = []
-        for entry in positions.map({ entries[$0] }) {
+        var orderedLines: [Range<Int>?] = []
+        for position in positions {
+            let entry = entries[position]
             if let last = ordered.last, last.source.relativePath == entry.source.relativePath {
                 ordered[ordered.count - 1] = entry
+                orderedLines[orderedLines.count - 1] = lines[position]
             } else {
                 ordered.append(entry)
+                orderedLines.append(lines[position])
             }
         }
-        return ordered
+        return (ordered, orderedLines)
     }
 
     /// The cache the last build left; empty when there is none, it is of another version, any
     /// line is damaged, or its lines are not in path order.
     static func read(in state: StateFolder) -> EntryCache {
-        guard let bytes = state.read(.entryCache), let (key, lines) = format.parse(bytes), let key else { return EntryCache() }
-        // Each line is decoded from a copy of its own: the lines are slices of the record's one
-        // buffer, and the fields a line is cut into would each retain that buffer, about forty
-        // times an entry, from every core at once (all of them writing one cache line).
-        let decoded = lines.parallelMap { EntryRecord.entry(ArraySlice(Array($0))) }
+        guard let record = state.map(.entryCache),
+              let (key, bodyStart) = format.parseHeader(record.withUnsafeBytes { Array($0.prefix(4096)) }), let key else { return EntryCache() }
+        let lines = record.withUnsafeBytes { RecordText.lines(in: $0, from: bodyStart) }
+        // Each line is decoded from a copy of its own: the fields a line is cut into would each
+        // retain one shared buffer, about forty times an entry, from every core at once.
+        let decoded = lines.parallelMap { line in record.withUnsafeBytes { EntryRecord.entry(ArraySlice(Array($0[line]))) } }
+        // Read once; the lines are read again only as the next record is written.
+        record.releasePages(before: record.count)
         var cache = EntryCache()
         cache.key = key
         cache.entries.reserveCapacity(decoded.count)
@@ -107,7 +113,8 @@ public struct EntryCache: Sendable {
             if let last = cache.entries.last, !last.source.relativePath.precedesInBytes(entry.source.relativePath) { return EntryCache() }
             cache.entries.append(entry)
         }
-        cache.lines = lines.map { $0 }
+        cache.lines = lines
+        cache.record = record
         return cache
     }
 
@@ -121,12 +128,19 @@ public struct EntryCache: Sendable {
         guard let key else { return }
         var run = Self.format.header(key: key)
         run.reserveCapacity(RecordText.runSize + 65_536)
+        var copiedSinceRelease = 0
         for start in stride(from: 0, to: entries.count, by: linesPerBatch) {
             let batch = start..<min(entries.count, start + linesPerBatch)
-            let made = batch.parallelMap { position in lines[position] == nil ? EntryRecord.line(entries[position]) : nil }
+            let made = batch.parallelMap { position in lines[position] == nil || record == nil ? EntryRecord.line(entries[position]) : nil }
             for (position, line) in zip(batch, made) {
-                if let line = lines[position] {
-                    run += line
+                if let place = lines[position], let record {
+                    record.withUnsafeBytes { run.append(contentsOf: $0[place]) }
+                    // The lines are in the record's order: its pages are let go as they go by.
+                    copiedSinceRelease += place.count
+                    if copiedSinceRelease >= Self.releaseInterval {
+                        record.releasePages(before: place.lowerBound)
+                        copiedSinceRelease = 0
+                    }
                 } else if let line {
                     run += line
                 } else {
@@ -138,4 +152,7 @@ public struct EntryCache: Sendable {
         }
         try RecordText.hand(&run, to: write, atEnd: true)
     }
+
+    /// How many bytes of the mapped record are copied before its pages are handed back.
+    private static let releaseInterval = 32 << 20
 }

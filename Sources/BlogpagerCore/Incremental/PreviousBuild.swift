@@ -9,17 +9,26 @@ struct PreviousBuild: Sendable {
     var manifest: OutputManifest?
     /// Files a build that did not finish may have written.
     var interrupted: [String]
-    var renderCache: RenderCache?
+    /// Until the reuse lookup takes it (`handingOverReuse`): its slots (1.8 million at a million
+    /// entries) are then held by the lookup alone, and let go once it is made.
+    private(set) var renderCache: RenderCache?
+    /// The generation of the last build's outputs (`RenderKeys.generation`); nil without a render cache.
+    let renderGeneration: String?
     var staticFiles: StaticFileCache?
+    /// The last build's entries, until the build takes them (`EntryCache.handedOver()`).
     var entryCache: EntryCache
+    /// How many entries the last build's cache held (it stays known once the cache is handed over).
+    let entriesCached: Int
 
     /// Nothing: a new folder.
     init() {
         manifest = nil
         interrupted = []
         renderCache = nil
+        renderGeneration = nil
         staticFiles = nil
         entryCache = EntryCache()
+        entriesCached = 0
     }
 
     /// Reads every record; `cache` is the entry cache the caller already holds
@@ -39,7 +48,9 @@ struct PreviousBuild: Sendable {
         interrupted = state.interruptedWrites()
         staticFiles = program.flatMap { StaticFileCache.read(in: state, program: $0) }
         self.renderCache = renderCache.value
+        renderGeneration = self.renderCache?.generation
         self.entryCache = entryCache?.value ?? cache
+        entriesCached = self.entryCache.count
     }
 
     /// Our files, each with the digest of its bytes, or an empty one where they are not known
@@ -60,8 +71,10 @@ struct PreviousBuild: Sendable {
         return record
     }
 
-    /// What this build may keep of the last one's outputs (stats them once, on a thread of its own).
-    func reuse(in output: OutputFolder) -> ReuseLookup.Pending? {
+    /// What this build may keep of the last one's outputs (stats them once, on a thread of its
+    /// own). The render cache goes to the lookup: none is held here from then on.
+    mutating func handingOverReuse(in output: OutputFolder) -> ReuseLookup.Pending? {
+        defer { renderCache = nil }
         guard let renderCache, let digests = manifest?.digests else { return nil }
         return ReuseLookup.Pending(cache: renderCache, digests: digests, interrupted: Set(interrupted), output: output)
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The one line format of the records in `.blogpager/`: a first line
 /// `blogpager <kind> <version>`, followed by a space and a key for the records
 /// that are valid only under one (a cache's program and settings), then one
@@ -21,6 +27,21 @@ struct RecordText {
         if bytes.last != 0x0A, !lines.isEmpty { lines.removeLast() }
         // Copied only when there is a blank line: each slice of 18,000 retains the record's buffer.
         return (key, lines.contains(where: \.isEmpty) ? lines.filter { !$0.isEmpty } : lines)
+    }
+
+    /// Where each line of `bytes` from `bodyStart` lies, without its line break, as `parse`
+    /// cuts them (a last line without its newline and empty lines left out): for a record
+    /// read in place (mapped), whose lines are copied out one at a time.
+    static func lines(in bytes: UnsafeRawBufferPointer, from bodyStart: Int) -> [Range<Int>] {
+        guard let base = bytes.baseAddress, bodyStart < bytes.count else { return [] }
+        var lines: [Range<Int>] = []
+        var start = bodyStart
+        while start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) {
+            let end = UnsafeRawPointer(found) - base
+            if end > start { lines.append(start..<end) }
+            start = end + 1
+        }
+        return lines
     }
 
     /// The key and where the body starts, from the header alone: `parse` goes on to the

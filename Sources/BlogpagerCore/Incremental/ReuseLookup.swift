@@ -5,8 +5,13 @@
 /// anything renders (`Pending`: beside the reading and sorting of the entries);
 /// `kept` is then a pure lookup, and rendering never touches the disk.
 public struct ReuseLookup: Sendable {
-    /// By slot name; a slot's name is its path, but for a fragment's (`RenderCache.Slot`).
-    private let intact: [String: Recorded]
+    /// Where in `recorded` each intact output is, by slot name; a slot's name is its path, but
+    /// for a fragment's (`RenderCache.Slot`). A map of places, not of the records themselves:
+    /// its table has room for twice as many as it holds (1.8 million at a million entries), and
+    /// a record in each of its slots made it half a gigabyte.
+    private let places: [String: Int32]
+    /// Each slot's record as the lookup found it, in the render cache's order; nil where its file is not intact.
+    private let recorded: [Recorded?]
     /// What `stat` said of the intact files whose slot is named otherwise than their path.
     private let otherIdentities: [String: FileIdentity]
 
@@ -21,38 +26,41 @@ public struct ReuseLookup: Sendable {
     /// Looks up every recorded output on disk (one `stat` each, over every core).
     init(cache: RenderCache, digests: [String: String], interrupted: Set<String>, output: OutputFolder) {
         let found = output.withOpened { folder in cache.slots.parallelMap { slot -> Recorded? in
-            guard let folder, digests[slot.path] == slot.digest, interrupted.isEmpty || !interrupted.contains(slot.path),
+            guard let folder, let listed = digests.index(forKey: slot.path), digests[listed].value == slot.digest,
+                  interrupted.isEmpty || !interrupted.contains(slot.path),
                   let dash = slot.digest.utf8.firstIndex(of: UInt8(ascii: "-")),
                   let size = Int(Substring(slot.digest.utf8[..<dash])),
                   let identity = FileIdentity(itemAt: slot.path, under: folder), identity.size == size,
-                  let path = try? OutputPath(recorded: slot.path)
+                  // The files list's own strings of the path and digest: the render cache's copies go with it.
+                  let path = try? OutputPath(recorded: digests[listed].key)
             else { return nil }
-            return Recorded(key: slot.key, file: KeptFile(path: path, digest: slot.digest), identity: identity)
+            return Recorded(key: slot.key, file: KeptFile(path: path, digest: digests[listed].value), identity: identity)
         } }
-        // One map of every output (1.8 million at a million entries), by the slot's name, which is
-        // its path for all but the fragments: those few also by path, for `identity(of:)`.
-        var intact: [String: Recorded] = [:]
+        var places: [String: Int32] = [:]
         var otherIdentities: [String: FileIdentity] = [:]
-        intact.reserveCapacity(found.count)
-        for (slot, recorded) in zip(cache.slots, found) {
-            guard let recorded else { continue }
-            intact[slot.name] = recorded
-            if slot.name != slot.path { otherIdentities[slot.path] = recorded.identity }
+        places.reserveCapacity(found.count)
+        for (place, (slot, intact)) in zip(cache.slots, found).enumerated() {
+            guard let intact else { continue }
+            let namedByPath = slot.name == slot.path
+            places[namedByPath ? intact.file.path.string : slot.name] = Int32(place)
+            if !namedByPath { otherIdentities[intact.file.path.string] = intact.identity }
         }
-        self.intact = intact
+        self.places = places
+        // Kept as found, gaps and all: a compacted copy would stand beside it while it was made.
+        recorded = found
         self.otherIdentities = otherIdentities
     }
 
     /// What `stat` said of the file at `path` when the lookup was made; nil if it was not looked at or not intact.
     func identity(of path: String) -> FileIdentity? {
-        if let recorded = intact[path], recorded.file.path.string == path { return recorded.identity }
+        if let place = places[path], let found = recorded[Int(place)], found.file.path.string == path { return found.identity }
         return otherIdentities[path]
     }
 
     /// The file to keep for `slot`, if its key is unchanged and its file intact.
     func kept(_ slot: String, key: String) -> KeptFile? {
-        guard let recorded = intact[slot], recorded.key == key else { return nil }
-        return recorded.file
+        guard let place = places[slot], let found = recorded[Int(place)], found.key == key else { return nil }
+        return found.file
     }
 
     /// A lookup being made on a thread of its own (one `stat` for each of the last build's

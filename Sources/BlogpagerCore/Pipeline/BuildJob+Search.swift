@@ -21,8 +21,8 @@ extension BuildJob {
             .map { KeptFile(path: OutputPath(literal: $0.key), digest: $0.value) }
         // Pagefind has no incremental mode: it runs when an entry's text may have changed (a source
         // read or gone, other settings or templates), or when there is no index yet.
-        let changed = site.entriesRead > 0 || site.entryCache.count != previous.entryCache.count
-            || previous.renderCache?.generation != site.rendered.generation || kept.isEmpty
+        let changed = site.entriesRead > 0 || site.entryCache.count != previous.entriesCached
+            || previous.renderGeneration != site.rendered.generation || kept.isEmpty
         guard changed else {
             try session.write(OutputBatch(kept: kept))
             return SearchOutcome()

@@ -105,13 +105,19 @@ public struct BuildJob: Sendable {
         fingerprint.entryFolders = loader.layout.entryFolders.map(\.path) + loader.layout.collectionFolders
         fingerprint.files = loader.layout.legacyPagesPath.map { [$0] } ?? []
         // The content folder is walked once: the fingerprint and the scan read the same walk.
-        var loader = self.loader
+        // The loader that holds the walk goes to the load (`Handoff`), which lets it go when done.
+        var scanning: Handoff<SiteLoader>?
         if FileIdentity(itemAt: loader.layout.contentFolder)?.isFolder == true {
-            let walk = FolderWalk(loader.layout.contentFolder)
-            fingerprint.contentWalk = walk
-            loader.contentWalk = walk
+            var scanner = loader
+            scanner.contentWalk = FolderWalk(loader.layout.contentFolder)
+            fingerprint.contentWalk = scanner.contentWalk
+            scanning = Handoff(scanner)
         }
         var inputs = fingerprint.digest()
+        // Digested: the walk (every path of a million entries) is the scan's alone from here, but
+        // where this build may write the old list pages' file: the digest is then taken again,
+        // of the inputs as they were before anything was read.
+        if loader.layout.legacyPagesPath.map({ FileIdentity(itemAt: $0) != nil }) ?? true { fingerprint.contentWalk = nil }
         if let record = PreviousBuild.unchanged(in: folder.state, inputs: inputs, now: now) {
             var report = WriteReport()
             report.unchanged = record.paths.count
@@ -131,18 +137,22 @@ public struct BuildJob: Sendable {
         // otherwise). The build asks for the version only where it makes its render keys, and
         // waits for this before it ends (a process started after it could outlive its lock).
         async let highlighterStarted: String? = if let highlighter { await BlockingWork.run { highlighter.identity() } } else { nil }
-        async let loaded = Result { [loader] () throws(BuildFailure) in try loader.load() }
-        let previous = try PreviousBuild(reading: folder.state, cache: cache, program: program)
+        async let loaded = Result { [scanning, loader] () throws(BuildFailure) in try (scanning?.take() ?? loader).load() }
+        var read = try PreviousBuild(reading: folder.state, cache: cache, program: program)
+        // The build becomes the only holder of the last build's entries: it lets them go once it
+        // has read the sources that changed (a copy held here would keep them to the end).
+        var entryCache = read.entryCache.handedOver()
+        let reuse = read.handingOverReuse(in: folder)
+        let previous = read
         // The session's set of our files (1.8 million paths at a million entries) is made beside the lookup.
         async let opened = writer.begin(previous: previous)
-        let reuse = previous.reuse(in: folder)
         let copies = previous.copies(in: folder)
         var input = try await loaded.get()
         if search { input.config.searchIndex = true }
         var options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program, highlighter: highlighter)
         options.spillFolder = state.path
         let (built, written) = await OutputPipeline().run(opened) { emit throws(BuildFailure) in
-            try await SiteBuilder().build(input, options: options, cache: previous.entryCache, reuse: reuse, copies: copies, emit: emit)
+            try await SiteBuilder().build(input, options: options, cache: entryCache.handedOver(), reuse: reuse, copies: copies, emit: emit)
         }
         var session = written.session
         let site: SiteBuild
@@ -169,7 +179,7 @@ public struct BuildJob: Sendable {
         // Every site file is in place: the records that vouch for none on their own are written
         // beside the removals and the outputs' digest, not after them.
         // The entry cache is unchanged when no source was read and none went away: no need to write megabytes again.
-        let entryCacheChanged = site.entriesRead > 0 || site.entryCache.count != previous.entryCache.count
+        let entryCacheChanged = site.entriesRead > 0 || site.entryCache.count != previous.entriesCached
         let madeDigests = session.digests
         let early = folder.state.startWriting(.init(
             renderCache: RenderCache.Made(rendered: site.rendered, digests: madeDigests),

@@ -24,18 +24,22 @@ public struct SiteBuilder: Sendable {
     /// With `reuse` (what the last build made, looked up beside the build), outputs
     /// whose keys are unchanged are kept, not rendered again; with `copies`, so
     /// are the copies of static files whose sources are unchanged.
-    public func build(_ input: SiteInput, options: BuildOptions, cache: EntryCache = EntryCache(), reuse: ReuseLookup.Pending? = nil,
+    /// The last build's entries (`cache`) are let go once the changed sources are read: those
+    /// kept are copies that name the sources found now, and the next cache needs only their lines.
+    public func build(_ input: SiteInput, options: BuildOptions, cache: consuming EntryCache = EntryCache(), reuse: ReuseLookup.Pending? = nil,
                       copies copyLookup: StaticFileLookup? = nil,
                       emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> SiteBuild {
         // Every problem of every kind in one run: the entries that read well are checked
         // (URLs, order, static files) even when others did not, and all is reported at once.
         var problems = DiagnosticLog()
         var warnings = input.warnings
-        let (entries, bareSources, cacheKey, readCount) = readEntries(input, cache: cache, program: options.program,
-                                                         highlighter: input.config.highlightsCode ? options.highlighter : nil,
-                                                         log: &problems, warnings: &warnings)
+        let (entries, lines, bareSources, cacheKey, readCount) = readEntries(input, cache: cache, program: options.program,
+                                                                highlighter: input.config.highlightsCode ? options.highlighter : nil,
+                                                                log: &problems, warnings: &warnings)
+        let record = cache.record
+        cache = EntryCache()
         // The next build's entry cache is made beside the rest of this one.
-        async let newCache = EntryCache(key: cacheKey, entries: entries, previous: cache)
+        async let newCache = EntryCache(key: cacheKey, entries: entries, lines: lines, record: record)
         let now = EntryDate(epochSeconds: Int64(options.now.timeIntervalSince1970.rounded(.down)))
         let config = input.config
         let isLeftOutDraft = { (entry: Entry) in entry.isDraft && !options.includeDrafts && !config.buildsDrafts }
@@ -126,7 +130,8 @@ public struct SiteBuilder: Sendable {
     /// a source is handed back as a page, by its place in the content folder; so is one with no
     /// date where the generator builds such a page outside its lists (Zola), with a warning.
     private func readEntries(_ input: SiteInput, cache: EntryCache, program: ProgramIdentity, highlighter: CodeHighlighter?,
-                             log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> (entries: [Entry], bareSources: [SourceFile], cacheKey: String, readCount: Int) {
+                             log: inout DiagnosticLog, warnings: inout [Diagnostic])
+        -> (entries: [Entry], lines: [Range<Int>?], bareSources: [SourceFile], cacheKey: String, readCount: Int) {
         let sources = input.sources.sorted { $0.relativePath.precedesInBytes($1.relativePath) }
         let config = input.config
         let key = EntryCache.key(program: program, config: config)
@@ -135,16 +140,19 @@ public struct SiteBuilder: Sendable {
         highlighter?.prepare(for: toRead.map { sources[$0] })
         let reader = EntryReader(config: config)
         let read = toRead.parallelMap(readingAhead: { sources[$0].filePath }) { reader.read(sources[$0]) }
-        var results = reusable.map { $0.map { Result<Entry, BuildFailure>.success($0) } }
+        var results = reusable.map { $0.map { Result<Entry, BuildFailure>.success($0.entry) } }
         for (index, result) in zip(toRead, read) { results[index] = result }
 
         var entries: [Entry] = []
+        // Each entry's line in the cache's record, where it was found there (the next cache writes it again).
+        var lines: [Range<Int>?] = []
         var bareSources: [SourceFile] = []
         var diagnostics = input.diagnostics
-        for (source, result) in zip(sources, results) {
+        for (position, (source, result)) in zip(sources, results).enumerated() {
             switch result {
             case .success(let entry):
                 entries.append(entry)
+                lines.append(reusable[position]?.line)
             case .failure(let failure) where failure.isUndatedPage
                 || (config.pagesMayLackFrontMatter && FrontMatterReader.opensNoFrontMatter(source)):
                 if failure.isUndatedPage {
@@ -162,7 +170,7 @@ public struct SiteBuilder: Sendable {
             }
         }
         log.append(contentsOf: diagnostics)
-        return (entries, bareSources, key, toRead.count)
+        return (entries, lines, bareSources, key, toRead.count)
     }
 
     /// A page bundle's files, beside its entry's page (`posts/name/pic.png` for `posts/name/index.html`).

@@ -268,9 +268,7 @@ public struct HighlightCache: Sendable {
     /// The same, from a record mapped from its file (`RecordBytes(mapping:)`). Only the
     /// segments' lines are read now: a block's line when it is looked up.
     public init?(decoding record: RecordBytes) {
-        // The header alone is copied out to be read.
-        let head = record.withUnsafeBytes { Array($0.prefix(4096)) }
-        if let (key, bodyStart) = Self.format.parseHeader(head), let key {
+        if let (key, bodyStart) = Self.format.parseHeader(record), let key {
             highlighter = key
             var segments: [HighlightCacheSegment] = []
             var at = bodyStart
@@ -283,7 +281,7 @@ public struct HighlightCache: Sendable {
             }
             recorded = Recorded(bytes: record, segments: segments, segmentBlocks: segments.reduce(0) { $0 + $1.count },
                                 end: at, takesAppends: segments.count < Self.mostSegments)
-        } else if let (key, bodyStart) = Self.formerFormat.parseHeader(head), let key {
+        } else if let (key, bodyStart) = Self.formerFormat.parseHeader(record), let key {
             highlighter = key
             recorded = Self.formerRecord(record, from: bodyStart)
         } else {

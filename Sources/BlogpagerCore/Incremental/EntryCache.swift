@@ -98,7 +98,7 @@ public struct EntryCache: Sendable {
     /// line is damaged, or its lines are not in path order.
     static func read(in state: StateFolder) -> EntryCache {
         guard let record = state.map(.entryCache),
-              let (key, bodyStart) = format.parseHeader(record.withUnsafeBytes { Array($0.prefix(4096)) }), let key else { return EntryCache() }
+              let (key, bodyStart) = format.parseHeader(record), let key else { return EntryCache() }
         let lines = record.withUnsafeBytes { RecordText.lines(in: $0, from: bodyStart) }
         // Each line is decoded from a copy of its own: the fields a line is cut into would each
         // retain one shared buffer, about forty times an entry, from every core at once.

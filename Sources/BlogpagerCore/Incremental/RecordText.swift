@@ -23,14 +23,11 @@ struct RecordText {
     /// write cut short) is left out, as are empty lines.
     func parse(_ bytes: [UInt8]) -> (key: String?, lines: [ArraySlice<UInt8>])? {
         guard let (key, bodyStart) = parseHeader(bytes) else { return nil }
-        var lines = bytes[bodyStart...].pieces(separatedBy: 0x0A)
-        if bytes.last != 0x0A, !lines.isEmpty { lines.removeLast() }
-        // Copied only when there is a blank line: each slice of 18,000 retains the record's buffer.
-        return (key, lines.contains(where: \.isEmpty) ? lines.filter { !$0.isEmpty } : lines)
+        return (key, bytes.withUnsafeBytes { Self.lines(in: $0, from: bodyStart) }.map { bytes[$0] })
     }
 
-    /// Where each line of `bytes` from `bodyStart` lies, without its line break, as `parse`
-    /// cuts them (a last line without its newline and empty lines left out): for a record
+    /// Where each line of `bytes` from `bodyStart` lies, without its line break (a last line
+    /// without its newline and empty lines left out): `parse`'s lines, and those of a record
     /// read in place (mapped), whose lines are copied out one at a time.
     static func lines(in bytes: UnsafeRawBufferPointer, from bodyStart: Int) -> [Range<Int>] {
         guard let base = bytes.baseAddress, bodyStart < bytes.count else { return [] }
@@ -42,6 +39,11 @@ struct RecordText {
             start = end + 1
         }
         return lines
+    }
+
+    /// `parseHeader` of a record read in place: its header alone is copied out to be read.
+    func parseHeader(_ record: RecordBytes) -> (key: String?, bodyStart: Int)? {
+        parseHeader(record.withUnsafeBytes { Array($0.prefix(4096)) })
     }
 
     /// The key and where the body starts, from the header alone: `parse` goes on to the

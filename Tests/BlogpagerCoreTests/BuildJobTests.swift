@@ -114,6 +114,36 @@ struct BuildJobTests {
         #expect(try await Self.job(folder).run(now: Date()).site == nil)
     }
 
+    /// Each file a build writes is recorded as `stat` says it is once in place (taken from the
+    /// file as it was written, not looked at again): a clean build's and a rebuild's alike, and
+    /// a file written over after the build is told apart by the next.
+    @Test func aBuildRecordsEachFileItWroteAsStatSeesIt() async throws {
+        let folder = try Self.site()
+        defer { folder.remove() }
+        func expectRecordedAsStatSees(_ report: WriteReport) {
+            #expect(report.identities.count == report.written.count && !report.written.isEmpty)
+            let written = Set(report.written.map(\.string))
+            for (place, path) in report.paths.enumerated() {
+                let recorded = report.identities.identity(at: place)
+                #expect((recorded != nil) == written.contains(path), "\(path)")
+                if written.contains(path) { #expect(recorded == FileIdentity(path: folder.path + "/out/" + path), "\(path)") }
+            }
+        }
+        expectRecordedAsStatSees(try await Self.job(folder).run(now: Date()).report)
+        try folder.write("content/entry-3.md", "---\ntitle: Entry 3, edited\ndate: 2024-03-03\n---\nBody 3, longer now.\n")
+        let edited = try await Self.job(folder).run(now: Date()).report
+        #expect(edited.unchanged > 0)
+        expectRecordedAsStatSees(edited)
+        #expect(try await Self.job(folder).run(now: Date()).site == nil)
+
+        // A page the edit wrote, written over with as many bytes: only its `stat` tells it apart.
+        let page = "out/posts/entry-3/index.html"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + page))
+        try folder.write(page, String(repeating: "x", count: bytes.count))
+        #expect(try await Self.job(folder).run(now: Date()).site != nil)
+        #expect(try await Self.job(folder).run(now: Date()).site == nil)
+    }
+
     @Test func aFutureEntryComesOutWhenItsTimeComesWithoutOtherChanges() async throws {
         let folder = try Self.site()
         defer { folder.remove() }

@@ -141,14 +141,20 @@ struct HighlightCacheSegment: Sendable {
 
     /// A segment's line and table for `blocks` (keys that `canHold`, each once, in the table's
     /// order; each with its spans' length, nil where the language is unknown), handed to `write`
-    /// in runs; the spans are to follow, in the same order, each with a line break.
-    static func writeHead(_ blocks: [(key: String, length: Int?)], into run: inout [UInt8],
+    /// in runs; the spans are to follow, each with a line break, in the table's order or in
+    /// `spansOrder` (the blocks' indices): each line says where its spans start.
+    static func writeHead(_ blocks: [(key: String, length: Int?)], spansOrder: [Int]? = nil, into run: inout [UInt8],
                           _ write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         let keyWidth = max(1, blocks.map(\.key.utf8.count).max() ?? 1)
         let spansBytes = blocks.reduce(0) { $0 + ($1.length.map { $0 + 1 } ?? 0) }
         run += "segment\t\(blocks.count)\t\(keyWidth)\t\(spansBytes)\n".utf8
+        var offsets = [Int](repeating: 0, count: blocks.count)
         var offset = 0
-        for block in blocks {
+        for index in spansOrder ?? Array(blocks.indices) {
+            offsets[index] = offset
+            offset += blocks[index].length.map { $0 + 1 } ?? 0
+        }
+        for (block, offset) in zip(blocks, offsets) {
             run += block.key.utf8
             run += repeatElement(0x20, count: keyWidth - block.key.utf8.count)
             run += block.length == nil ? "\t0\t".utf8 : "\t1\t".utf8
@@ -156,7 +162,6 @@ struct HighlightCacheSegment: Sendable {
             run.append(0x09)
             append(block.length ?? 0, digits: lengthDigits, to: &run)
             run.append(0x0A)
-            offset += block.length.map { $0 + 1 } ?? 0
             try RecordText.hand(&run, to: write)
         }
     }

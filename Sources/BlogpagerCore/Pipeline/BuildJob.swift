@@ -200,13 +200,12 @@ public struct BuildJob: Sendable {
                 legacyWarnings.append(.warning(at: SourceLocation(path: path), "could not write \(LegacyPages.fileName) (\(error)); the next build tries again"))
             }
         }
-        // The files this build did not write are as the reuse lookup found them: not looked at again.
-        // (With no lookup, a clean build, there is nothing to know them by: no set of every path.)
+        // The files this build wrote are as it saw them then, and those it did not write as the
+        // reuse lookup found them: neither is looked at again.
         let found = reuse?.lookup
-        let rewritten = found == nil ? [] : Set(report.written.map(\.string))
         let lastBuild = inputs.flatMap { inputs in
-            BuildRecord.outputsDigest(report.paths, in: folder, known: {
-                rewritten.contains($0) ? nil : found?.identity(of: $0) ?? copies?.identity(of: $0)
+            BuildRecord.outputsDigest(report.paths, in: folder, known: { place, path in
+                report.identities.identity(at: place) ?? found?.identity(of: path) ?? copies?.identity(of: path)
             }).map { outputs in
                 BuildRecord(inputs: inputs, validUntil: site.nextPublication, summary: site.summary, paths: report.paths, outputs: outputs)
             }

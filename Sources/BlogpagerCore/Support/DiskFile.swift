@@ -10,21 +10,28 @@ enum DiskFile {
     /// own few records, not for the pages (the next build checks those).
     /// `temporary` names the file written first (default `temporaryPath(of:)`,
     /// which a build under the lock of its output may reuse).
-    static func replace(_ path: String, with bytes: [UInt8], durable: Bool = false, temporary: String? = nil) throws {
+    /// Gives what `stat` says of the file now in place: its last write set its size and
+    /// time, and the rename keeps them and its inode (the build's records need no second
+    /// look at every file it wrote, whose inodes the kernel may no longer hold by then).
+    @discardableResult
+    static func replace(_ path: String, with bytes: [UInt8], durable: Bool = false, temporary: String? = nil) throws -> FileIdentity {
         try replace(path, durable: durable, temporary: temporary) { write in try bytes.withUnsafeBytes(write) }
     }
 
     /// `replace(_:with:)` for bytes made as they are written: `produce` hands them to the
     /// function it is given, a run at a time (a record of gigabytes need not be one buffer).
+    @discardableResult
     static func replace(_ path: String, durable: Bool = false, temporary: String? = nil,
-                        producing produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+                        producing produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> FileIdentity {
         let slash = path.lastIndex(of: "/")!
         let temporary = temporary ?? temporaryPath(of: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw POSIXError.current }
+        var info = stat()
         do {
             try produce { try writeAll($0, to: descriptor) }
             if durable, fsync(descriptor) != 0 { throw POSIXError.current }
+            guard fstat(descriptor, &info) == 0 else { throw POSIXError.current }
         } catch {
             close(descriptor)
             unlink(temporary)
@@ -37,6 +44,7 @@ enum DiskFile {
             throw error
         }
         if durable { try syncFolder(String(path[..<slash])) }
+        return FileIdentity(info)
     }
 
     /// Where `replace` writes before it renames: a killed build may leave it behind.

@@ -44,7 +44,7 @@ public struct OutputSession: Sendable {
     public mutating func write(_ batch: OutputBatch) throws(BuildFailure) {
         // A kept file is always ours: it is kept by what the last build's list says of it.
         for file in batch.kept {
-            record(file.path.string, digest: file.digest, wasOurs: true)
+            _ = record(file.path.string, digest: file.digest, wasOurs: true)
             report.unchanged += 1
         }
         try write(batch.files)
@@ -67,9 +67,9 @@ public struct OutputSession: Sendable {
             }
             return (digest, DiskFile.hasSameBytes(target, file.bytes), false, true)
         }
-        var pending: [OutputFile] = []
+        var pending: [(file: OutputFile, place: Int)] = []
         for (file, check) in zip(files, checked) {
-            record(file.path.string, digest: check.digest, wasOurs: check.wasOurs)
+            let place = record(file.path.string, digest: check.digest, wasOurs: check.wasOurs)
             if check.unchanged {
                 report.unchanged += 1
                 continue
@@ -79,15 +79,15 @@ public struct OutputSession: Sendable {
                     at: SourceLocation(path: "\(folder.shown)/\(file.path)"),
                     "this file was not written by blogpager and the build would replace it; move it away"))
             }
-            pending.append(file)
+            pending.append((file, place))
         }
         guard !pending.isEmpty else { return }
         do {
-            try folder.state.journal(pending.map(\.path.string))
-            journaled += pending.map(\.path.string)
+            try folder.state.journal(pending.map(\.file.path.string))
+            journaled += pending.map(\.file.path.string)
             if !hasWritten { folder.state.invalidate() }
             hasWritten = true
-            for file in pending {
+            for (file, _) in pending {
                 let parent = folder.folder(ofRecorded: file.path.string)
                 if madeFolders.insert(parent).inserted { try DiskFile.makeFolder(parent) }
             }
@@ -96,11 +96,16 @@ public struct OutputSession: Sendable {
             let rank = { (file: OutputFile) -> Int in
                 file.path.string == "index.json" ? 2 : ContentHashedName.isHashed(String(file.path.name)) ? 0 : 1
             }
+            var identities: [(place: Int, identity: FileIdentity)] = []
+            identities.reserveCapacity(pending.count)
             for step in 0...2 {
-                let group = pending.filter { rank($0) == step }.sorted { $0.path < $1.path }
-                _ = try group.parallelMap { try DiskFile.replace(folder.path(of: $0.path), with: $0.bytes) }
-                report.written += group.map(\.path)
+                let group = pending.filter { rank($0.file) == step }.sorted { $0.file.path < $1.file.path }
+                let written = try group.parallelMap { try DiskFile.replace(folder.path(of: $0.file.path), with: $0.file.bytes) }
+                report.written += group.map(\.file.path)
+                identities += zip(group, written).map { ($0.place, $1) }
             }
+            // In the order of their places: the list stays sorted by appending alone.
+            for (place, identity) in identities.sorted(by: { $0.place < $1.place }) { report.identities.record(identity, at: place) }
         } catch {
             throw cannotWrite(error)
         }
@@ -109,11 +114,12 @@ public struct OutputSession: Sendable {
     /// The digest of every file this build made so far, by path (`finish` adds none).
     var digests: [String: String] { report.digests }
 
-    /// A path made twice (never by a build) keeps its first place.
-    private mutating func record(_ path: String, digest: String, wasOurs: Bool) {
-        guard report.digests.updateValue(digest, forKey: path) == nil else { return }
+    /// The path's place in the report's list: a path made twice (never by a build) keeps its first place.
+    private mutating func record(_ path: String, digest: String, wasOurs: Bool) -> Int {
+        guard report.digests.updateValue(digest, forKey: path) == nil else { return report.paths.firstIndex(of: path)! }
         report.paths.append(path)
         if !wasOurs { madeBesideOurs += 1 }
+        return report.paths.count - 1
     }
 
     /// Removes our old files this build did not make (and what a killed build

@@ -11,6 +11,8 @@ public struct WriteReport: Sendable, Equatable {
     public var paths: [String] = []
     /// The digest of each of `paths` (`OutputManifest.digest(of:)`).
     public var digests: [String: String] = [:]
+    /// What `stat` says of each file written, by its place in `paths`, as it was written.
+    public var identities = WrittenIdentities()
     /// Records that could not be written (the site is complete; the next build does more work).
     public var warnings: [Diagnostic] = []
 

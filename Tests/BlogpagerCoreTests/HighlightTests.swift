@@ -201,6 +201,20 @@ struct HighlightTests {
         own.store("mine", for: "key4")
         own.keep(record, upTo: 2)
         #expect(own.count == 2 && own.lookup("key4") == .some("mine") && own.lookup("key2") == .some("changed"))
+        // Spans written in the order a build spilled them (not the keys'): the blocks kept are
+        // the first whose spans lie in the record, a run of it, whatever their keys.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var spilled = HighlightCache(highlighter: "pygments 9.9", spillFolder: folder.path)
+        for key in ["keyC", "keyA", "keyD", "keyB"] { spilled.store("spans of \(key)", for: key) }
+        let inSpillOrder = try #require(HighlightCache(decoding: try spilled.encoded()))
+        for sharing in [true, false] {
+            var two = sharing ? inSpillOrder.sharingRecord() : HighlightCache(highlighter: "pygments 9.9")
+            two.keep(inSpillOrder, upTo: 2)
+            #expect(two.count == 2 && two.lookup("keyC") == .some("spans of keyC") && two.lookup("keyA") == .some("spans of keyA"),
+                    "sharing: \(sharing)")
+            #expect(two.lookup("keyB") == nil && two.lookup("keyD") == nil)
+        }
     }
 
     /// A segment is read only when its line is well formed and all of it is there; one that is not

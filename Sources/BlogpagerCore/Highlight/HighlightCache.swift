@@ -146,10 +146,12 @@ public struct HighlightCache: Sendable {
         // The record's tables, the latest segment's first (of a key in two, its block is the one
         // read), a key at a time and only up to the bound: the first rebuild after a clean build
         // of a million entries keeps 200,000 of 1.4 million blocks, without a string of every key.
+        // Each segment's blocks in the order their spans lie: those kept are a run of the record
+        // (its first 400 MB, not pages of all of its 2.6 GB, mapped into the rebuild).
         other.recorded.bytes.withUnsafeBytes { raw in
             let buffer = raw.assumingMemoryBound(to: UInt8.self)
             for segment in other.recorded.segments.reversed() {
-                for line in 0..<segment.count {
+                for line in segment.linesInSpansOrder(in: buffer) {
                     guard count < limit else { return }
                     if let key = segment.key(atLine: line, in: buffer), !contains(key) { keepRecorded(key, of: other) }
                 }

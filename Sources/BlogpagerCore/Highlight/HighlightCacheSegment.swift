@@ -89,6 +89,19 @@ struct HighlightCacheSegment: Sendable {
         return blocks
     }
 
+    /// The table's lines in the order their spans lie (those without spans first): a walk that
+    /// reads some of the blocks reads the record's pages front to back, and the fewest of them.
+    func linesInSpansOrder(in buffer: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var starts: [(start: Int, line: Int)] = []
+        starts.reserveCapacity(count)
+        for line in 0..<count {
+            guard let place = place(atLine: line, in: buffer) else { continue }
+            starts.append((place?.lowerBound ?? -1, line))
+        }
+        starts.sort { ($0.start, $0.line) < ($1.start, $1.line) }
+        return starts.map(\.line)
+    }
+
     /// The key of the table's line `index`; nil when the line is not well formed.
     func key(atLine index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> String? {
         lineIsWellFormed(index, in: buffer) ? key(ofLine: index, in: buffer) : nil

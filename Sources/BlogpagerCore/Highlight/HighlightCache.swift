@@ -147,12 +147,18 @@ public struct HighlightCache: Sendable {
         // read), a key at a time and only up to the bound: the first rebuild after a clean build
         // of a million entries keeps 200,000 of 1.4 million blocks, without a string of every key.
         // Each segment's blocks in the order their spans lie: those kept are a run of the record
-        // (its first 400 MB, not pages of all of its 2.6 GB, mapped into the rebuild).
+        // (its first 400 MB, not pages of all of its 2.6 GB), and the pages walked over are let
+        // go as the walk goes on (the table's come back as a lookup needs them).
         other.recorded.bytes.withUnsafeBytes { raw in
             let buffer = raw.assumingMemoryBound(to: UInt8.self)
+            var released = 0
             for segment in other.recorded.segments.reversed() {
-                for line in segment.linesInSpansOrder(in: buffer) {
+                for (line, start) in segment.linesInSpansOrder(in: buffer) {
                     guard count < limit else { return }
+                    if start - released >= Self.releaseInterval {
+                        other.recorded.bytes.releasePages(before: other.recorded.bytes.count)
+                        released = start
+                    }
                     if let key = segment.key(atLine: line, in: buffer), !contains(key) { keepRecorded(key, of: other) }
                 }
             }

@@ -89,17 +89,20 @@ struct HighlightCacheSegment: Sendable {
         return blocks
     }
 
-    /// The table's lines in the order their spans lie (those without spans first): a walk that
-    /// reads some of the blocks reads the record's pages front to back, and the fewest of them.
-    func linesInSpansOrder(in buffer: UnsafeBufferPointer<UInt8>) -> [Int] {
-        var starts: [(start: Int, line: Int)] = []
-        starts.reserveCapacity(count)
+    /// The table's lines in the order their spans lie (those without spans first, at -1), each
+    /// with where they start: a walk that reads some of the blocks reads the record's pages front
+    /// to back, and the fewest of them. Only the table is read: a check of every block's end here
+    /// would bring all of a large record's pages in (2.6 GB at a million); `key(atLine:in:)` checks
+    /// a line's spans when it is used.
+    func linesInSpansOrder(in buffer: UnsafeBufferPointer<UInt8>) -> [(line: Int, start: Int)] {
+        var lines: [(line: Int, start: Int)] = []
+        lines.reserveCapacity(count)
         for line in 0..<count {
-            guard let place = place(atLine: line, in: buffer) else { continue }
-            starts.append((place?.lowerBound ?? -1, line))
+            guard let place = place(atLine: line, in: buffer, checkingSpans: false) else { continue }
+            lines.append((line, place?.lowerBound ?? -1))
         }
-        starts.sort { ($0.start, $0.line) < ($1.start, $1.line) }
-        return starts.map(\.line)
+        lines.sort { ($0.start, $0.line) < ($1.start, $1.line) }
+        return lines
     }
 
     /// The key of the table's line `index`; nil when the line is not well formed.
@@ -119,8 +122,9 @@ struct HighlightCacheSegment: Sendable {
     }
 
     /// The place a table line gives, checked: its tabs and line break where they belong, its
-    /// numbers digits, and its spans inside the segment with a line break after them.
-    private func place(atLine index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>?? {
+    /// numbers digits, and its spans inside the segment with (unless `checkingSpans` is false)
+    /// a line break after them.
+    private func place(atLine index: Int, in buffer: UnsafeBufferPointer<UInt8>, checkingSpans: Bool = true) -> Range<Int>?? {
         let kind = table + index * lineWidth + keyWidth + 1
         let offset = kind + 2
         let length = offset + Self.offsetDigits + 1
@@ -133,7 +137,7 @@ struct HighlightCacheSegment: Sendable {
             return .some(nil)
         case UInt8(ascii: "1"):
             let spansEnd = spans + start + size
-            guard spansEnd < end, buffer[spansEnd] == 0x0A else { return nil }
+            guard spansEnd < end, !checkingSpans || buffer[spansEnd] == 0x0A else { return nil }
             return .some((spans + start)..<spansEnd)
         default:
             return nil

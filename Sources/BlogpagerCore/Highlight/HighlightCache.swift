@@ -151,8 +151,9 @@ public struct HighlightCache: Sendable {
         // go as the walk goes on (the table's come back as a lookup needs them).
         other.recorded.bytes.withUnsafeBytes { raw in
             let buffer = raw.assumingMemoryBound(to: UInt8.self)
-            var released = 0
             for segment in other.recorded.segments.reversed() {
+                // Each segment's spans lie before the next one's: its walk lets pages go from its own start.
+                var released = 0
                 for (line, start) in segment.linesInSpansOrder(in: buffer) {
                     guard count < limit else { return }
                     if start - released >= Self.releaseInterval {

@@ -156,7 +156,7 @@ public struct HighlightCache: Sendable {
                 var released = 0
                 for (line, start) in segment.linesInSpansOrder(in: buffer) {
                     guard count < limit else { return }
-                    if start - released >= Self.releaseInterval {
+                    if start - released >= RecordBytes.releaseInterval {
                         other.recorded.bytes.releasePages(before: other.recorded.bytes.count)
                         released = start
                     }
@@ -172,9 +172,6 @@ public struct HighlightCache: Sendable {
     }
 
     // MARK: The record
-
-    /// How many bytes of a mapped record are read before its pages are handed back (`RecordBytes.releasePages`).
-    private static let releaseInterval = 32 << 20
 
     /// Spans a spill file could not give back: the record is not written, and the next build highlights again.
     struct UnreadableSpill: Error {}
@@ -253,7 +250,7 @@ public struct HighlightCache: Sendable {
                 recorded.bytes.withUnsafeBytes { run.append(contentsOf: $0[place]) }
                 // The blocks kept lie all over a large record: its pages are let go as they go by.
                 copiedSinceRelease += place.count
-                if copiedSinceRelease >= Self.releaseInterval {
+                if copiedSinceRelease >= RecordBytes.releaseInterval {
                     recorded.bytes.releasePages(before: recorded.bytes.count)
                     copiedSinceRelease = 0
                 }
@@ -340,7 +337,7 @@ public struct HighlightCache: Sendable {
                 places[name] = (lineEnd + 1)..<(lineEnd + 1 + length)
                 at = lineEnd + 2 + length
                 // The pages walked over are let go as the walk goes on.
-                if at - released >= Self.releaseInterval {
+                if at - released >= RecordBytes.releaseInterval {
                     record.releasePages(before: at)
                     released = at
                 }

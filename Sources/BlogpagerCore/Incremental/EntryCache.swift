@@ -137,7 +137,7 @@ public struct EntryCache: Sendable {
                     record.withUnsafeBytes { run.append(contentsOf: $0[place]) }
                     // The lines are in the record's order: its pages are let go as they go by.
                     copiedSinceRelease += place.count
-                    if copiedSinceRelease >= Self.releaseInterval {
+                    if copiedSinceRelease >= RecordBytes.releaseInterval {
                         record.releasePages(before: place.lowerBound)
                         copiedSinceRelease = 0
                     }
@@ -152,7 +152,4 @@ public struct EntryCache: Sendable {
         }
         try RecordText.hand(&run, to: write, atEnd: true)
     }
-
-    /// How many bytes of the mapped record are copied before its pages are handed back.
-    private static let releaseInterval = 32 << 20
 }

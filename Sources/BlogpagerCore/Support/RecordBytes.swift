@@ -51,6 +51,10 @@ public final class RecordBytes: Sendable {
         return try body(UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: address), count: count))
     }
 
+    /// How many bytes a walk over a mapped record reads before it hands its pages back
+    /// (`releasePages(before:)`): few calls, and a few tens of megabytes resident at most.
+    static let releaseInterval = 32 << 20
+
     /// Hands the mapped pages wholly before `offset` back to the kernel: a walk over a record
     /// of gigabytes (the highlight cache's at a million entries) reads each page once, and
     /// would otherwise keep them all resident to the end of the build. A page read again is

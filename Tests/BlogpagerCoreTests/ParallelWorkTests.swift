@@ -1,4 +1,9 @@
 @testable import BlogpagerCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 
 /// The helpers that spread a serial stretch over the cores give what the serial code gives.
@@ -9,6 +14,25 @@ struct ParallelWorkTests {
         #expect(items.parallelFilter { $0 % 3 == 0 } == items.filter { $0 % 3 == 0 })
         #expect(items.parallelFilter { _ in false }.isEmpty)
         #expect(items[(count / 2)...].parallelFilter { $0 > 500 } == items[(count / 2)...].filter { $0 > 500 })
+    }
+
+    /// The map on threads of its own (for `stat`s of outputs the kernel let go): every element once,
+    /// in order, on other threads than the caller's once there is more than a run of 64, and an error thrown
+    /// for one element is the map's.
+    @Test(arguments: [0, 1, 64, 65, 1000, 100_003])
+    func parallelMapWaitingOnDiskIsMapInOrder(count: Int) throws {
+        let items = (0..<count).map { ($0 * 7919) % 1009 }
+        #expect(items.parallelMapWaitingOnDisk { $0 * 2 + 1 } == items.map { $0 * 2 + 1 })
+        #expect(items[(count / 3)...].parallelMapWaitingOnDisk(String.init) == items[(count / 3)...].map(String.init))
+        let caller = pthread_self()
+        let onCaller = items.parallelMapWaitingOnDisk { _ in pthread_equal(pthread_self(), caller) != 0 }
+        #expect(onCaller.allSatisfy { $0 } == (count <= 64))
+        struct Refused: Error, Equatable { let item: Int }
+        if count > 0 {
+            #expect(throws: Refused(item: count - 1)) {
+                try (0..<count).parallelMapWaitingOnDisk { item in if item == count - 1 { throw Refused(item: item) }; return item }
+            }
+        }
     }
 
     @Test func sideBySideGivesEachResultInItsPlace() {

@@ -27,9 +27,9 @@ struct BuildRecord: Equatable, Sendable {
     /// Nil when a file is missing: a missing output always means work. `known` gives the
     /// identity of a file (by its place in `paths`) this build wrote, or looked at and did not write.
     static func outputsDigest(_ paths: [String], in output: OutputFolder, known: (Int, String) -> FileIdentity? = { _, _ in nil }) -> String? {
-        // One `stat` per output not known, over every core: the largest cost of a small rebuild's records.
+        // One `stat` per output not known, many in flight: the largest cost of a small rebuild's records.
         let identities = output.withOpened { folder in
-            paths.indices.parallelMap { place in known(place, paths[place]) ?? folder.flatMap { FileIdentity(itemAt: paths[place], under: $0) } }
+            paths.indices.parallelMapWaitingOnDisk { place in known(place, paths[place]) ?? folder.flatMap { FileIdentity(itemAt: paths[place], under: $0) } }
         }
         var lines: [UInt8] = []
         lines.reserveCapacity(paths.count * 64)

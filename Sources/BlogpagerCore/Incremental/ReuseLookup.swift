@@ -23,9 +23,9 @@ public struct ReuseLookup: Sendable {
         var identity: FileIdentity
     }
 
-    /// Looks up every recorded output on disk (one `stat` each, over every core).
+    /// Looks up every recorded output on disk (one `stat` each, many in flight: see `parallelMapWaitingOnDisk`).
     init(cache: RenderCache, digests: [String: String], interrupted: Set<String>, output: OutputFolder) {
-        let found = output.withOpened { folder in cache.slots.parallelMap { slot -> Recorded? in
+        let found = output.withOpened { folder in cache.slots.parallelMapWaitingOnDisk { slot -> Recorded? in
             guard let folder, let listed = digests.index(forKey: slot.path), digests[listed].value == slot.digest,
                   interrupted.isEmpty || !interrupted.contains(slot.path),
                   let dash = slot.digest.utf8.firstIndex(of: UInt8(ascii: "-")),

@@ -1,5 +1,10 @@
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension RandomAccessCollection where Index == Int {
     /// `map` spread over every core, in a few chunks per core so an uneven
@@ -25,6 +30,63 @@ extension RandomAccessCollection where Index == Int {
 }
 
 extension RandomAccessCollection where Index == Int {
+    /// `parallelMap` for work that mostly waits on the disk: a `stat` of an output whose inode
+    /// the kernel has let go reads it back, and one such read in flight per core leaves the
+    /// disk and the cores idle (1.77 million outputs after a clean build of a million entries:
+    /// 101 s on 2 threads, 37 s on 32, on 2 cores). Runs on threads of its own, not the
+    /// cores' pool, each taking runs of the elements in turn, so all walk the same stretch of
+    /// the list together (neighbours in it were written together, and lie near on the disk).
+    /// Warm, it costs what `parallelMap` does. `transform` must not touch shared mutable state.
+    func parallelMapWaitingOnDisk<T>(_ transform: (Element) throws -> T) rethrows -> [T] {
+        let count = self.count
+        let run = 64
+        let runs = (count + run - 1) / run
+        let threads = Swift.min(runs, Swift.max(32, ProcessInfo.processInfo.activeProcessorCount * 2))
+        guard threads > 1 else { return try map(transform) }
+        return try withoutActuallyEscaping(transform) { transform in
+            let results = UnsafeMutableBufferPointer<Result<T, any Error>>.allocate(capacity: count)
+            defer { results.deallocate() }
+            let shared = SharedWork(base: results.baseAddress!, elements: self, transform: transform)
+            var started: [pthread_t] = []
+            for first in 0..<threads {
+                let share = ThreadShare {
+                    for place in stride(from: first, to: runs, by: threads) {
+                        for offset in (place * run)..<Swift.min(count, (place + 1) * run) { shared.run(offset) }
+                    }
+                }
+                let handed = Unmanaged.passRetained(share).toOpaque()
+                #if canImport(Darwin)
+                var thread: pthread_t?
+                #else
+                var thread = pthread_t()
+                #endif
+                let made = pthread_create(&thread, nil, { handed in
+                    Unmanaged<ThreadShare>.fromOpaque(handed!).takeRetainedValue().work()
+                    return nil
+                }, handed)
+                #if canImport(Darwin)
+                if made == 0, let thread { started.append(thread); continue }
+                #else
+                if made == 0 { started.append(thread); continue }
+                #endif
+                // No thread to be had (a process limit): this share runs here.
+                Unmanaged<ThreadShare>.fromOpaque(handed).takeRetainedValue().work()
+            }
+            // Every thread has let go of `transform` once joined, as `withoutActuallyEscaping` requires.
+            for thread in started { pthread_join(thread, nil) }
+            defer { _ = results.deinitialize() }
+            return try results.map { try $0.get() }
+        }
+    }
+}
+
+/// One thread's share of a `parallelMapWaitingOnDisk`, handed to it through `pthread_create`.
+private final class ThreadShare {
+    let work: () -> Void
+    init(_ work: @escaping () -> Void) { self.work = work }
+}
+
+extension RandomAccessCollection where Index == Int {
     /// `filter` spread over every core, in order, for a test that only reads.
     func parallelFilter(_ isIncluded: (Element) -> Bool) -> [Element] {
         let count = self.count
@@ -38,8 +100,9 @@ extension RandomAccessCollection where Index == Int {
 
 /// What the chunks of one `parallelMap` call share. `@unchecked` is safe here,
 /// and this is the only place in the core that says so, because:
-/// - `base` is allocated by the call before `concurrentPerform` and read and
-///   freed only after it returns, when every chunk has finished;
+/// - `base` is allocated by the call before `concurrentPerform` (or its threads
+///   start) and read and freed only after it returns (or every thread is joined),
+///   when every chunk has finished;
 /// - each chunk initializes only the slots of its own index range, and the
 ///   ranges do not overlap, so no slot is touched by two threads;
 /// - `elements` is only read, and `transform` is required (see `parallelMap`)

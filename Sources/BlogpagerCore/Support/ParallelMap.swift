@@ -30,18 +30,44 @@ extension RandomAccessCollection where Index == Int {
 }
 
 extension RandomAccessCollection where Index == Int {
-    /// `parallelMap` for work that mostly waits on the disk: a `stat` of an output whose inode
-    /// the kernel has let go reads it back, and one such read in flight per core leaves the
-    /// disk and the cores idle (1.77 million outputs after a clean build of a million entries:
-    /// 101 s on 2 threads, 37 s on 32, on 2 cores). Runs on threads of its own, not the
-    /// cores' pool, each taking runs of the elements in turn, so all walk the same stretch of
-    /// the list together (neighbours in it were written together, and lie near on the disk).
-    /// Warm, it costs what `parallelMap` does. `transform` must not touch shared mutable state.
+    /// `parallelMap` for work that may wait on the disk: a `stat` of an output whose inode the
+    /// kernel has let go reads it back, and one such read in flight per core leaves the disk
+    /// and the cores idle (1.77 million outputs, every cache dropped: 101 s on 2 threads, 37 s
+    /// on 32, on 2 cores). Whether it waits is timed first on elements spread over the list;
+    /// only then does it go wide (`parallelMap(threads:)`): warm, 32 threads beside a build's
+    /// others took the cores from them (10,000 entries: an add-one 0.04 s slower).
     func parallelMapWaitingOnDisk<T>(_ transform: (Element) throws -> T) rethrows -> [T] {
+        guard count >= 8 * Self.diskSamples, waitsOnDisk(transform) else { return try parallelMap(transform) }
+        return try parallelMap(threads: Swift.max(32, ProcessInfo.processInfo.activeProcessorCount * 2), transform)
+    }
+
+    private static var diskSamples: Int { 256 }
+
+    /// Whether `transform` waits: more than a quarter of elements spread over the list take over
+    /// 20 µs each (a warm `stat` takes 1–3 µs; one that reads the disk, 50 µs and more; a thread
+    /// put aside for a while slows one element, not a quarter). Their results are made again by
+    /// the map: cheap, as they are then cached.
+    private func waitsOnDisk<T>(_ transform: (Element) throws -> T) -> Bool {
+        let samples = Self.diskSamples
+        let clock = ContinuousClock()
+        var slow = 0
+        for sample in 0..<samples {
+            let start = clock.now
+            _ = try? transform(self[startIndex + sample * count / samples])
+            if clock.now - start > .microseconds(20) { slow += 1 }
+        }
+        return slow > samples / 4
+    }
+
+    /// `map` on `threads` threads of their own, not the cores' pool, for work that waits: each
+    /// takes runs of the elements in turn, so all walk the same stretch of the list together
+    /// (neighbours in it were written together, and lie near on the disk). `transform` must
+    /// not touch shared mutable state.
+    func parallelMap<T>(threads wanted: Int, _ transform: (Element) throws -> T) rethrows -> [T] {
         let count = self.count
         let run = 64
         let runs = (count + run - 1) / run
-        let threads = Swift.min(runs, Swift.max(32, ProcessInfo.processInfo.activeProcessorCount * 2))
+        let threads = Swift.min(runs, wanted)
         guard threads > 1 else { return try map(transform) }
         return try withoutActuallyEscaping(transform) { transform in
             let results = UnsafeMutableBufferPointer<Result<T, any Error>>.allocate(capacity: count)
@@ -80,7 +106,7 @@ extension RandomAccessCollection where Index == Int {
     }
 }
 
-/// One thread's share of a `parallelMapWaitingOnDisk`, handed to it through `pthread_create`.
+/// One thread's share of a `parallelMap(threads:)`, handed to it through `pthread_create`.
 private final class ThreadShare {
     let work: () -> Void
     init(_ work: @escaping () -> Void) { self.work = work }

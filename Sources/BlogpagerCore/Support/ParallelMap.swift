@@ -75,28 +75,12 @@ extension RandomAccessCollection where Index == Int {
             let shared = SharedWork(base: results.baseAddress!, elements: self, transform: transform)
             var started: [pthread_t] = []
             for first in 0..<threads {
-                let share = ThreadShare {
+                let thread = ThreadShare.start {
                     for place in stride(from: first, to: runs, by: threads) {
                         for offset in (place * run)..<Swift.min(count, (place + 1) * run) { shared.run(offset) }
                     }
                 }
-                let handed = Unmanaged.passRetained(share).toOpaque()
-                #if canImport(Darwin)
-                var thread: pthread_t?
-                #else
-                var thread = pthread_t()
-                #endif
-                let made = pthread_create(&thread, nil, { handed in
-                    Unmanaged<ThreadShare>.fromOpaque(handed!).takeRetainedValue().work()
-                    return nil
-                }, handed)
-                #if canImport(Darwin)
-                if made == 0, let thread { started.append(thread); continue }
-                #else
-                if made == 0 { started.append(thread); continue }
-                #endif
-                // No thread to be had (a process limit): this share runs here.
-                Unmanaged<ThreadShare>.fromOpaque(handed).takeRetainedValue().work()
+                if let thread { started.append(thread) }
             }
             // Every thread has let go of `transform` once joined, as `withoutActuallyEscaping` requires.
             for thread in started { pthread_join(thread, nil) }
@@ -109,7 +93,24 @@ extension RandomAccessCollection where Index == Int {
 /// One thread's share of a `parallelMap(threads:)`, handed to it through `pthread_create`.
 private final class ThreadShare {
     let work: () -> Void
-    init(_ work: @escaping () -> Void) { self.work = work }
+    private init(_ work: @escaping () -> Void) { self.work = work }
+
+    /// `work` on a thread of its own, to be joined; nil when no thread could be had (a
+    /// process limit): `work` has then run here.
+    static func start(_ work: @escaping () -> Void) -> pthread_t? {
+        let handed = Unmanaged.passRetained(ThreadShare(work)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        let made = pthread_create(&thread, nil, { Unmanaged<ThreadShare>.fromOpaque($0).takeRetainedValue().work(); return nil }, handed)
+        if made == 0, let thread { return thread }
+        #else
+        var thread = pthread_t()
+        let made = pthread_create(&thread, nil, { Unmanaged<ThreadShare>.fromOpaque($0!).takeRetainedValue().work(); return nil }, handed)
+        if made == 0 { return thread }
+        #endif
+        Unmanaged<ThreadShare>.fromOpaque(handed).takeRetainedValue().work()
+        return nil
+    }
 }
 
 extension RandomAccessCollection where Index == Int {

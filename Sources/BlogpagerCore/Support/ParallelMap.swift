@@ -90,7 +90,9 @@ extension RandomAccessCollection where Index == Int {
     }
 }
 
-/// One thread's share of a `parallelMap(threads:)`, handed to it through `pthread_create`.
+/// One thread's share of a `parallelMap(threads:)`, handed to it through `pthread_create`:
+/// not Foundation's `Thread` (used elsewhere for work that outlives its caller), which cannot
+/// be joined, so nothing would say when it had let go of the map's non-escaping `transform`.
 private final class ThreadShare {
     let work: () -> Void
     private init(_ work: @escaping () -> Void) { self.work = work }

@@ -62,6 +62,12 @@ public struct SourceFile: Sendable, Hashable {
         relativePath.contains("/") && Self.bundleIndexNames.contains(fileName)
     }
 
+    /// The file's size as it was found (the first field of its `stat` identity), 0 where not known.
+    var byteCount: Int {
+        guard identity.hasPrefix("file ") else { return 0 }
+        return Int(identity.dropFirst(5).prefix { $0 != " " }) ?? 0
+    }
+
     /// The file name without folders.
     public var fileName: String {
         String(relativePath.split(separator: "/").last ?? Substring(relativePath))

@@ -151,7 +151,10 @@ public struct BuildJob: Sendable {
         if search { input.config.searchIndex = true }
         var options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program, highlighter: highlighter)
         options.spillFolder = state.path
-        let (built, written) = await OutputPipeline().run(opened) { emit throws(BuildFailure) in
+        var opening = await opened
+        // Pagefind reads the entry pages back once they are written: with search on, they stay in memory.
+        if input.config.searchIndex { opening.keepsWrittenPages() }
+        let (built, written) = await OutputPipeline().run(opening) { emit throws(BuildFailure) in
             try await SiteBuilder().build(input, options: options, cache: entryCache.handedOver(), reuse: reuse, copies: copies, emit: emit)
         }
         var session = written.session

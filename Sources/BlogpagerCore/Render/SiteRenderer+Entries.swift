@@ -23,6 +23,8 @@ extension SiteRenderer {
         // The bodies are read again here, long after the entries were: in a large archive
         // the build's own writes have pushed many out of the page cache since.
         let readAhead = ReadAhead()
+        // Read here for the last time in this build: a large archive's go back to the kernel.
+        var readSources = PageCacheRelease.read()
         // The next batch's code goes to Python while this one renders.
         var ahead: HighlightAhead?
         defer {
@@ -50,6 +52,7 @@ extension SiteRenderer {
                             plan.keptEntryPages[position] == nil ? plan.entryPages.page(at: position, body: body) : nil, feedItem)
                 }
             }
+            readSources.doneWith(batch.compactMap { entries[$0].source.filePath }, bytes: batch.reduce(0) { $0 + entries[$1].source.byteCount })
             var log = DiagnosticLog()
             var files: [OutputFile] = []
             var articles: [(position: Int, html: String)] = []
@@ -66,6 +69,7 @@ extension SiteRenderer {
             done.articles.store(articles)
             try await emit(OutputBatch(files: files))
         }
+        readSources.finish()
         try await emit(OutputBatch(kept: plan.keptEntryPages.compactMap { $0 }))
         return done
     }

@@ -28,6 +28,8 @@ public struct OutputSession: Sendable {
     /// How many of the paths made so far were not ours before (`ours`): when the rest are as
     /// many as `ours`, this build made every one of them and `finish` has nothing to look for.
     private var madeBesideOurs = 0
+    /// A large build's written pages go back to the kernel once on the disk; nil: they stay.
+    private var writtenPages: PageCacheRelease? = .written()
 
     init(folder: OutputFolder, previous: PreviousBuild) {
         self.folder = folder
@@ -38,6 +40,12 @@ public struct OutputSession: Sendable {
         // not grown by doubling (1.8 million paths at a million entries, one at a time).
         report.digests.reserveCapacity(ours.count)
         report.paths.reserveCapacity(ours.count)
+    }
+
+    /// Leaves the pages it writes in memory, however large the build (`PageCacheRelease`):
+    /// for a build that reads them again.
+    mutating func keepsWrittenPages() {
+        writtenPages = nil
     }
 
     /// Writes one batch, and records its kept files as made and unchanged.
@@ -104,6 +112,7 @@ public struct OutputSession: Sendable {
                 report.written += group.map(\.file.path)
                 identities += zip(group, written).map { ($0.place, $1) }
             }
+            writtenPages?.doneWith(pending.map { folder.path(of: $0.file.path) }, bytes: pending.reduce(0) { $0 + $1.file.bytes.count })
             // In the order of their places: the list stays sorted by appending alone.
             for (place, identity) in identities.sorted(by: { $0.place < $1.place }) { report.identities.record(identity, at: place) }
         } catch {
@@ -139,6 +148,7 @@ public struct OutputSession: Sendable {
             unlink(DiskFile.temporaryPath(of: folder.path(ofRecorded: path)))
             removeEmptyFolders(above: path)
         }
+        writtenPages?.finish()
         return report
     }
 

@@ -1,0 +1,84 @@
+@testable import BlogpagerCore
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TestSupport
+import Testing
+
+/// A large build gives the kernel back the pages of what it wrote, oldest first, once enough
+/// was written after them; a small one never.
+struct PageCacheReleaseTests {
+    /// Written files: once the build is large, each batch goes when `behind` more bytes follow it, the rest at the end.
+    @Test func aLargeBuildsBatchGoesOnceEnoughFollowsIt() {
+        var release = PageCacheRelease(threshold: 150, behind: 100)
+        #expect(release.doneWith(["a"], bytes: 60).isEmpty)
+        #expect(release.doneWith(["b1", "b2"], bytes: 50).isEmpty)
+        #expect(release.doneWith([], bytes: 0).isEmpty)
+        #expect(release.doneWith(["c"], bytes: 30).isEmpty)  // 140 done: not large yet
+        #expect(release.doneWith(["d"], bytes: 30) == ["a"])
+        #expect(release.doneWith(["e"], bytes: 200) == ["b1", "b2", "c", "d"])
+        #expect(release.doneWith(["f"], bytes: 99).isEmpty)
+        #expect(release.doneWith(["g"], bytes: 1) == ["e"])
+        #expect(release.finish() == ["f", "g"])
+        #expect(release.finish().isEmpty)
+    }
+
+    /// Sources read for the last time: a large build's all go, at once.
+    @Test func aLargeBuildsSourcesGoAtOnce() {
+        var release = PageCacheRelease(threshold: 100, behind: 0)
+        #expect(release.doneWith(["a"], bytes: 60).isEmpty)
+        #expect(release.doneWith(["b"], bytes: 60) == ["a", "b"])
+        #expect(release.doneWith(["c"], bytes: 1) == ["c"])
+        #expect(release.finish().isEmpty)
+    }
+
+    @Test func aSmallBuildDropsNothing() {
+        for var release in [PageCacheRelease.written(), PageCacheRelease.read()] {
+            #expect(release.threshold >= 64 << 20)
+            for batch in 0..<40 { #expect(release.doneWith(["page-\(batch)"], bytes: 1_000_000).isEmpty) }
+            #expect(release.finish().isEmpty)
+        }
+    }
+
+    #if os(Linux)
+    /// On a disk's file system the pages of a file on the disk leave memory and its bytes stay.
+    @Test func theDroppedFilesPagesLeaveMemoryAndItsBytesStay() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        guard fileSystemType(of: folder.path) != "tmpfs" else { return }  // memory is where tmpfs keeps a file
+        let path = folder.path + "/page.html"
+        let bytes = (0..<1_048_576).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try DiskFile.replace(path, with: bytes, durable: true)
+        #expect(residentPages(path) > 0)
+        var release = PageCacheRelease(threshold: 0, behind: 0)
+        #expect(release.doneWith([path], bytes: bytes.count) == [path])
+        #expect(residentPages(path) == 0)
+        #expect(DiskFile.contents(path) == bytes)
+    }
+
+    /// The type `/proc/self/mounts` gives the mount that holds `path`.
+    private func fileSystemType(of path: String) -> String? {
+        let real = URL(filePath: path).resolvingSymlinksInPath().path
+        let mounts = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
+        let holding = mounts.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }.filter { fields in
+            fields.count > 2 && (real == fields[1] || real.hasPrefix(fields[1] == "/" ? "/" : fields[1] + "/"))
+        }
+        return holding.max { $0[1].count < $1[1].count }?[2]
+    }
+
+    private func residentPages(_ path: String) -> Int {
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        var info = stat()
+        guard descriptor >= 0, fstat(descriptor, &info) == 0 else { return -1 }
+        let size = Int(info.st_size)
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else { return -1 }
+        defer { munmap(mapped, size) }
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        var resident = [UInt8](repeating: 0, count: (size + pageSize - 1) / pageSize)
+        guard mincore(mapped, size, &resident) == 0 else { return -1 }
+        return resident.filter { $0 & 1 != 0 }.count
+    }
+    #endif
+}

@@ -23,7 +23,7 @@ extension SiteRenderer {
         // The bodies are read again here, long after the entries were: in a large archive
         // the build's own writes have pushed many out of the page cache since.
         let readAhead = ReadAhead()
-        // Read here for the last time in this build: a large archive's go back to the kernel.
+        // The sources' last reading in the build: a large archive's go back to the kernel after it.
         var readSources = PageCacheRelease.read()
         // The next batch's code goes to Python while this one renders.
         var ahead: HighlightAhead?

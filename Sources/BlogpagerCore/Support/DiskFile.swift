@@ -97,6 +97,17 @@ enum DiskFile {
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw POSIXError.current }
     }
 
+    #if os(Linux)
+    /// Tells the kernel what the build will do with the file's cached pages (`posix_fadvise` over
+    /// the whole file: read it soon, or drop it); a file that cannot be opened is passed over.
+    static func advise(_ path: String, _ advice: Int32) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = posix_fadvise(descriptor, 0, 0, advice)
+        close(descriptor)
+    }
+    #endif
+
     static func hasSameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
         guard FileIdentity.size(at: path) == bytes.count, let existing = contents(path) else { return false }
         return existing == bytes

@@ -66,16 +66,9 @@ struct PageCacheRelease: Sendable {
 
     private static func drop(_ paths: [String]) -> [String] {
         guard !paths.isEmpty else { return [] }
-        _ = paths.parallelMap(dropCachedPages)
-        return paths
-    }
-
-    private static func dropCachedPages(of path: String) {
         #if os(Linux)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
-        close(descriptor)
+        _ = paths.parallelMap { DiskFile.advise($0, POSIX_FADV_DONTNEED) }
         #endif
+        return paths
     }
 }

@@ -17,7 +17,9 @@ final class ReadAhead: Sendable {
     func request(_ paths: [String]) {
         guard !paths.isEmpty else { return }
         queue.async {
-            for path in paths { Self.advise(path) }
+            #if os(Linux)
+            for path in paths { DiskFile.advise(path, POSIX_FADV_WILLNEED) }
+            #endif
         }
     }
 
@@ -45,15 +47,6 @@ final class ReadAhead: Sendable {
             }
         }
         return merged
-    }
-
-    private static func advise(_ path: String) {
-        #if os(Linux)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_WILLNEED)
-        close(descriptor)
-        #endif
     }
 }
 

@@ -1,7 +1,4 @@
 @testable import BlogpagerCore
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
@@ -46,39 +43,15 @@ struct PageCacheReleaseTests {
     @Test func theDroppedFilesPagesLeaveMemoryAndItsBytesStay() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        guard fileSystemType(of: folder.path) != "tmpfs" else { return }  // memory is where tmpfs keeps a file
+        guard PageResidency.canDrop(in: folder.path) else { return }  // memory is where tmpfs keeps a file
         let path = folder.path + "/page.html"
         let bytes = (0..<1_048_576).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         try DiskFile.replace(path, with: bytes, durable: true)
-        #expect(residentPages(path) > 0)
+        #expect(PageResidency.residentPages(path) > 0)
         var release = PageCacheRelease(threshold: 0, behind: 0)
         #expect(release.doneWith([path], bytes: bytes.count) == [path])
-        #expect(residentPages(path) == 0)
+        #expect(PageResidency.residentPages(path) == 0)
         #expect(DiskFile.contents(path) == bytes)
-    }
-
-    /// The type `/proc/self/mounts` gives the mount that holds `path`.
-    private func fileSystemType(of path: String) -> String? {
-        let real = URL(filePath: path).resolvingSymlinksInPath().path
-        let mounts = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
-        let holding = mounts.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }.filter { fields in
-            fields.count > 2 && (real == fields[1] || real.hasPrefix(fields[1] == "/" ? "/" : fields[1] + "/"))
-        }
-        return holding.max { $0[1].count < $1[1].count }?[2]
-    }
-
-    private func residentPages(_ path: String) -> Int {
-        let descriptor = open(path, O_RDONLY)
-        defer { close(descriptor) }
-        var info = stat()
-        guard descriptor >= 0, fstat(descriptor, &info) == 0 else { return -1 }
-        let size = Int(info.st_size)
-        guard let mapped = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else { return -1 }
-        defer { munmap(mapped, size) }
-        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        var resident = [UInt8](repeating: 0, count: (size + pageSize - 1) / pageSize)
-        guard mincore(mapped, size, &resident) == 0 else { return -1 }
-        return resident.filter { $0 & 1 != 0 }.count
     }
     #endif
 }

@@ -237,6 +237,7 @@ public struct HighlightCache: Sendable {
         run.reserveCapacity(RecordText.runSize + 65_536)
         try HighlightCacheSegment.writeHead(blocks.map { ($0.key, $0.value.length) }, spansOrder: spansOrder, into: &run, write)
         var copiedSinceRelease = 0
+        var spilledSinceRelease = 0
         for index in spansOrder {
             switch blocks[index].value {
             case .stored(let spans):
@@ -245,6 +246,13 @@ public struct HighlightCache: Sendable {
             case .spilled(let range):
                 guard let spans = spill?.read(range), spans.count == range.count else { throw UnreadableSpill() }
                 run += spans
+                // Read front to back too (2.6 GB after a clean build of a million entries): its pages go
+                // behind the reading, or the kernel finds their room among the next build's inodes.
+                spilledSinceRelease += range.count
+                if spilledSinceRelease >= RecordBytes.releaseInterval {
+                    spill?.releasePages(before: range.upperBound)
+                    spilledSinceRelease = 0
+                }
             case .recorded(let place):
                 guard let place else { continue }
                 recorded.bytes.withUnsafeBytes { run.append(contentsOf: $0[place]) }

@@ -66,7 +66,10 @@ public struct SharedHighlightCache: Sendable {
         do {
             try DiskFile.makeFolder(folder)
             removeLeftTemporaries(of: String(target[target.index(after: slash)...]), in: folder)
-            try DiskFile.replace(target, temporary: target + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp", producing: produce)
+            // Read by the next build into a new folder, not by the next into this one: its pages
+            // go as they are written, and leave the memory to what that one reads.
+            try DiskFile.replace(target, temporary: target + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp",
+                                 dropsBehind: true, producing: produce)
             return true
         } catch {
             return false

@@ -20,8 +20,10 @@ enum DiskFile {
 
     /// `replace(_:with:)` for bytes made as they are written: `produce` hands them to the
     /// function it is given, a run at a time (a record of gigabytes need not be one buffer).
+    /// `dropsBehind`: for a file nothing reads again soon, its pages leave memory as they
+    /// reach the disk (`WriteBehind`).
     @discardableResult
-    static func replace(_ path: String, durable: Bool = false, temporary: String? = nil,
+    static func replace(_ path: String, durable: Bool = false, temporary: String? = nil, dropsBehind: Bool = false,
                         producing produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> FileIdentity {
         let slash = path.lastIndex(of: "/")!
         let temporary = temporary ?? temporaryPath(of: path)
@@ -29,7 +31,11 @@ enum DiskFile {
         guard descriptor >= 0 else { throw POSIXError.current }
         var info = stat()
         do {
-            try produce { try writeAll($0, to: descriptor) }
+            var behind = dropsBehind ? WriteBehind(descriptor: descriptor) : nil
+            try produce { bytes in
+                try writeAll(bytes, to: descriptor)
+                behind?.wrote(bytes.count)
+            }
             if durable, fsync(descriptor) != 0 { throw POSIXError.current }
             guard fstat(descriptor, &info) == 0 else { throw POSIXError.current }
         } catch {

@@ -11,7 +11,7 @@ import Glibc
 /// the next build sweeps it away as it takes the lock (`StateFolder.removeLeftovers`). Appended to
 /// from any thread, read back by range. Closed (and so gone) with its last reference.
 final class SpillFile: Sendable {
-    private let descriptor: Int32
+    let descriptor: Int32
     /// Where the next append goes: taken under the lock, written outside it.
     private let end = Mutex(0)
 
@@ -68,6 +68,15 @@ final class SpillFile: Sendable {
     func adviseWillNeed(_ range: Range<Int>) {
         #if os(Linux)
         _ = posix_fadvise(descriptor, off_t(range.lowerBound), off_t(range.count), POSIX_FADV_WILLNEED)
+        #endif
+    }
+
+    /// Hands the pages before `offset` back to the kernel, once their bytes are read for the last
+    /// time: read again, they come from the disk. A page not yet on the disk stays (the call
+    /// starts its write); none is lost.
+    func releasePages(before offset: Int) {
+        #if os(Linux)
+        _ = posix_fadvise(descriptor, 0, off_t(offset), POSIX_FADV_DONTNEED)
         #endif
     }
 

@@ -8,13 +8,13 @@ struct WriteBehindTests {
     @Test func itHandsBackAllWrittenOnceEachIntervalIsFull() {
         var behind = WriteBehind(descriptor: -1, interval: 100)
         behind.wrote(60)
-        #expect(behind.handedBackBytes == 0)
+        #expect(behind.handedBack == 0)
         behind.wrote(50)
-        #expect(behind.handedBackBytes == 110)
+        #expect(behind.handedBack == 110)
         behind.wrote(99)
-        #expect(behind.handedBackBytes == 110)
+        #expect(behind.handedBack == 110)
         behind.wrote(1)
-        #expect(behind.handedBackBytes == 210)
+        #expect(behind.handedBack == 210)
     }
 
     #if os(Linux)

@@ -247,7 +247,9 @@ public struct HighlightCache: Sendable {
                 guard let spans = spill?.read(range), spans.count == range.count else { throw UnreadableSpill() }
                 run += spans
                 // Read front to back too (2.6 GB after a clean build of a million entries): its pages go
-                // behind the reading, or the kernel finds their room among the next build's inodes.
+                // behind the reading, or the kernel makes their room by dropping the inodes the next
+                // build looks at. The output's cache and the user's read the same spill at once: a
+                // page one has let go that the other still wants is read again from the disk.
                 spilledSinceRelease += range.count
                 if spilledSinceRelease >= RecordBytes.releaseInterval {
                     spill?.releasePages(before: range.upperBound)

@@ -3,16 +3,18 @@ import Foundation
 /// Hands a large file's pages to the disk and out of memory as it is written, for a file that
 /// nothing reads again soon: the user's highlight cache, 2.7 GB after a clean build of a million
 /// entries. Written whole at the end of that build, its pages had the kernel find room at once,
-/// and it found it by dropping the folder entries and inodes the next build looks at (two
-/// million of them in ten seconds, though gigabytes were free: pages of many at a time want
-/// room in one piece). Every `interval` bytes, `POSIX_FADV_DONTNEED` over all written so far
-/// starts the write of the pages not yet on the disk and drops those that are (by then nearly
-/// all but the latest run's); none is lost. A file under `interval` is left as it is.
+/// and it found it by dropping the folder entries and inodes the next build looks at: two
+/// million of them in ten seconds, with gigabytes free (a probe showed the kernel reclaiming
+/// and compacting to cache a file's pages many to a block). Every `interval` bytes,
+/// `POSIX_FADV_DONTNEED` over all written so far starts the write of the pages not yet on the
+/// disk and drops those that are (by then nearly all but the latest run's); none is lost. A file
+/// under `interval` is left as it is.
 struct WriteBehind: Sendable {
     let descriptor: Int32
     let interval: Int
     private var written = 0
-    private var handedBack = 0
+    /// Where the pages were last handed back: all written before it.
+    private(set) var handedBack = 0
 
     init(descriptor: Int32, interval: Int = 64 << 20) {
         self.descriptor = descriptor
@@ -28,7 +30,4 @@ struct WriteBehind: Sendable {
         _ = posix_fadvise(descriptor, 0, off_t(written), POSIX_FADV_DONTNEED)
         #endif
     }
-
-    /// How many bytes were handed back so far (what the last call covered).
-    var handedBackBytes: Int { handedBack }
 }

@@ -77,14 +77,16 @@ public struct ContentScanner: Sendable {
             found.diagnostics.append(.error(at: SourceLocation(path: shownRoot), "content folder does not exist or is not a folder"))
             return found
         }
-        // Relative path → the file's `stat` identity (nil for a link to nothing).
+        // Each file's relative path and `stat` identity (nil for a link to nothing), sorted by path.
         let files = files(in: contentWalk ?? FolderWalk(root.path), diagnostics: &found.diagnostics, shownRoot: shownRoot)
+        // Asked only of a file that is no entry (a page bundle's image): made at the first.
+        var listed: Set<String>?
         // Asked once: `URL.path` is worked out anew at each call.
         let rootPath = root.path
         let staticPrefix = Self.staticFolder + "/"
         // With each file's identity, not looked up again by its path; names cut at their bytes,
         // not their characters (a tenth of a rebuild's scan).
-        for (relative, identity) in files.sorted(by: { $0.key < $1.key }) {
+        for (relative, identity) in files {
             let shown = shownRoot + "/" + relative
             let path = rootPath + "/" + relative
             let isStatic = relative.hasPrefix(staticPrefix)
@@ -93,7 +95,8 @@ public struct ContentScanner: Sendable {
             guard isStatic || contentExtensions.contains(ext) else {
                 // A page bundle's files (beside its index.md) go beside its entry page.
                 let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
-                if !folder.isEmpty, SourceFile.bundleIndexNames.contains(where: { files.keys.contains("\(folder)/\($0)") }) {
+                if listed == nil, !folder.isEmpty { listed = Set(files.lazy.map(\.path)) }
+                if !folder.isEmpty, let listed, SourceFile.bundleIndexNames.contains(where: { listed.contains("\(folder)/\($0)") }) {
                     // Read when the build copies it, not here: a rebuild keeps an unchanged copy unread.
                     let source = StaticFile.Source(filePath: path, shownPath: shown, identity: identity ?? "missing")
                     found.bundleResources[folder, default: []].append(BundleResource(name: String(relative.dropFirst(folder.count + 1)), content: .file(source)))
@@ -158,7 +161,7 @@ public struct ContentScanner: Sendable {
     /// The content files of a folder of entries beside the main one; their relative paths start with the folder's own.
     private func scanEntries(_ entryFolder: SiteLayout.EntryFolder, into found: inout Found) {
         let files = files(in: FolderWalk(entryFolder.path), prefix: entryFolder.relativePath, diagnostics: &found.diagnostics, shownRoot: entryFolder.path)
-        for relative in files.keys.sorted() {
+        for (relative, identity) in files {
             let name = relative.split(separator: "/").last.map(String.init) ?? relative
             guard contentExtensions.contains(name.split(separator: ".").last.map { $0.lowercased() } ?? "") else { continue }
             let path = entryFolder.path + relative.dropFirst(entryFolder.relativePath.count)
@@ -166,7 +169,7 @@ public struct ContentScanner: Sendable {
                 found.undatedNames.append(path)
                 continue
             }
-            var source = SourceFile(displayPath: path, relativePath: relative, filePath: path, identity: files[relative].flatMap { $0 } ?? "missing")
+            var source = SourceFile(displayPath: path, relativePath: relative, filePath: path, identity: identity ?? "missing")
             source.folderFacts = entryFolder.facts
             if entryFolder.datesUndatedByFileTime, let identity = FileIdentity(itemAt: path) {
                 source.folderFacts.undatedDate = EntryDate(epochSeconds: Int64(identity.modifiedSeconds))
@@ -181,10 +184,10 @@ public struct ContentScanner: Sendable {
     private func scanCollection(_ collection: JekyllCollection, in folder: String, into found: inout Found) {
         guard FileIdentity(itemAt: folder)?.isFolder == true else { return }
         let files = files(in: FolderWalk(folder), prefix: collection.folder, diagnostics: &found.diagnostics, shownRoot: folder)
-        for relative in files.keys.sorted() {
+        for (relative, walked) in files {
             let inner = relative.dropFirst(collection.folder.count + 1)
             let path = folder + "/" + inner
-            let identity = files[relative].flatMap { $0 } ?? "missing"
+            let identity = walked ?? "missing"
             let ext = inner.split(separator: ".").count > 1 ? inner.split(separator: ".").last!.lowercased() : ""
             if Self.markdownExtensions.contains(ext), (try? Self.opensWithFrontMatterLine(path)) == true {
                 found.pageSources.append(SourceFile(displayPath: path, relativePath: relative, filePath: path, identity: identity))
@@ -277,14 +280,15 @@ public struct ContentScanner: Sendable {
     }
 
     /// Each file's identity by its path below the walked folder, after `prefix` (nil for a link to nothing).
-    private func files(in walk: FolderWalk, prefix: String = "", diagnostics: inout [Diagnostic], shownRoot: String) -> [String: String?] {
-        var files: [String: String?] = [:]
+    /// The files of a walk, sorted by relative path, each with its `stat` identity (nil for a link to nothing).
+    private func files(in walk: FolderWalk, prefix: String = "", diagnostics: inout [Diagnostic], shownRoot: String) -> [(path: String, identity: String?)] {
+        var files: [(path: String, identity: String?)] = []
         files.reserveCapacity(walk.items.count)
         for (path, item) in walk.items {
             let relative = prefix.isEmpty ? path : path.isEmpty ? prefix : "\(prefix)/\(path)"
             switch item {
-            case .file(let identity): files[relative] = .some(identity)
-            case .dangling: files[relative] = .some(nil)
+            case .file(let identity): files.append((relative, identity))
+            case .dangling: files.append((relative, nil))
             case .folder, .gone: continue
             case .unreadable(let code):
                 let error = POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
@@ -292,6 +296,9 @@ public struct ContentScanner: Sendable {
                                           "cannot read folder: \(Self.reason(error))"))
             }
         }
+        // The walk lists each folder's names in order, so its list is sorted runs (`a/x` comes
+        // before `a-b/y` there, not by path) and this sort is little more than one pass over it.
+        files.sort { $0.path < $1.path }
         return files
     }
 

@@ -134,4 +134,19 @@ struct StreamTests {
         ], config: config).build()
         #expect(SiteRenderer.anchors(site.archive.entries) == ["only", "notes-2020-02-01", "notes-2020-01-01"])
     }
+
+    /// Three entries sharing a slug, two of them on one day: those two need their times as well,
+    /// the third its day; the slugs no other entry has stay as they are, wherever they stand.
+    @Test func anchorsOfASlugSharedOnOneDayTakeTheTime() {
+        func entry(_ slug: String, _ epochSeconds: Int64) -> Entry {
+            let source = SourceFile(displayPath: "\(slug).md", relativePath: "\(slug)-\(epochSeconds).md", filePath: "/\(slug).md", identity: "1")
+            return Entry(cursor: Cursor(date: EntryDate(epochSeconds: epochSeconds, offsetSeconds: 3_600), slug: slug), title: slug, source: source,
+                         outputPath: OutputPath(literal: "\(slug)-\(epochSeconds)/index.html"), url: "/", tags: [], summarySource: nil,
+                         isDraft: false, updated: nil, params: [:])
+        }
+        // 2020-01-02 12:30:05 and 10:00:00 UTC, 2020-01-01 10:00:00 UTC; shown at +01:00.
+        let entries = [entry("first", 1_577_968_300), entry("notes", 1_577_968_205), entry("notes", 1_577_959_200),
+                       entry("middle", 1_577_959_100), entry("notes", 1_577_872_800), entry("last", 1_577_872_700)]
+        #expect(SiteRenderer.anchors(entries) == ["first", "notes-2020-01-02-133005", "notes-2020-01-02-110000", "middle", "notes-2020-01-01", "last"])
+    }
 }

@@ -108,17 +108,27 @@ public struct SiteRenderer: Sendable {
     /// entries share a slug (on other dates), the slug and the author's date,
     /// and the time too if that is not enough.
     static func anchors(_ entries: [Entry]) -> [String] {
-        let bySlug = Dictionary(entries.map { ($0.slug, 1) }, uniquingKeysWith: +)
+        // One look-up of each slug, in one table (a rebuild of a million entries makes this
+        // anew, on one core, while the other formats dates): slugs are rarely shared.
+        var lastWith: [String: Int] = [:]
+        lastWith.reserveCapacity(entries.count)
+        var shared: [Int] = []
+        for (index, entry) in entries.enumerated() {
+            if let last = lastWith.updateValue(index, forKey: entry.slug) { shared += [last, index] }
+        }
+        var anchors = entries.map(\.slug)
+        guard !shared.isEmpty else { return anchors }
         func dated(_ entry: Entry, time: Bool) -> String {
             let wall = entry.date.local
             let day = entry.slug + "-" + wall.year.zeroPadded(4) + "-" + wall.month.zeroPadded(2) + "-" + wall.day.zeroPadded(2)
             return time ? day + "-" + wall.hour.zeroPadded(2) + wall.minute.zeroPadded(2) + wall.second.zeroPadded(2) : day
         }
-        let byDay = Dictionary(entries.filter { bySlug[$0.slug]! > 1 }.map { (dated($0, time: false), 1) }, uniquingKeysWith: +)
-        return entries.map { entry in
-            guard bySlug[entry.slug]! > 1 else { return entry.slug }
-            let day = dated(entry, time: false)
-            return byDay[day]! > 1 ? dated(entry, time: true) : day
+        let sharing = Set(shared).sorted()
+        let byDay = Dictionary(sharing.map { (dated(entries[$0], time: false), 1) }, uniquingKeysWith: +)
+        for index in sharing {
+            let day = dated(entries[index], time: false)
+            anchors[index] = byDay[day]! > 1 ? dated(entries[index], time: true) : day
         }
+        return anchors
     }
 }

@@ -88,6 +88,7 @@ struct RecordRunsTests {
                     #expect(found.map(Array.init) == expected.map(Array.init), "\(sample.debugDescription) max \(maxSplits)")
                     #expect(found.map(\.startIndex) == expected.map(\.startIndex))
                 }
+                #expect(slice.containsByte(0x09) == slice.contains(0x09), "\(sample.debugDescription)")
             }
         }
     }

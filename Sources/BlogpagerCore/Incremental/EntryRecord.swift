@@ -144,7 +144,7 @@ enum EntryRecord {
     }
 
     static func unescaped(_ bytes: ArraySlice<UInt8>) -> String? {
-        guard bytes.contains(0x5C) else { return text(bytes) }
+        guard bytes.containsByte(0x5C) else { return text(bytes) }
         var plain: [UInt8] = []
         plain.reserveCapacity(bytes.count)
         var escaping = false

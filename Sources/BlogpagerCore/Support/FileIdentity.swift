@@ -56,7 +56,29 @@ public struct FileIdentity: Hashable, Sendable {
 
     /// `size seconds.nanoseconds inode`: how the build's records write it.
     public var recordText: String {
-        "\(size) \(modifiedSeconds).\(modifiedNanoseconds) \(inode)"
+        // Written digit by digit into the string's own storage, its one allocation: a rebuild
+        // makes one for each source it walks, a million of them at a million entries.
+        String(unsafeUninitializedCapacity: 4 * 21 + 3) { buffer in
+            var at = 0
+            func put(_ value: UInt64, negative: Bool = false, then separator: UInt8? = nil) {
+                if negative { buffer[at] = UInt8(ascii: "-"); at += 1 }
+                var digits = 1
+                var rest = value / 10
+                while rest > 0 { digits += 1; rest /= 10 }
+                var remaining = value
+                for index in stride(from: at + digits - 1, through: at, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                    remaining /= 10
+                }
+                at += digits
+                if let separator { buffer[at] = separator; at += 1 }
+            }
+            put(UInt64(size.magnitude), negative: size < 0, then: UInt8(ascii: " "))
+            put(UInt64(modifiedSeconds.magnitude), negative: modifiedSeconds < 0, then: UInt8(ascii: "."))
+            put(UInt64(modifiedNanoseconds.magnitude), negative: modifiedNanoseconds < 0, then: UInt8(ascii: " "))
+            put(inode)
+            return at
+        }
     }
 
     /// The size of whatever is at `path`, nil when nothing is there: one `stat`.

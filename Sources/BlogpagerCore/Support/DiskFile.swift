@@ -103,16 +103,38 @@ enum DiskFile {
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw POSIXError.current }
     }
 
-    #if os(Linux)
-    /// Tells the kernel what the build will do with the file's cached pages (`posix_fadvise` over
-    /// the whole file: read it soon, or drop it); a file that cannot be opened is passed over.
-    static func advise(_ path: String, _ advice: Int32) {
+    /// What the build will do with a file's cached pages.
+    enum PageAdvice: Sendable {
+        /// Read them soon: the kernel starts reading them now.
+        case willNeed
+        /// Done with them: dropped, those on the disk; a page not yet written has its write
+        /// started and stays, so none is lost.
+        case dontNeed
+    }
+
+    /// Tells the kernel (`posix_fadvise`) what the build will do with the pages of `range` of an
+    /// open file, the whole file when nil; an empty range is nothing (`posix_fadvise` would take a
+    /// length of 0 for the rest of the file). Where there is no such call (Darwin), nothing.
+    static func advise(_ descriptor: Int32, _ range: Range<Int>?, _ advice: PageAdvice) {
+        #if os(Linux)
+        if let range, range.isEmpty { return }
+        let code = switch advice {
+        case .willNeed: POSIX_FADV_WILLNEED
+        case .dontNeed: POSIX_FADV_DONTNEED
+        }
+        _ = posix_fadvise(descriptor, off_t(range?.lowerBound ?? 0), off_t(range?.count ?? 0), code)
+        #endif
+    }
+
+    /// The same for the whole file at `path`; a file that cannot be opened is passed over.
+    static func advise(_ path: String, _ advice: PageAdvice) {
+        #if os(Linux)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
-        _ = posix_fadvise(descriptor, 0, 0, advice)
+        advise(descriptor, nil, advice)
         close(descriptor)
+        #endif
     }
-    #endif
 
     static func hasSameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
         guard FileIdentity.size(at: path) == bytes.count, let existing = contents(path) else { return false }

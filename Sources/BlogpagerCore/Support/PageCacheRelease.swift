@@ -66,9 +66,7 @@ struct PageCacheRelease: Sendable {
 
     private static func drop(_ paths: [String]) -> [String] {
         guard !paths.isEmpty else { return [] }
-        #if os(Linux)
-        _ = paths.parallelMap { DiskFile.advise($0, POSIX_FADV_DONTNEED) }
-        #endif
+        _ = paths.parallelMap { DiskFile.advise($0, .dontNeed) }
         return paths
     }
 }

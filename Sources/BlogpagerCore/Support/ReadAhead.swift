@@ -17,9 +17,7 @@ final class ReadAhead: Sendable {
     func request(_ paths: [String]) {
         guard !paths.isEmpty else { return }
         queue.async {
-            #if os(Linux)
-            for path in paths { DiskFile.advise(path, POSIX_FADV_WILLNEED) }
-            #endif
+            for path in paths { DiskFile.advise(path, .willNeed) }
         }
     }
 

@@ -66,18 +66,14 @@ final class SpillFile: Sendable {
 
     /// Asks the kernel to start reading a range `append` gave (`ReadAhead`).
     func adviseWillNeed(_ range: Range<Int>) {
-        #if os(Linux)
-        _ = posix_fadvise(descriptor, off_t(range.lowerBound), off_t(range.count), POSIX_FADV_WILLNEED)
-        #endif
+        DiskFile.advise(descriptor, range, .willNeed)
     }
 
     /// Hands the pages before `offset` back to the kernel, once their bytes are read for the last
     /// time: read again, they come from the disk. A page not yet on the disk stays (the call
     /// starts its write); none is lost.
     func releasePages(before offset: Int) {
-        #if os(Linux)
-        _ = posix_fadvise(descriptor, 0, off_t(offset), POSIX_FADV_DONTNEED)
-        #endif
+        DiskFile.advise(descriptor, 0..<offset, .dontNeed)
     }
 
     /// The bytes of a range `append` gave; nil on a short read (the file cut under us).

@@ -26,8 +26,6 @@ struct WriteBehind: Sendable {
         written += count
         guard written - handedBack >= interval else { return }
         handedBack = written
-        #if os(Linux)
-        _ = posix_fadvise(descriptor, 0, off_t(written), POSIX_FADV_DONTNEED)
-        #endif
+        DiskFile.advise(descriptor, 0..<written, .dontNeed)
     }
 }

@@ -279,8 +279,8 @@ public struct ContentScanner: Sendable {
         return opening.starts(with: Array("---\n".utf8)) || opening.starts(with: Array("---\r\n".utf8))
     }
 
-    /// Each file's identity by its path below the walked folder, after `prefix` (nil for a link to nothing).
-    /// The files of a walk, sorted by relative path, each with its `stat` identity (nil for a link to nothing).
+    /// The files of a walk by their paths below the walked folder, after `prefix`, sorted by path,
+    /// each with its `stat` identity (nil for a link to nothing).
     private func files(in walk: FolderWalk, prefix: String = "", diagnostics: inout [Diagnostic], shownRoot: String) -> [(path: String, identity: String?)] {
         var files: [(path: String, identity: String?)] = []
         files.reserveCapacity(walk.items.count)

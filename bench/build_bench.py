@@ -333,6 +333,9 @@ def main():
     parser.add_argument("--cores", type=int, nargs="+", help="pin the clean builds and the floor to each of these core counts in turn")
     parser.add_argument("--clean-only", action="store_true", help="only the clean builds and the floor: no rebuild rows")
     args = parser.parse_args()
+    if not BLOGPAGER.is_file():
+        # Run on its own, the script builds nothing: `make bench` builds the release binary first.
+        sys.exit(f"build_bench.py: error: no blogpager binary at {BLOGPAGER}: run `make build` first (`make bench` does), or name one in BLOGPAGER")
     cores = core_sets(args.cores)
     use_hugo = HUGO and not args.no_hugo
     print(f"# build benchmark: {versions()}\n", flush=True)

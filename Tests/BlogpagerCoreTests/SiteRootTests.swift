@@ -455,6 +455,50 @@ struct SiteRootTests {
         await #expect(throws: BuildFailure.self) { try await Self.build(folder) }
     }
 
+    /// Seen on a real Hugo blog: its posts in `content/entry/`, a name no old theme used. Hugo's main
+    /// section is the one its config names in `mainSections` (at the top, under `params`, or in a
+    /// split config's `params.toml`), else its fullest top-level section; a leaf bundle is no section,
+    /// and a few projects beside posts kept at the content's top do not take the blog from them.
+    @Test(arguments: [
+        (config: "", files: ["entry/a.md", "entry/b.md", "entry/c.md", "projects/_index.md", "projects/tool.md", "about/index.md", "about/more.md", "about/extra.md", "about/again.md"], expected: "content/entry"),
+        (config: "[params]\nmainSections = [\"notes\"]\n", files: ["posts/a.md", "posts/b.md", "posts/c.md", "notes/n.md"], expected: "content/notes"),
+        (config: "mainSections = \"notes/\"\n", files: ["posts/a.md", "posts/b.md", "notes/n.md"], expected: "content/notes"),
+        (config: "params.toml:mainSections = [\"gone\", \"notes\"]\n", files: ["posts/a.md", "posts/b.md", "notes/n.md"], expected: "content/notes"),
+        (config: "", files: ["one.md", "two.md", "three.md", "projects/_index.md", "projects/tool.md"], expected: "content"),
+        (config: "", files: ["one.md", "writing/a.md", "writing/b.md", "writing/_index.md"], expected: "content/writing"),
+        (config: "", files: ["post/a.md", "posts/b.md", "blog/c.md"], expected: "content/posts"),
+    ])
+    func aHugoSitesMainSectionIsFoundAsHugoFindsIt(config: String, files: [String], expected: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let (configFile, configText) = config.hasPrefix("params.toml:")
+            ? ("site/config/_default/params.toml", String(config.dropFirst("params.toml:".count))) : ("site/hugo.toml", config)
+        try folder.write("site/hugo.toml", "baseURL = \"https://hugo.example.org/\"\ntitle = \"Sections\"\n" + (configFile == "site/hugo.toml" ? configText : ""))
+        if configFile != "site/hugo.toml" {
+            try folder.write("site/config/_default/hugo.toml", "baseURL = \"https://hugo.example.org/\"\ntitle = \"Split\"\n")
+            try folder.write(configFile, configText)
+        }
+        for (day, file) in files.enumerated() {
+            try folder.write("site/content/" + file, "---\ntitle: Page \(day)\ndate: 2021-05-\(10 + day)\n---\nText.\n")
+        }
+        #expect(SiteLoader(contentFolder: folder.path + "/site").layout.contentFolder == folder.path + "/site/" + expected)
+    }
+
+    @Test func aHugoBlogInASectionOfItsOwnNameKeepsItsURLsAndItsPages() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/hugo.toml", "baseURL = \"https://hugo.example.org/\"\ntitle = \"Entries\"\n")
+        for day in 1...3 {
+            try folder.write("site/content/entry/day-\(day).md", "---\ntitle: Day \(day)\ndate: 2021-05-0\(day)\n---\nText \(day).\n")
+        }
+        try folder.write("site/content/about.md", "---\ntitle: About\n---\nWho writes.\n")
+        let outcome = try await Self.build(folder)
+        #expect(outcome.summary.entries == 3)
+        let files = try folder.snapshot("out")
+        #expect(files["entry/day-1/index.html"] != nil && files["about/index.html"] != nil, "\(files.keys.sorted())")
+        #expect(String(decoding: try #require(files["about/index.html"]), as: UTF8.self).contains("Who writes."))
+    }
+
     /// Two entries at one URL (a post copied to a second file, seen on real Jekyll and Hugo blogs):
     /// Hugo writes the later file over the other and Jekyll warns of the conflict, so the later in
     /// path order is built and a warning names both; in a site of blogpager's own it stays an error.

@@ -126,15 +126,13 @@ public struct SiteLayout: Sendable, Equatable {
                 let origin: Origin = hugo == nil && Self.isZolaConfig(config) ? .zola : .hugo
                 // Hugo's `contentDir` (a language's own, in a site with one per language) moves the content.
                 let content = origin == .hugo ? HugoContentDir.read(config: config).flatMap { isFolder($0) ? $0 : nil } ?? "content" : "content"
-                // The blog's section when it has one: the rest of content/ is pages (about.md, 404.md). Of two
-                // (`post/` and `posts/`), the one with more Markdown files, as Hugo takes its main section.
-                let sections = ["posts", "post", "blog", "articles"].filter { isFolder("\(content)/\($0)") }
-                let counts = sections.count < 2 ? [] : sections.map { Self.markdownCount(in: "\(root)/\(content)/\($0)") }
-                let section = sections.count < 2 ? sections.first : sections.indices.max { counts[$0] < counts[$1] }.map { sections[$0] }
+                // The blog's section, as Hugo finds its main section: the rest of content/ is pages (about.md, 404.md).
+                let parts = origin == .hugo ? Self.configParts(in: "\(root)/config/_default", besides: config) : []
+                let section = HugoMainSection.choose(root: root, content: content, configFiles: origin == .hugo ? [config] + parts : [])
                 var layout = SiteLayout(origin: origin, root: root, contentFolder: "\(root)/\(content)" + (section.map { "/" + $0 } ?? ""),
                                         configPath: config, staticFolders: statics, pagesFolder: section == nil ? nil : "\(root)/\(content)")
                 layout.contentRoot = "\(root)/\(content)"
-                if origin == .hugo { layout.configParts = Self.configParts(in: "\(root)/config/_default", besides: config) }
+                layout.configParts = parts
                 return layout
             }
             if exists(SiteLoader.configFileName) {
@@ -161,14 +159,6 @@ public struct SiteLayout: Sendable, Equatable {
         while text.count > 1, text.hasSuffix("/") { text.removeLast() }
         if text.hasPrefix("./") { text.removeFirst(2) }
         return text.isEmpty || text == "." ? nil : (text, field.valueLocation)
-    }
-
-    /// How many Markdown files a folder holds, at any depth (hidden names left out).
-    private static func markdownCount(in folder: String) -> Int {
-        FolderWalk(folder).items.count { path, item in
-            guard case .file = item, let dot = path.lastIndex(of: ".") else { return false }
-            return ContentScanner.markdownExtensions.contains(path[path.index(after: dot)...].lowercased())
-        }
     }
 
     /// A Jekyll site's root: `_posts/` (and `_drafts/`, and the `_posts/` of category folders) are its

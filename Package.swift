@@ -31,6 +31,12 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // zlib from the system (Debian: zlib1g-dev): Pagefind's index files are gzip.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // Turns templates/ into Swift source so the binary carries its default templates.
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(
@@ -42,6 +48,7 @@ let package = Package(
             name: "BlogpagerCore",
             dependencies: [
                 "CCmark",
+                "CZlib",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Mustache", package: "swift-mustache"),

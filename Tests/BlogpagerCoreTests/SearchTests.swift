@@ -54,6 +54,35 @@ struct SearchTests {
         #expect(!String(decoding: try #require(files["index.html"]), as: UTF8.self).contains("bp-search"))
     }
 
+    /// Pagefind orders its filters by hash tables seeded anew in every run; the bundle blogpager
+    /// places is the same for the same pages all the same (nine tags: two runs of Pagefind alone
+    /// would meet in one order about once in 360,000).
+    @Test func theSamePagesGiveTheSameBundle() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Self.write(folder, search: true)
+        let tags = ["sea", "lamp", "night", "harbour", "ships", "books", "tea", "rain", "日本語"]
+        for (day, tag) in tags.enumerated() {
+            try folder.write("site/posts/day-\(day).md", "---\ntitle: Day \(day)\ndate: 2020-02-1\(day)\ntags: [\(tag), common]\n---\nA note on \(tag).\n")
+        }
+        var bundles: [[String: Data]] = []
+        for output in ["out", "again"] {
+            var job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/" + output,
+                               configPath: folder.path + "/site/blogpager.yml", program: .tests)
+            job.python = HighlightTests.python
+            let outcome = try await job.run(now: Date())
+            #expect(outcome.summary.searchSeconds != nil, "\(outcome.summary.warnings)")
+            bundles.append(try folder.snapshot(output).filter { $0.key.hasPrefix("pagefind/") })
+        }
+        #expect(bundles[0].keys.sorted() == bundles[1].keys.sorted())
+        #expect(bundles[0] == bundles[1])
+        // What the entry file names is there, and names its filters in order.
+        let entry = String(decoding: try #require(bundles[0]["pagefind/pagefind-entry.json"]), as: UTF8.self)
+        let meta = try #require(bundles[0].keys.first { $0.hasSuffix(".pf_meta") })
+        #expect(entry.contains("\"" + meta.dropFirst("pagefind/pagefind.".count).dropLast(".pf_meta".count) + "\""), "\(entry) \(meta)")
+        #expect(bundles[0].keys.filter { $0.hasPrefix("pagefind/filter/") }.count == 2)
+    }
+
     @Test func withoutPagefindTheBuildWarnsAndSucceeds() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

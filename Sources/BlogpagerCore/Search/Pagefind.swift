@@ -48,7 +48,9 @@ public struct Pagefind: Sendable {
                   let bytes = DiskFile.contents(full) else { continue }
             files.append((relative, bytes))
         }
-        return files.isEmpty ? .failure(Failure(message: "Pagefind wrote no search index")) : .success(files)
+        guard !files.isEmpty else { return .failure(Failure(message: "Pagefind wrote no search index")) }
+        // The same pages make the same bundle (Pagefind orders its filters anew each run).
+        return .success(PagefindStableOrder.ordered(files) ?? files)
     }
 
     public struct Failure: Error, Sendable { public var message: String }

@@ -457,8 +457,9 @@ struct SiteRootTests {
 
     /// Seen on a real Hugo blog: its posts in `content/entry/`, a name no old theme used. Hugo's main
     /// section is the one its config names in `mainSections` (at the top, under `params`, or in a
-    /// split config's `params.toml`), else its fullest top-level section; a leaf bundle is no section,
-    /// and a few projects beside posts kept at the content's top do not take the blog from them.
+    /// split config's `params.toml`), else a section named as blog themes name it, else its fullest
+    /// top-level section; a leaf bundle is no section, and a few projects beside posts kept at the
+    /// content's top do not take the blog from them.
     @Test(arguments: [
         (config: "", files: ["entry/a.md", "entry/b.md", "entry/c.md", "projects/_index.md", "projects/tool.md", "about/index.md", "about/more.md", "about/extra.md", "about/again.md"], expected: "content/entry"),
         (config: "[params]\nmainSections = [\"notes\"]\n", files: ["posts/a.md", "posts/b.md", "posts/c.md", "notes/n.md"], expected: "content/notes"),
@@ -467,6 +468,8 @@ struct SiteRootTests {
         (config: "", files: ["one.md", "two.md", "three.md", "projects/_index.md", "projects/tool.md"], expected: "content"),
         (config: "", files: ["one.md", "writing/a.md", "writing/b.md", "writing/_index.md"], expected: "content/writing"),
         (config: "", files: ["post/a.md", "posts/b.md", "blog/c.md"], expected: "content/posts"),
+        // A documentation site with a blog (Docsy's layout): Hugo's fullest section is docs/, the blog is blog/.
+        (config: "", files: ["docs/_index.md", "docs/a.md", "docs/b.md", "docs/c/d.md", "docs/e.md", "blog/one.md", "blog/two.md"], expected: "content/blog"),
     ])
     func aHugoSitesMainSectionIsFoundAsHugoFindsIt(config: String, files: [String], expected: String) throws {
         let folder = try TemporaryFolder()

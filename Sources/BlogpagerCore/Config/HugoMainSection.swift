@@ -2,33 +2,40 @@ import Foundation
 
 /// Which folder of a Hugo (or Zola) site's content holds its blog, as Hugo finds its main section:
 /// the one its config names in `mainSections` (at the top since Hugo 0.112, else under `params`,
-/// or in a split config's `params.toml`), else the top-level section with the most pages. A
-/// folder with its own `index.md` is a leaf bundle, one page, and no section. Read when the
+/// or in a split config's `params.toml`); else a section named as old blog themes named it
+/// (`posts/`, `post/`, `blog/`, `articles/`), where Hugo would take a fuller `docs/` and leave
+/// the blog out of the archive; else, as Hugo does, the top-level section with the most pages.
+/// A folder with its own `index.md` is a leaf bundle, one page, and no section. Read when the
 /// site's layout is found, before the config itself is; a config that cannot be read names none.
 enum HugoMainSection {
-    /// Names Hugo's old blog themes gave the section, which win a tie of page counts.
+    /// Names Hugo's old blog themes gave the section.
     static let usualNames = ["posts", "post", "blog", "articles"]
 
     /// The section of `content` (a folder below the site's root) that holds the entries; nil when
     /// the entries are the whole content folder.
     static func choose(root: String, content: String, configFiles: [String]) -> String? {
-        let sections = self.sections(in: "\(root)/\(content)")
+        let folder = "\(root)/\(content)"
+        let sections = self.sections(in: folder)
         guard !sections.isEmpty else { return nil }
         let named = configFiles.lazy.map(Self.named(inConfig:)).first { !$0.isEmpty } ?? []
-        let chosen = named.filter { sections.contains($0) }
-        let counts = Dictionary(uniqueKeysWithValues: (chosen.isEmpty ? sections : chosen).map { ($0, pageCount(in: "\(root)/\(content)/\($0)")) })
-        let ranked = counts.keys.sorted { a, b in
-            if counts[a]! != counts[b]! { return counts[a]! > counts[b]! }
-            if !chosen.isEmpty { return chosen.firstIndex(of: a)! < chosen.firstIndex(of: b)! }
-            let (rankA, rankB) = (usualNames.firstIndex(of: a) ?? usualNames.count, usualNames.firstIndex(of: b) ?? usualNames.count)
-            return rankA != rankB ? rankA < rankB : a.precedesInBytes(b)
-        }
-        guard let best = ranked.first, counts[best]! > 0 || !chosen.isEmpty else { return nil }
-        // Hugo would take a small section (a few projects) over posts kept at the content's top;
-        // the blog is then the top, so a section the config does not name and that no old theme
-        // named so is taken only when it holds more pages than the content folder's own top.
-        if chosen.isEmpty, !usualNames.contains(best), counts[best]! <= topLevelPageCount(in: "\(root)/\(content)") { return nil }
-        return best
+        let listed = named.filter { sections.contains($0) }
+        if !listed.isEmpty { return fullest(listed, in: folder) }
+        let usual = usualNames.filter { sections.contains($0) }
+        if !usual.isEmpty { return fullest(usual, in: folder) }
+        // A few projects beside posts kept at the content's top do not take the blog from them:
+        // a section of another name is the blog only when it holds more pages than the top.
+        let top = topLevelPageCount(in: folder)
+        let counts = sections.map { pageCount(in: "\(folder)/\($0)", stoppingAfter: sections.count == 1 ? top + 1 : nil) }
+        guard let best = counts.indices.max(by: { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }),
+              counts[best] > top else { return nil }
+        return sections[best]
+    }
+
+    /// Of several sections, the one with the most pages (the first listed of equals); one is not counted.
+    private static func fullest(_ candidates: [String], in folder: String) -> String {
+        guard candidates.count > 1 else { return candidates[0] }
+        let counts = candidates.map { pageCount(in: "\(folder)/\($0)", stoppingAfter: nil) }
+        return candidates[counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }!]
     }
 
     /// The sections `mainSections` names in one config file, in its order (a single name is a list of one).
@@ -63,13 +70,24 @@ enum HugoMainSection {
 
     private static let pageFileNames = ContentScanner.markdownExtensions.union(HTMLContentRenderer.extensions).sorted()
 
-    /// How many pages a section holds, at any depth: its Markdown files but its own lists' (`_index.md`).
-    private static func pageCount(in folder: String) -> Int {
-        FolderWalk(folder).items.count { path, item in
-            guard case .file = item, let dot = path.lastIndex(of: ".") else { return false }
-            let name = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
-            return !name.hasPrefix("_index.") && ContentScanner.markdownExtensions.contains(path[path.index(after: dot)...].lowercased())
+    /// How many pages a section holds, at any depth: its Markdown files but its own lists'
+    /// (`_index.md`); counting stops past `limit` where one is given (only more-or-not is asked).
+    private static func pageCount(in folder: String, stoppingAfter limit: Int?) -> Int {
+        // Walked lazily: a lone section of a large blog is read only until it has more than the top.
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return 0 }
+        var count = 0
+        while let relative = walker.nextObject() as? String {
+            let name = relative[(relative.lastIndex(of: "/").map { relative.index(after: $0) } ?? relative.startIndex)...]
+            if name.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
+            guard !name.hasPrefix("_index."), let dot = name.lastIndex(of: "."),
+                  ContentScanner.markdownExtensions.contains(name[name.index(after: dot)...].lowercased()) else { continue }
+            count += 1
+            if let limit, count >= limit { break }
         }
+        return count
     }
 
     /// How many pages lie at the content folder's top, outside every section.

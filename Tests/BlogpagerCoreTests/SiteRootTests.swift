@@ -617,19 +617,28 @@ struct SiteRootTests {
 
     /// Seen on a real Hugo blog: a content folder per language (`languages: ja: contentDir:
     /// content/ja/`). The site is built from the default language's, at the root, as Hugo builds
-    /// it; the other language's folder is not read.
+    /// it, with that language's own title and params over the site's; the other language's
+    /// folder is not read.
     @Test func aHugoSiteWithAContentFolderPerLanguageBuildsFromTheDefaultLanguagesFolder() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write("site/config.yaml", """
             baseURL: https://lab.example.org/
-            title: Lab
             defaultContentLanguage: ja
             languages:
               ja:
                 contentDir: content/ja/
+                title: 研究所
+                languageCode: ja
+                params:
+                  description: 技術ブログ
               en:
                 contentDir: content/en/
+                title: Lab in English
+            title: Lab
+            params:
+              description: A lab
+              author: Mo
 
             """)
         try folder.write("site/content/ja/posts/2025/12/06/mcp.md", "---\ntitle: MCP\ndate: 2025-12-06\n---\nこんにちは。\n")
@@ -640,6 +649,9 @@ struct SiteRootTests {
         let files = try folder.snapshot("out")
         #expect(String(decoding: try #require(files["posts/2025/12/06/mcp/index.html"]), as: UTF8.self).contains("こんにちは。"))
         #expect(files["about/index.html"] != nil && !files.keys.contains { $0.hasPrefix("ja/") || $0.hasPrefix("en/") }, "\(files.keys.sorted())")
+        let home = String(decoding: try #require(files["index.html"]), as: UTF8.self)
+        #expect(home.contains("<title>研究所</title>") && home.contains("技術ブログ") && home.contains("<html lang=\"ja\">"), "\(home.prefix(600))")
+        #expect(!home.contains("Lab in English") && !home.contains("A lab"))
     }
 
     /// A broken copy of a blog: every error of every kind in one run, and out/ untouched.

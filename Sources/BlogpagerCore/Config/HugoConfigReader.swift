@@ -72,6 +72,7 @@ struct HugoConfigReader {
             default: break
             }
         }
+        applyDefaultLanguage(fields, to: &config)
         config.entryURLs = .hugo(templates: permalinks, uglyURLs: uglyURLs, lowercase: lowercase)
         // Hugo's RSS at the home page, the section and each term, unless `disableKinds` turns RSS off.
         let disabled = fields.first { $0.key.lowercased() == "disablekinds" }.map { field -> [String] in
@@ -91,5 +92,24 @@ struct HugoConfigReader {
                                OldFeed(format: .rss, place: .terms(taxonomy: nil, fileName: "index.xml"))]
         }
         return config
+    }
+
+    /// Hugo builds the default language at the site's root with that language's own settings
+    /// over the site's (`languages: ja: title:`, its `params` merged over the site's): whichever
+    /// comes first in the file, the language's win.
+    private func applyDefaultLanguage(_ fields: [FrontMatterField], to config: inout SiteConfig) {
+        let defaultLanguage = fields.first { $0.key.lowercased() == "defaultcontentlanguage" }.flatMap(\.value.scalarText)?.lowercased() ?? "en"
+        guard case .map(let languages)? = fields.first(where: { $0.key.lowercased() == "languages" })?.value,
+              case .map(let settings)? = languages.first(where: { $0.key.lowercased() == defaultLanguage })?.value else { return }
+        let byKey = Dictionary(settings.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        if let title = byKey["title"]?.scalarText { config.title = title }
+        if let code = byKey["languagecode"]?.scalarText { config.language = code }
+        if case .map(let params)? = byKey["params"] {
+            config.params.merge(params) { _, language in language }
+            if let description = params["description"]?.scalarText { config.description = description }
+            if let author = params["author"] {
+                if case .map(let map) = author { config.author = map["name"]?.scalarText ?? config.author } else { config.author = author.scalarText ?? config.author }
+            }
+        }
     }
 }

@@ -30,8 +30,7 @@ struct HugoConfigReader {
             case "timezone": config.timeZone = values.timeZone(field) ?? config.timeZone
             case "languages":
                 // The default content language's own files carry no language in their names.
-                let defaultLanguage = fields.first { $0.key.lowercased() == "defaultcontentlanguage" }.flatMap(\.value.scalarText)?.lowercased() ?? "en"
-                if case .map(let languages) = field.value { config.translationLanguages = Set(languages.keys.map { $0.lowercased() }).subtracting([defaultLanguage]) }
+                if case .map(let languages) = field.value { config.translationLanguages = Set(languages.keys.map { $0.lowercased() }).subtracting([Self.defaultLanguage(fields)]) }
             case "paginate": config.pageSize = values.pageSize(field.value, at: field) ?? config.pageSize
             case "pagination":
                 if case .map(let map) = field.value, let size = map["pagerSize"] { config.pageSize = values.pageSize(size, at: field) ?? config.pageSize }
@@ -41,12 +40,7 @@ struct HugoConfigReader {
                 if case .map(let map) = field.value { values.taxonomies(map.keys.sorted().compactMap { map[$0]?.scalarText }, at: field, into: &config) }
             case "author": config.author = values.name(field) ?? ""
             case "params":
-                guard case .map(let params) = field.value else { break }
-                config.params = params
-                if let description = params["description"]?.scalarText { config.description = description }
-                if config.author.isEmpty, let author = params["author"] {
-                    if case .map(let map) = author { config.author = map["name"]?.scalarText ?? "" } else { config.author = author.scalarText ?? "" }
-                }
+                if case .map(let params) = field.value { config.params = params }
             case "markup":
                 if case .map(let markup) = field.value, case .map(let goldmark)? = markup["goldmark"], case .map(let renderer)? = goldmark["renderer"],
                    case .bool(let unsafe)? = renderer["unsafe"] {
@@ -73,6 +67,11 @@ struct HugoConfigReader {
             }
         }
         applyDefaultLanguage(fields, to: &config)
+        // The params as the default language sees them: its own over the site's.
+        if let description = config.params["description"]?.scalarText { config.description = description }
+        if config.author.isEmpty, let author = config.params["author"] {
+            if case .map(let map) = author { config.author = map["name"]?.scalarText ?? "" } else { config.author = author.scalarText ?? "" }
+        }
         config.entryURLs = .hugo(templates: permalinks, uglyURLs: uglyURLs, lowercase: lowercase)
         // Hugo's RSS at the home page, the section and each term, unless `disableKinds` turns RSS off.
         let disabled = fields.first { $0.key.lowercased() == "disablekinds" }.map { field -> [String] in
@@ -98,18 +97,17 @@ struct HugoConfigReader {
     /// over the site's (`languages: ja: title:`, its `params` merged over the site's): whichever
     /// comes first in the file, the language's win.
     private func applyDefaultLanguage(_ fields: [FrontMatterField], to config: inout SiteConfig) {
-        let defaultLanguage = fields.first { $0.key.lowercased() == "defaultcontentlanguage" }.flatMap(\.value.scalarText)?.lowercased() ?? "en"
+        let language = Self.defaultLanguage(fields)
         guard case .map(let languages)? = fields.first(where: { $0.key.lowercased() == "languages" })?.value,
-              case .map(let settings)? = languages.first(where: { $0.key.lowercased() == defaultLanguage })?.value else { return }
+              case .map(let settings)? = languages.first(where: { $0.key.lowercased() == language })?.value else { return }
         let byKey = Dictionary(settings.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         if let title = byKey["title"]?.scalarText { config.title = title }
         if let code = byKey["languagecode"]?.scalarText { config.language = code }
-        if case .map(let params)? = byKey["params"] {
-            config.params.merge(params) { _, language in language }
-            if let description = params["description"]?.scalarText { config.description = description }
-            if let author = params["author"] {
-                if case .map(let map) = author { config.author = map["name"]?.scalarText ?? config.author } else { config.author = author.scalarText ?? config.author }
-            }
-        }
+        if case .map(let params)? = byKey["params"] { config.params.merge(params) { _, own in own } }
+    }
+
+    /// `defaultContentLanguage`, lowercased; Hugo's `en` where the config names none.
+    static func defaultLanguage(_ fields: [FrontMatterField]) -> String {
+        fields.first { $0.key.lowercased() == "defaultcontentlanguage" }.flatMap(\.value.scalarText)?.lowercased() ?? "en"
     }
 }

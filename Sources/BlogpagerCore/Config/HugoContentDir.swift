@@ -6,9 +6,7 @@ enum HugoContentDir {
     /// The folder below the site's root (`content/ja`); nil for the usual `content/`, or one
     /// that would leave the root.
     static func read(config path: String) -> String? {
-        guard let bytes = DiskFile.contents(path), case .success(let fields) = SiteConfigLoader.fields(
-            of: String(decoding: bytes, as: UTF8.self), path: path, origin: .hugo) else { return nil }
-        let byKey = Dictionary(fields.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard let byKey = SiteConfigLoader.valuesByKey(ofConfig: path, origin: .hugo) else { return nil }
         let language = byKey["defaultcontentlanguage"]?.scalarText?.lowercased() ?? "en"
         var folder = byKey["contentdir"]?.scalarText
         if case .map(let languages)? = byKey["languages"],

@@ -26,23 +26,24 @@ enum HugoMainSection {
         // a section of another name is the blog only when it holds more pages than the top.
         let top = topLevelPageCount(in: folder)
         let counts = sections.map { pageCount(in: "\(folder)/\($0)", stoppingAfter: sections.count == 1 ? top + 1 : nil) }
-        guard let best = counts.indices.max(by: { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }),
-              counts[best] > top else { return nil }
-        return sections[best]
+        let best = indexOfMost(counts)
+        return counts[best] > top ? sections[best] : nil
     }
 
-    /// Of several sections, the one with the most pages (the first listed of equals); one is not counted.
+    /// Of several sections, the one with the most pages; one is not counted.
     private static func fullest(_ candidates: [String], in folder: String) -> String {
         guard candidates.count > 1 else { return candidates[0] }
-        let counts = candidates.map { pageCount(in: "\(folder)/\($0)", stoppingAfter: nil) }
-        return candidates[counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }!]
+        return candidates[indexOfMost(candidates.map { pageCount(in: "\(folder)/\($0)", stoppingAfter: nil) })]
+    }
+
+    /// Where the largest count is, the first of equals (the order the config or old themes gave).
+    private static func indexOfMost(_ counts: [Int]) -> Int {
+        counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }!
     }
 
     /// The sections `mainSections` names in one config file, in its order (a single name is a list of one).
     static func named(inConfig path: String) -> [String] {
-        guard let bytes = DiskFile.contents(path), case .success(let fields) = SiteConfigLoader.fields(
-            of: String(decoding: bytes, as: UTF8.self), path: path, origin: .hugo) else { return [] }
-        let byKey = Dictionary(fields.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard let byKey = SiteConfigLoader.valuesByKey(ofConfig: path, origin: .hugo) else { return [] }
         // A split config's `params.toml` holds the params themselves, so the key is at its top.
         var value = byKey["mainsections"]
         if value == nil, case .map(let params)? = byKey["params"] {
@@ -82,8 +83,7 @@ enum HugoMainSection {
                 walker.skipDescendants()
                 continue
             }
-            guard !name.hasPrefix("_index."), let dot = name.lastIndex(of: "."),
-                  ContentScanner.markdownExtensions.contains(name[name.index(after: dot)...].lowercased()) else { continue }
+            guard isPage(name) else { continue }
             count += 1
             if let limit, count >= limit { break }
         }
@@ -93,10 +93,12 @@ enum HugoMainSection {
     /// How many pages lie at the content folder's top, outside every section.
     private static func topLevelPageCount(in content: String) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: content)) ?? []
-        return names.count { name in
-            guard !name.hasPrefix("_index."), let dot = name.lastIndex(of: "."),
-                  ContentScanner.markdownExtensions.contains(name[name.index(after: dot)...].lowercased()) else { return false }
-            return FileIdentity(itemAt: "\(content)/\(name)")?.isFolder == false
-        }
+        return names.count { isPage($0[...]) && FileIdentity(itemAt: "\(content)/\($0)")?.isFolder == false }
+    }
+
+    /// A Markdown file that is a page, not a section's own list (`_index.md`).
+    private static func isPage(_ name: Substring) -> Bool {
+        guard !name.hasPrefix("_index."), let dot = name.lastIndex(of: ".") else { return false }
+        return ContentScanner.markdownExtensions.contains(name[name.index(after: dot)...].lowercased())
     }
 }

@@ -26,9 +26,9 @@ enum PagefindStableOrder {
             let name = String(file.path.dropFirst("filter/".count).dropLast(".pf_filter".count))
             guard case .array(let parts)? = read(file.bytes), parts.count == 2, parts[0].textValue != nil,
                   case .array(let values) = parts[1] else { return nil }
-            let keyed = values.map { ($0.arrayValue?.first?.textValue, $0) }
-            guard keyed.allSatisfy({ $0.0 != nil }) else { return nil }
-            let sorted = keyed.sorted { $0.0!.lexicographicallyPrecedes($1.0!) }.map(\.1)
+            let keyed = values.compactMap { value in value.arrayValue?.first?.textValue.map { ($0, value) } }
+            guard keyed.count == values.count else { return nil }
+            let sorted = keyed.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
             let body = CBORValue.array([parts[0], .array(sorted)]).encoded
             guard let stable = stableName(of: body, for: name, digits: 7, taken: &taken) else { return nil }
             names[name] = stable
@@ -44,8 +44,8 @@ enum PagefindStableOrder {
             var listed: [(name: [UInt8], entry: CBORValue)] = []
             for filter in filters {
                 guard let pair = filter.arrayValue, pair.count == 2, let filterName = pair[0].textValue,
-                      let file = pair[1].textValue, let stable = names[String(decoding: file, as: UTF8.self)] else { return nil }
-                named.insert(String(decoding: file, as: UTF8.self))
+                      let file = pair[1].textValue.map({ String(decoding: $0, as: UTF8.self) }), let stable = names[file] else { return nil }
+                named.insert(file)
                 listed.append((filterName, .array([pair[0], .text(Array(stable.utf8))])))
             }
             fields[metaFiltersPosition] = .array(listed.sorted { $0.name.lexicographicallyPrecedes($1.name) }.map(\.entry))

@@ -14,9 +14,14 @@ public struct TOMLMappingReader: Sendable {
     }
 
     public func read(_ toml: String) -> Result<[FrontMatterField], Diagnostic> {
+        let checked: String
+        switch TOMLPreCheck.check(toml) {
+        case .success(let text): checked = text
+        case .failure(let problem): return .failure(.error(at: location(line: problem.line, column: problem.column), problem.message))
+        }
         let table: TOMLTable
         do {
-            table = try TOMLTable(string: toml)
+            table = try TOMLTable(string: checked)
         } catch let error as TOMLParseError {
             return .failure(.error(at: location(line: error.source.begin.line, column: error.source.begin.column), "invalid TOML: \(error.description)"))
         } catch {

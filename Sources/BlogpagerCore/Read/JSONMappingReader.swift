@@ -16,7 +16,7 @@ public struct JSONMappingReader: Sendable {
         } catch DecodingError.typeMismatch {
             return .failure(.error(at: SourceLocation(path: path), "expected a JSON object of \"key\": value pairs"))
         } catch {
-            return .failure(.error(at: SourceLocation(path: path), "invalid JSON front matter: \(Self.reason(error))"))
+            return .failure(located(error, in: json))
         }
         let locator = FrontMatterKeyLocator(text: json, language: .json)
         return .success(mapping.keys.sorted().map { key in
@@ -53,6 +53,26 @@ public struct JSONMappingReader: Sendable {
                 value = .map(try container.decode([String: Node].self).mapValues(\.value))
             }
         }
+    }
+
+    /// The decoder says only that the text is not JSON; Foundation's parser says where (`Invalid value
+    /// around character 31.`, a byte offset): the error is put there.
+    private func located(_ error: any Error, in json: String) -> Diagnostic {
+        var reason = Self.reason(error)
+        var location = SourceLocation(path: path)
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+        } catch {
+            let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
+            if let around = detail.range(of: " around character "), let offset = Int(detail[around.upperBound...].prefix { $0.isNumber }) {
+                let bytes = Array(json.utf8.prefix(offset))
+                let lineStart = (bytes.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+                location = SourceLocation(path: path, line: 1 + bytes.count { $0 == UInt8(ascii: "\n") },
+                                          column: String(decoding: bytes[lineStart...], as: UTF8.self).unicodeScalars.count + 1)
+                reason = String(detail[..<around.lowerBound]).lowercased()
+            }
+        }
+        return .error(at: location, "invalid JSON front matter: \(reason)")
     }
 
     private static func reason(_ error: any Error) -> String {

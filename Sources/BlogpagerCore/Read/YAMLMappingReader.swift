@@ -39,6 +39,7 @@ public struct YAMLMappingReader: Sendable {
         }
         var fields: [FrontMatterField] = []
         var seen: Set<String> = []
+        var budget = Self.maximumValues
         for (keyNode, valueNode) in mapping {
             guard let key = keyNode.scalar?.string else {
                 return .failure(.error(at: location(keyNode.mark), "expected a plain key"))
@@ -50,11 +51,15 @@ public struct YAMLMappingReader: Sendable {
             let items = valueNode.sequence.map { sequence in
                 sequence.map { (location(for: $0), $0.scalar?.string) }
             } ?? []
+            guard let value = Self.value(of: valueNode, budget: &budget) else {
+                return .failure(.error(at: location(for: valueNode),
+                                       "YAML whose aliases (*name) expand to more than \(Self.maximumValues) values: blogpager reads no more"))
+            }
             fields.append(FrontMatterField(
                 key: key,
                 keyLocation: location(keyNode.mark),
                 valueLocation: location(for: valueNode),
-                value: Self.value(of: valueNode),
+                value: value,
                 rawText: valueNode.scalar?.string,
                 items: items))
         }
@@ -84,14 +89,24 @@ public struct YAMLMappingReader: Sendable {
             }
             blocks.append((key, index))
         }
-        for (position, block) in blocks.enumerated() where blocks[(position + 1)...].contains(where: { $0.key == block.key }) {
+        // The last block of each key, found once: the earlier ones are blanked.
+        var last: [String: Int] = [:]
+        for (position, block) in blocks.enumerated() { last[block.key] = position }
+        for (position, block) in blocks.enumerated() where last[block.key] != position {
             let end = position + 1 < blocks.count ? blocks[position + 1].start : lines.count
             for index in block.start..<end { lines[index] = "" }
         }
         return lines.joined(separator: "\n")
     }
 
-    private static func value(of node: Node) -> FrontMatterValue {
+    /// Values one text may give, aliases expanded: an alias shares its anchor's node, so a few lines
+    /// of aliases of aliases name billions of values, each of which becomes one of ours.
+    static let maximumValues = 1_000_000
+
+    /// The node as our value; nil once it has given more than `budget` values.
+    private static func value(of node: Node, budget: inout Int) -> FrontMatterValue? {
+        budget -= 1
+        guard budget >= 0 else { return nil }
         switch node {
         case .scalar(let scalar):
             // An untagged plain scalar's tag is worked out here, asking only the rules that can match.
@@ -104,11 +119,17 @@ public struct YAMLMappingReader: Sendable {
             default: return .string(scalar.string)
             }
         case .sequence(let sequence):
-            return .list(sequence.map(value(of:)))
+            var values: [FrontMatterValue] = []
+            for item in sequence {
+                guard let value = value(of: item, budget: &budget) else { return nil }
+                values.append(value)
+            }
+            return .list(values)
         case .mapping(let mapping):
             var values: [String: FrontMatterValue] = [:]
             for (key, item) in mapping {
-                values[key.scalar?.string ?? "\(key)"] = value(of: item)
+                guard let value = value(of: item, budget: &budget) else { return nil }
+                values[key.scalar?.string ?? "\(key)"] = value
             }
             return .map(values)
         case .alias:

@@ -68,14 +68,15 @@ struct TemplateText {
         var index = body.startIndex
         var cursor = LineCursor(text: body, line: firstLine)
         var candidates = Candidates()
+        var finds = Finds(body)
         while index < body.endIndex {
             guard let next = candidates.next(in: body, from: index) else { break }
-            if let (kind, range) = piece(in: body, at: next) {
+            if let (kind, range) = piece(in: body, at: next, finds: &finds) {
                 let (line, column) = cursor.position(of: range.lowerBound)
                 pieces.append(Piece(range: range, line: line, column: column, kind: kind))
                 index = range.upperBound
             } else {
-                index = body.index(after: next)
+                index = body.utf8.index(after: next)
             }
         }
         return pieces
@@ -110,18 +111,18 @@ struct TemplateText {
         }
     }
 
-    private func piece(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {
+    private func piece(in body: String, at start: String.Index, finds: inout Finds) -> (Kind, Range<String.Index>)? {
         let rest = body[start...]
         if rest.hasPrefix("](") || rest.hasPrefix("]: ") { return markdownLink(in: body, at: start) }
         switch syntax {
         case .none: return nil
         case .liquid:
-            if rest.hasPrefix("{%") { return liquidTag(in: body, at: start) }
-            if rest.hasPrefix("{{") { return liquidOutput(in: body, at: start) }
+            if rest.hasPrefix("{%") { return liquidTag(in: body, at: start, finds: &finds) }
+            if rest.hasPrefix("{{") { return liquidOutput(in: body, at: start, finds: &finds) }
         case .hugo:
-            if rest.hasPrefix("{{<") || rest.hasPrefix("{{%") { return hugoShortcode(in: body, at: start) }
+            if rest.hasPrefix("{{<") || rest.hasPrefix("{{%") { return hugoShortcode(in: body, at: start, finds: &finds) }
         case .zola:
-            if rest.hasPrefix("{{") || rest.hasPrefix("{%") { return zolaShortcode(in: body, at: start) }
+            if rest.hasPrefix("{{") || rest.hasPrefix("{%") { return zolaShortcode(in: body, at: start, finds: &finds) }
         }
         return nil
     }
@@ -138,7 +139,9 @@ struct TemplateText {
         var colonSlashSlash = false
         while cursor < view.endIndex {
             let byte = view[cursor]
-            if byte == UInt8(ascii: ")") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") { break }
+            // A bracket ends it too: a run of `](` is scanned once, not once for each.
+            if byte == UInt8(ascii: ")") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+                || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "[") { break }
             if byte == UInt8(ascii: ":"), !colonSlashSlash, view[cursor...].starts(with: "://".utf8) { colonSlashSlash = true }
             view.formIndex(after: &cursor)
         }
@@ -169,8 +172,8 @@ struct TemplateText {
 
     // MARK: Liquid
 
-    private func liquidTag(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {
-        guard let (inner, end) = Self.enclosed(body, from: start, open: "{%", close: "%}") else { return nil }
+    private func liquidTag(in body: String, at start: String.Index, finds: inout Finds) -> (Kind, Range<String.Index>)? {
+        guard let (inner, end) = finds.enclosed(from: start, open: "{%", close: "%}") else { return nil }
         let words = Self.words(inner)
         guard let name = words.first else { return nil }
         let arguments = Array(words.dropFirst())
@@ -180,13 +183,13 @@ struct TemplateText {
         case "link":
             return (.link(LinkReference(style: .sitePath, target: arguments.first ?? ""), anchor: ""), start..<end)
         case "highlight":
-            guard let (code, blockEnd) = Self.block(body, after: end, closing: "endhighlight", open: "{%", close: "%}") else { return nil }
+            guard let (code, blockEnd) = finds.block(after: end, closing: "endhighlight", open: "{%", close: "%}") else { return nil }
             return (.code(language: arguments.first, options: arguments.dropFirst().joined(separator: " "), code: Self.trimmingBlankEnds(code)), start..<blockEnd)
         case "raw":
-            guard let (text, blockEnd) = Self.block(body, after: end, closing: "endraw", open: "{%", close: "%}") else { return nil }
+            guard let (text, blockEnd) = finds.block(after: end, closing: "endraw", open: "{%", close: "%}") else { return nil }
             return (.verbatim(text), start..<blockEnd)
         case "comment":
-            guard let (_, blockEnd) = Self.block(body, after: end, closing: "endcomment", open: "{%", close: "%}") else { return nil }
+            guard let (_, blockEnd) = finds.block(after: end, closing: "endcomment", open: "{%", close: "%}") else { return nil }
             return (.dropped, start..<blockEnd)
         default:
             return (.unknown(name: name), start..<end)
@@ -194,8 +197,8 @@ struct TemplateText {
     }
 
     /// `{{ site.baseurl }}`, `{{ site.url }}`, `{{ "/x.png" | relative_url }}`, `{{ page.title }}`; anything else is unknown.
-    private func liquidOutput(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {
-        guard let (inner, end) = Self.enclosed(body, from: start, open: "{{", close: "}}") else { return nil }
+    private func liquidOutput(in body: String, at start: String.Index, finds: inout Finds) -> (Kind, Range<String.Index>)? {
+        guard let (inner, end) = finds.enclosed(from: start, open: "{{", close: "}}") else { return nil }
         let expression = inner.trimmingCharacters(in: .whitespaces)
         switch expression {
         case "site.baseurl", "site.base_url": return (.sitePath(absolute: false, path: ""), start..<end)
@@ -212,14 +215,14 @@ struct TemplateText {
 
     // MARK: Hugo
 
-    private func hugoShortcode(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {
+    private func hugoShortcode(in body: String, at start: String.Index, finds: inout Finds) -> (Kind, Range<String.Index>)? {
         let angle = body[start...].hasPrefix("{{<")
         let (open, close) = angle ? ("{{<", ">}}") : ("{{%", "%}}")
         // `{{</* name */>}}` shows the shortcode as written.
-        if body[start...].hasPrefix(open + "/*"), let (inner, end) = Self.enclosed(body, from: start, open: open + "/*", close: "*/" + close) {
+        if body[start...].hasPrefix(open + "/*"), let (inner, end) = finds.enclosed(from: start, open: open + "/*", close: "*/" + close) {
             return (.verbatim(open + inner + close), start..<end)
         }
-        guard let (inner, end) = Self.enclosed(body, from: start, open: open, close: close) else { return nil }
+        guard let (inner, end) = finds.enclosed(from: start, open: open, close: close) else { return nil }
         let words = Self.words(inner)
         guard let name = words.first else { return nil }
         // A closing tag whose opening was not found (`{{< /note >}}`, `{{< / note >}}`): nothing.
@@ -238,7 +241,7 @@ struct TemplateText {
             let (path, anchor) = Self.splitAnchor(arguments.first ?? named["path"] ?? "")
             return (.link(LinkReference(style: .hugoRef, target: path), anchor: anchor), start..<end)
         default:
-            if let (text, blockEnd) = Self.pairedBlock(body, after: end, open: open, name: name, close: close) {
+            if let (text, blockEnd) = finds.pairedBlock(after: end, open: open, name: name, close: close) {
                 if name == "highlight" {
                     let options = (arguments.dropFirst() + named.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: ",")
                     return (.code(language: arguments.first, options: options, code: Self.trimmingBlankEnds(text)), start..<blockEnd)
@@ -249,17 +252,14 @@ struct TemplateText {
         }
     }
 
-    /// The text up to `{{< /name >}}` (any spacing), and the end of that closing tag.
-    private static func pairedBlock(_ body: String, after start: String.Index, open: String, name: String, close: String) -> (String, String.Index)? {
-        block(body, after: start, open: open, close: close) { $0.filter { !$0.isWhitespace } == "/" + name }
-    }
-
     // MARK: Zola
 
     /// `{{ name(key=value) }}` and `{% name(key=value) %}...{% end %}`.
-    private func zolaShortcode(in body: String, at start: String.Index) -> (Kind, Range<String.Index>)? {
+    private func zolaShortcode(in body: String, at start: String.Index, finds: inout Finds) -> (Kind, Range<String.Index>)? {
         let isBlock = body[start...].hasPrefix("{%")
-        guard let (inner, end) = Self.enclosed(body, from: start, open: isBlock ? "{%" : "{{", close: isBlock ? "%}" : "}}") else { return nil }
+        // A call's name and its `(` first, read in place: a run of `{{` or `{%` is not copied out once for each.
+        guard Self.opensCall(body.utf8[body.utf8.index(start, offsetBy: 2)...]),
+              let (inner, end) = finds.enclosed(from: start, open: isBlock ? "{%" : "{{", close: isBlock ? "%}" : "}}") else { return nil }
         let call = inner.trimmingCharacters(in: .whitespaces)
         guard let paren = call.firstIndex(of: "("), call.hasSuffix(")") else { return nil }
         let name = String(call[..<paren])
@@ -271,41 +271,22 @@ struct TemplateText {
             named[pair[..<equals].trimmingCharacters(in: .whitespaces)] = Self.unquoted(value) ?? value
         }
         if isBlock {
-            guard let (text, blockEnd) = Self.block(body, after: end, closing: "end", open: "{%", close: "%}") else { return nil }
+            guard let (text, blockEnd) = finds.block(after: end, closing: "end", open: "{%", close: "%}") else { return nil }
             return (.shortcode(name: name, arguments: [], named: named, inner: text), start..<blockEnd)
         }
         return (.shortcode(name: name, arguments: [], named: named, inner: nil), start..<end)
     }
 
+    /// Whether bytes start `name(`, after blanks and a `-` trim mark, as a Zola shortcode's call does.
+    private static func opensCall(_ bytes: Substring.UTF8View) -> Bool {
+        var rest = bytes.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") }
+        if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst().drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
+        let name = rest.prefix { $0 >= 0x80 || $0 == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+        return !name.isEmpty && rest.dropFirst(name.count).first == UInt8(ascii: "(")
+    }
+
     // MARK: Text
-
-    /// The text between `open` at `start` and the next `close` on the same tag (`-` trim marks dropped), and its end.
-    private static func enclosed(_ body: String, from start: String.Index, open: String, close: String) -> (String, String.Index)? {
-        let from = body.index(start, offsetBy: open.count)
-        guard let range = body.range(of: close, range: from..<body.endIndex) else { return nil }
-        var inner = Substring(body[from..<range.lowerBound])
-        if inner.hasPrefix("-") { inner = inner.dropFirst() }
-        if inner.hasSuffix("-") { inner = inner.dropLast() }
-        return (String(inner), range.upperBound)
-    }
-
-    /// A Liquid block's text up to `{% closing %}`, and the end of that tag.
-    private static func block(_ body: String, after start: String.Index, closing: String, open: String, close: String) -> (String, String.Index)? {
-        block(body, after: start, open: open, close: close) { $0.trimmingCharacters(in: .whitespaces) == closing }
-    }
-
-    /// A block's text up to the first tag whose inside `isClosing` says ends it, and the end of that tag.
-    private static func block(_ body: String, after start: String.Index, open: String, close: String,
-                              isClosing: (String) -> Bool) -> (String, String.Index)? {
-        var search = start
-        while let found = body.range(of: open, range: search..<body.endIndex) {
-            if let (inner, end) = enclosed(body, from: found.lowerBound, open: open, close: close), isClosing(inner) {
-                return (String(body[start..<found.lowerBound]), end)
-            }
-            search = found.upperBound
-        }
-        return nil
-    }
 
     /// Words apart by spaces, a quoted one kept whole with its quotes.
     static func words(_ text: String) -> [String] {
@@ -366,29 +347,32 @@ struct TemplateText {
         return lines.joined(separator: "\n")
     }
 
-    /// Lines and columns of places in a text, found walking forward once.
+    /// Lines and columns of places in a text, found walking forward once over its bytes.
     private struct LineCursor {
         let text: String
-        var index: String.Index
+        var offset = 0
         var line: Int
-        var lineStart: String.Index
+        var lineStart = 0
 
         init(text: String, line: Int) {
             self.text = text
-            self.index = text.startIndex
             self.line = line
-            self.lineStart = text.startIndex
         }
 
         mutating func position(of target: String.Index) -> (line: Int, column: Int) {
-            while index < target {
-                if text[index] == "\n" {
+            let view = text.utf8
+            let goal = view.distance(from: view.startIndex, to: target)
+            var index = view.index(view.startIndex, offsetBy: offset)
+            while offset < goal {
+                if view[index] == UInt8(ascii: "\n") {
                     line += 1
-                    lineStart = text.index(after: index)
+                    lineStart = offset + 1
                 }
-                index = text.index(after: index)
+                view.formIndex(after: &index)
+                offset += 1
             }
-            return (line, text[lineStart..<target].unicodeScalars.count + 1)
+            let start = view.index(view.startIndex, offsetBy: lineStart)
+            return (line, String(decoding: view[start..<target], as: UTF8.self).unicodeScalars.count + 1)
         }
     }
 }

@@ -39,6 +39,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Make the search index and the search box (as `search: true` in the config does).")
     var search = false
 
+    @Option(help: "The most megabytes one entry or page may have (default: 4).")
+    var maxEntrySize: Double?
+
     func run() async throws {
         let quiet = quiet
         var job = BuildJob(
@@ -49,6 +52,10 @@ struct BuildCommand: AsyncParsableCommand {
             })
         job.highlightsCode = !noHighlight
         job.search = search
+        if let maxEntrySize {
+            guard maxEntrySize > 0, maxEntrySize <= 1_000 else { throw ValidationError("--max-entry-size must be a number of megabytes from 0 to 1000, such as 8") }
+            job.maximumEntryBytes = Int(maxEntrySize * 1_000_000)
+        }
         job.runsPython(environment: ProcessInfo.processInfo.environment, currentFolder: FileManager.default.currentDirectoryPath)
         job.sharedHighlightCache = SharedHighlightCache.folder(environment: ProcessInfo.processInfo.environment).map(SharedHighlightCache.init(folder:))
         let task = Task { () async throws -> BuildJob.Outcome in try await job.run(now: Date()) }

@@ -102,6 +102,9 @@ public struct SiteConfig: Sendable, Hashable {
     public var oldFeeds: [OldFeed] = []
     /// The site's navigation beside its own links (Latest, Archive, the taxonomies).
     public var menu = SiteMenu()
+    /// The most bytes one entry or page may have (`--max-entry-size`, in MB): a bound on one file's share of a build.
+    public var maximumEntryBytes = SiteConfig.defaultMaximumEntryBytes
+    public static let defaultMaximumEntryBytes = 4_000_000
     /// Keys blogpager does not know; they reach templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]
 

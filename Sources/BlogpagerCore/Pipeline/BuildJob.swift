@@ -26,6 +26,8 @@ public struct BuildJob: Sendable {
     public var sharedHighlightCache: SharedHighlightCache?
     /// Whether the search index is made whatever the config says (`--search`).
     public var search = false
+    /// The most bytes one entry or page may have (`--max-entry-size`); nil for the default.
+    public var maximumEntryBytes: Int?
 
     /// The Python the commands run: `BLOGPAGER_PYTHON` (`python(environment:currentFolder:)`),
     /// in the environment and folder it will run with.
@@ -149,6 +151,7 @@ public struct BuildJob: Sendable {
         let copies = previous.copies(in: folder)
         var input = try await loaded.get()
         if search { input.config.searchIndex = true }
+        if let maximumEntryBytes { input.config.maximumEntryBytes = maximumEntryBytes }
         var options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program, highlighter: highlighter)
         options.spillFolder = state.path
         var opening = await opened

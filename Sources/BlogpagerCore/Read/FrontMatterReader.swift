@@ -7,12 +7,15 @@ struct FrontMatterReader {
     /// Whether a file that opens no front matter, even after blank lines, is all body: a page of a
     /// site whose generator builds one so (Hugo, `SiteConfig.pagesMayLackFrontMatter`).
     var bareTextIsBody = false
+    /// The most bytes one file may have (`--max-entry-size`).
+    var maximumBytes = SiteConfig.defaultMaximumEntryBytes
 
     /// `page`: for a page rather than an entry.
     init(config: SiteConfig, page: Bool = false) {
         yamlKeysMayRepeat = config.yamlKeysMayRepeat
         frontMatterIsOptional = config.frontMatterIsOptional
         bareTextIsBody = page && config.pagesMayLackFrontMatter
+        maximumBytes = config.maximumEntryBytes
     }
 
     /// Whether the file opens no front matter (read again: for a source that failed as an entry).
@@ -28,6 +31,9 @@ struct FrontMatterReader {
         switch file.load() {
         case .success(let loaded): bytes = loaded
         case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
+        }
+        if bytes.count > maximumBytes {
+            return .failure(BuildFailure(.error(at: SourceLocation(path: path), Self.tooLong(bytes.count, maximum: maximumBytes))))
         }
         let text: String
         switch TextDecoding.decode(bytes, path: path) {
@@ -45,9 +51,13 @@ struct FrontMatterReader {
         read(file).map(\.fields)
     }
 
-    /// The front matter's fields and the parts of the file, read once.
+    /// The front matter's fields and the parts of the file, read once; a Markdown body is checked
+    /// against the bounds of the Markdown library's work (`MarkdownLimits`).
     func read(_ file: SourceFile) -> Result<(fields: [FrontMatterField], parts: FrontMatterSplitter.Parts), BuildFailure> {
         split(file).flatMap { parts in
+            if !HTMLContentRenderer.isHTML(file), let problem = MarkdownLimits.check(parts.body, firstLine: parts.bodyLine) {
+                return .failure(BuildFailure(.error(at: SourceLocation(path: file.displayPath, line: problem.line), problem.message)))
+            }
             // No front matter at all (where that is allowed): no fields.
             if parts.firstLine == 0 { return .success(([], parts)) }
             let read = switch parts.language {
@@ -57,5 +67,17 @@ struct FrontMatterReader {
             }
             return read.map { ($0, parts) }.mapError { BuildFailure($0) }
         }
+    }
+
+    /// `file is 5.2 MB, more than …`, for a file over the size bound.
+    static func tooLong(_ count: Int, maximum: Int) -> String {
+        func megabytes(_ bytes: Int) -> String {
+            let tenths = (bytes + 50_000) / 100_000
+            return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
+        }
+        let needed = (count + 999_999) / 1_000_000
+        let size = megabytes(count) == megabytes(maximum) ? "\(count) bytes" : megabytes(count)
+        return "file is \(size), more than the \(megabytes(maximum)) blogpager reads in one entry or page (a bound that keeps one file "
+            + "from stalling a build); if it is meant to be this long, raise the bound with --max-entry-size \(needed)"
     }
 }

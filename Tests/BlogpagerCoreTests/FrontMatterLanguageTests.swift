@@ -119,7 +119,7 @@ struct FrontMatterLanguageTests {
         ("+++\ntitle = \"T\"\ndate = \"2020-13-01\"\n+++\n", "content/post.md:3:14: error: invalid date '2020-13-01': month 13"),
         ("{\n  \"title\": \"T\",\n  \"date\": \"2020-13-01\"\n}\n", "content/post.md:3:17: error: invalid date '2020-13-01': month 13"),
         ("{\n  \"title\": \"T\",\n  \"date\": \n", "content/post.md:1:1: error: unclosed front matter"),
-        ("{\n  \"title\": \"T\" \"date\": 1\n}\n", "content/post.md:1:1: error: invalid JSON front matter"),
+        ("{\n  \"title\": \"T\" \"date\": 1\n}\n", "content/post.md:2:16: error: invalid JSON front matter"),
         ("+++\ntitle = \"T\"\n", "content/post.md:1:1: error: unclosed front matter: the '+++'"),
         ("+++\ndate = 2020-01-01\n+++\n", "content/post.md:1:1: error: missing title"),
     ])

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,19 +10,28 @@ import Glibc
 /// answers go as length-prefixed UTF-8 (a count, then `language<TAB>bytes` and the code;
 /// `bytes` or `-` and the spans), so neither side parses JSON or escapes the code.
 /// Started once per worker and kept for the build, so Python starts a few times a
-/// build, not once per block. Sendable only as `CodeHighlighter` uses it: lent to one caller at a time.
-final class PygmentsHelper: @unchecked Sendable {
+/// build, not once per block. `CodeHighlighter` lends it to one caller at a time; its state
+/// is behind a lock all the same (never contended), so it is Sendable as the compiler checks it.
+final class PygmentsHelper: Sendable {
     /// What the helper said first: Pygments' version and the places Python imports from, or why it cannot run.
     enum Greeting { case ready(version: String, importPaths: [String]), unavailable(String) }
 
-    private let process = Process()
     /// Our end of a socket pair that is the helper's standard input: written with
     /// `MSG_NOSIGNAL`, so a helper that died makes an error, not a SIGPIPE.
     private let requests: Int32
-    private let answers: FileHandle
-    private var inputClosed = false
-    private var buffered: [UInt8] = []
-    private var bufferedStart = 0
+    /// The helper's standard output.
+    private let answers: Int32
+    private let answersHandle: FileHandle
+    let processIdentifier: Int32
+    private let conversation: Mutex<Conversation>
+
+    /// What changes as the helper is talked to.
+    private struct Conversation {
+        let process: Process
+        var inputClosed = false
+        var buffered: [UInt8] = []
+        var bufferedStart = 0
+    }
 
     // The helper's program, `pygments_helper.py` beside this file, is embedded at build time as
     // `PygmentsHelper.script` (the EmbedTemplates plugin). It reads until its input closes (the
@@ -33,7 +43,9 @@ final class PygmentsHelper: @unchecked Sendable {
         requests = pair[0]
         _ = fcntl(requests, F_SETFD, FD_CLOEXEC)
         let output = Pipe()
-        answers = output.fileHandleForReading
+        answersHandle = output.fileHandleForReading
+        answers = answersHandle.fileDescriptor
+        let process = Process()
         // A path is run as it is (made absolute: Python finds its virtualenv from it); a name is looked up on the PATH.
         if let python, python.contains("/") {
             process.executableURL = URL(fileURLWithPath: python).standardizedFileURL
@@ -52,29 +64,33 @@ final class PygmentsHelper: @unchecked Sendable {
             close(requests)
             throw error
         }
+        // Our copy of the helper's end: it has its own now. Failing to close it changes nothing but a descriptor held.
         try? input.close()
+        processIdentifier = process.processIdentifier
+        conversation = Mutex(Conversation(process: process))
     }
 
     deinit {
         closeInput()
-        try? answers.close()
+        // The build is done with the helper: a descriptor that will not close changes nothing.
+        try? answersHandle.close()
     }
 
     /// Closes the helper's input: it reads to its end and exits. Once is enough; deinit does it too.
     func closeInput() {
-        guard !inputClosed else { return }
-        inputClosed = true
-        close(requests)
+        conversation.withLock { conversation in
+            guard !conversation.inputClosed else { return }
+            conversation.inputClosed = true
+            close(requests)
+        }
     }
 
     /// Whether the process has ended and been waited for (its CPU time counts as this process's children's).
-    var hasExited: Bool { !process.isRunning }
-
-    var processIdentifier: Int32 { process.processIdentifier }
+    var hasExited: Bool { conversation.withLock { !$0.process.isRunning } }
 
     /// The first line the helper writes.
     func greeting() -> Greeting {
-        guard let line = readLine(),
+        guard let line = conversation.withLock({ readLine(&$0) }),
               let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else {
             return .unavailable("Python did not start the highlighter")
         }
@@ -84,6 +100,10 @@ final class PygmentsHelper: @unchecked Sendable {
 
     /// Each block's token spans, nil where the language is unknown; nil for all when the helper failed.
     func spans(of blocks: [CodeBlock]) -> [String?]? {
+        conversation.withLock { spans(of: blocks, in: &$0) }
+    }
+
+    private func spans(of blocks: [CodeBlock], in conversation: inout Conversation) -> [String?]? {
         var request = Array("\(blocks.count)\n".utf8)
         for block in blocks {
             // A tab or line break in a fence's language would break the framing: no lexer has one.
@@ -95,12 +115,12 @@ final class PygmentsHelper: @unchecked Sendable {
         var result: [String?] = []
         result.reserveCapacity(blocks.count)
         for _ in blocks {
-            guard let header = readLine() else { return nil }
+            guard let header = readLine(&conversation) else { return nil }
             if header == [UInt8(ascii: "-")] {
                 result.append(nil)
                 continue
             }
-            guard let size = Int(String(decoding: header, as: UTF8.self)), size >= 0, let spans = read(size) else { return nil }
+            guard let size = Int(String(decoding: header, as: UTF8.self)), size >= 0, let spans = read(size, &conversation) else { return nil }
             result.append(String(decoding: spans, as: UTF8.self))
         }
         return result
@@ -119,39 +139,39 @@ final class PygmentsHelper: @unchecked Sendable {
         }
     }
 
-    private func readLine() -> [UInt8]? {
+    private func readLine(_ conversation: inout Conversation) -> [UInt8]? {
         while true {
-            if let end = buffered[bufferedStart...].firstIndex(of: 0x0A) {
-                let line = Array(buffered[bufferedStart..<end])
-                bufferedStart = end + 1
+            if let end = conversation.buffered[conversation.bufferedStart...].firstIndex(of: 0x0A) {
+                let line = Array(conversation.buffered[conversation.bufferedStart..<end])
+                conversation.bufferedStart = end + 1
                 return line
             }
-            guard fill() else { return nil }
+            guard fill(&conversation) else { return nil }
         }
     }
 
     /// The next `count` bytes the helper wrote.
-    private func read(_ count: Int) -> [UInt8]? {
-        while buffered.count - bufferedStart < count {
-            guard fill() else { return nil }
+    private func read(_ count: Int, _ conversation: inout Conversation) -> [UInt8]? {
+        while conversation.buffered.count - conversation.bufferedStart < count {
+            guard fill(&conversation) else { return nil }
         }
-        let bytes = Array(buffered[bufferedStart..<(bufferedStart + count)])
-        bufferedStart += count
+        let bytes = Array(conversation.buffered[conversation.bufferedStart..<(conversation.bufferedStart + count)])
+        conversation.bufferedStart += count
         return bytes
     }
 
     /// Reads what the helper has written so far onto the buffer; false at its end.
-    private func fill() -> Bool {
-        if bufferedStart > 0 {
-            buffered.removeSubrange(..<bufferedStart)
-            bufferedStart = 0
+    private func fill(_ conversation: inout Conversation) -> Bool {
+        if conversation.bufferedStart > 0 {
+            conversation.buffered.removeSubrange(..<conversation.bufferedStart)
+            conversation.bufferedStart = 0
         }
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(answers.fileDescriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(answers, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }
-            buffered += chunk[..<count]
+            conversation.buffered += chunk[..<count]
             return true
         }
     }

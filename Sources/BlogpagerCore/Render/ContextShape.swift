@@ -207,7 +207,7 @@ struct ShellText: MustacheCustomRenderable, MustacheTransformable, MustacheParen
 }
 
 /// A map of a marked context: its values found by name, as in the map itself.
-struct ShellMap: MustacheParent, MustacheTransformable, CustomStringConvertible, @unchecked Sendable {
+struct ShellMap: MustacheParent, MustacheTransformable, CustomStringConvertible {
     let values: [String: Any]
     let probe: ShellProbe
 

@@ -55,14 +55,4 @@ public enum EntryURLRule: Sendable, Hashable {
         }
     }
 
-    /// Text for the keys a cached entry was read under.
-    var keyText: String {
-        switch self {
-        case .pattern(let pattern): "pattern \(pattern.text)"
-        case .jekyll(let template): "jekyll \(template)"
-        case .hugo(let templates, let ugly, let lowercase):
-            "hugo \(templates.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")) \(ugly) \(lowercase)"
-        case .zola: "zola"
-        }
-    }
 }

@@ -28,14 +28,6 @@ public struct OldFeed: Sendable, Hashable {
         name.lowercased().contains("atom") ? .atom : .rss
     }
 
-    var keyText: String {
-        switch place {
-        case .site(let path): "\(format.rawValue) site \(path)"
-        case .section(let fileName): "\(format.rawValue) section \(fileName)"
-        case .terms(let taxonomy, let fileName): "\(format.rawValue) terms \(taxonomy ?? "*") \(fileName)"
-        }
-    }
-
     /// Whether a term's stream of `taxonomy` has this feed.
     func covers(_ taxonomy: Taxonomy) -> Bool {
         if case .terms(let key, _) = place { return key == nil || key == taxonomy.key }

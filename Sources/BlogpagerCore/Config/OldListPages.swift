@@ -30,9 +30,4 @@ public struct OldListPages: Sendable, Hashable {
         if !url.hasSuffix("/"), !url.hasSuffix(".html") { url += "/" }
         return url
     }
-
-    var keyText: String {
-        "\(pageSize) " + templates.joined(separator: ",") + " " + firstPages.joined(separator: ",") + " " + termTemplates.joined(separator: ",")
-            + (redirectsPageOne ? " 1" : "")
-    }
 }

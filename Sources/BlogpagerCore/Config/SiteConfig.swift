@@ -121,22 +121,17 @@ public struct SiteConfig: Sendable, Hashable {
         return nil
     }
 
-    /// Every setting, spelled out in a fixed order: a part of the keys that tell
-    /// whether a cached entry or page was made under these settings.
+    /// Every setting, written out whole (`StableDescription`): the part of the keys that tell
+    /// whether a cached entry or page was made under these settings. A field added later is in
+    /// it by construction.
     var keyParts: [String] {
-        var parts = [
-            title, description, author, baseURL ?? "-", language, timeZone.identifier,
-            entryURLs.keyText, contentSection.joined(separator: "/"), "\(pageSize)", "\(unsafeHTML)", "\(highlightsCode)", "\(searchIndex)", listContent.rawValue, order.rawValue, "\(feedSize)", untitledEntries.rawValue, "\(frontMatterIsOptional)", "\(skipsEmptyTerms)", "\(draftsMayBeText)", "\(pagesMayLackFrontMatter)", undatedEntries.rawValue, "\(keepsLastOfSharedURL)", "\(keepsFirstOfSharedAlias)", collections.map { "\($0.name)=\($0.permalink)" }.joined(separator: ","), "\(leavesUnresolvedFileLinks)",
-            "\(showsDatesInSiteZone)", "\(yamlKeysMayRepeat)", "\(pagesEndInHTML)", "\(termsSplitOnSpaces)",
-            taxonomies.map { "\($0.key)/\($0.singular)/\($0.title)" }.joined(separator: ","),
-            "\(buildsFuture)\(buildsDrafts)\(buildsExpired)", templateSyntax.rawValue, oldFeeds.map(\.keyText).joined(separator: ","), oldListPages?.keyText ?? "-", headingIDs?.rawValue ?? "-",
-            menu.items.map { "\($0.name)\u{1F}\($0.url)" }.joined(separator: "\u{1E}"), menu.pageFiles.joined(separator: "\u{1E}"),
-        ]
-        // In an order of their own: a map's order differs between runs, and with it every key made
-        // from it (a Hugo site's `[params.social]` made each rebuild a full one).
-        parts += params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.keyText)" }
-        return parts
+        [StableDescription.of(self, excluding: Self.fieldsOutsideKeys)]
     }
+
+    /// The settings that change no output's bytes, so no key: a bound on one input file's size
+    /// (an entry over it is refused, never rendered otherwise), and where Pagefind's binary is
+    /// (the search index is made after the render, outside every render key).
+    static let fieldsOutsideKeys: Set<String> = ["maximumEntryBytes", "pagefindPath"]
 
     /// The path part of `baseURL` without a trailing slash (`""` for a site at the root).
     public var basePath: String {

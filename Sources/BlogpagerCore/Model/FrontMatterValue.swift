@@ -22,21 +22,6 @@ public indirect enum FrontMatterValue: Sendable, Hashable, Codable {
         }
     }
 
-    /// The value as text that is the same in every run (a map's keys in order, each string
-    /// with its length, so no two values share one): for the keys a rebuild compares.
-    var keyText: String {
-        switch self {
-        case .null: "null"
-        case .bool(let value): "bool \(value)"
-        case .int(let value): "int \(value)"
-        case .double(let value): "double \(value)"
-        case .string(let value): "string \(value.utf8.count) \(value)"
-        case .list(let values): "list [" + values.map(\.keyText).joined(separator: ", ") + "]"
-        case .map(let values):
-            "map {" + values.sorted { $0.key < $1.key }.map { "\($0.key.utf8.count) \($0.key): \($0.value.keyText)" }.joined(separator: ", ") + "}"
-        }
-    }
-
     /// A scalar's text as written (lists and maps have none).
     public var scalarText: String? {
         switch self {

@@ -22,6 +22,14 @@ public enum PageResidency {
         fileSystemType(of: folder) != "tmpfs"
     }
 
+    /// Whether the temporary folder's files can leave memory: the condition of the tests that
+    /// watch pages go (`.enabled(if:)`, so a machine whose temporary folder is tmpfs reports them skipped).
+    public static let temporaryFolderCanDrop: Bool = {
+        guard let folder = try? TemporaryFolder() else { return false }
+        defer { folder.remove() }
+        return canDrop(in: folder.path)
+    }()
+
     /// How many of the file's pages are in memory; -1 where it cannot be told.
     public static func residentPages(_ path: String) -> Int {
         let descriptor = open(path, O_RDONLY)

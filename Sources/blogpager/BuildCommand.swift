@@ -57,7 +57,7 @@ struct BuildCommand: AsyncParsableCommand {
             job.maximumEntryBytes = Int(maxEntrySize * 1_000_000)
         }
         job.runsPython(environment: ProcessInfo.processInfo.environment, currentFolder: FileManager.default.currentDirectoryPath)
-        job.sharedHighlightCache = SharedHighlightCache.folder(environment: ProcessInfo.processInfo.environment).map(SharedHighlightCache.init(folder:))
+        job.sharedHighlightCache = SharedHighlightCache.folder(environment: ProcessInfo.processInfo.environment).map { SharedHighlightCache(folder: $0) }
         let task = Task { () async throws -> BuildJob.Outcome in try await job.run(now: Date()) }
         let signals = StopSignals { task.cancel() }
         do {

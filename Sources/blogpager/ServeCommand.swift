@@ -57,7 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
                 })
             job.highlightsCode = true
             job.runsPython(environment: ProcessInfo.processInfo.environment, currentFolder: FileManager.default.currentDirectoryPath)
-            job.sharedHighlightCache = SharedHighlightCache.folder(environment: ProcessInfo.processInfo.environment).map(SharedHighlightCache.init(folder:))
+            job.sharedHighlightCache = SharedHighlightCache.folder(environment: ProcessInfo.processInfo.environment).map { SharedHighlightCache(folder: $0) }
             let loader = job.loader
             let watched = [watch, loader.resolvedConfigPath(), loader.resolvedTemplatesFolder()].compactMap { $0 }
             var siteWatcher = SiteWatcher(job: job, watchedPaths: watched, hub: liveReload) { line, isError in

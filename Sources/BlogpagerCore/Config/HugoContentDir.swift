@@ -5,8 +5,8 @@
 enum HugoContentDir {
     /// The folder below the site's root (`content/ja`); nil for the usual `content/`, or one
     /// that would leave the root.
-    static func read(config path: String) -> String? {
-        guard let byKey = SiteConfigLoader.valuesByKey(ofConfig: path, origin: .hugo) else { return nil }
+    static func read(config path: String, in files: FileSystem = .disk) -> String? {
+        guard let byKey = SiteConfigLoader.valuesByKey(ofConfig: path, origin: .hugo, in: files) else { return nil }
         let language = byKey["defaultcontentlanguage"]?.scalarText?.lowercased() ?? "en"
         var folder = byKey["contentdir"]?.scalarText
         if case .map(let languages)? = byKey["languages"],

@@ -13,27 +13,27 @@ enum HugoMainSection {
 
     /// The section of `content` (a folder below the site's root) that holds the entries; nil when
     /// the entries are the whole content folder.
-    static func choose(root: String, content: String, configFiles: [String]) -> String? {
+    static func choose(root: String, content: String, configFiles: [String], in files: FileSystem = .disk) -> String? {
         let folder = "\(root)/\(content)"
-        let sections = self.sections(in: folder)
+        let sections = self.sections(in: folder, files: files)
         guard !sections.isEmpty else { return nil }
-        let named = configFiles.lazy.map(Self.named(inConfig:)).first { !$0.isEmpty } ?? []
+        let named = configFiles.lazy.map { Self.named(inConfig: $0, in: files) }.first { !$0.isEmpty } ?? []
         let listed = named.filter { sections.contains($0) }
-        if !listed.isEmpty { return fullest(listed, in: folder) }
+        if !listed.isEmpty { return fullest(listed, in: folder, files: files) }
         let usual = usualNames.filter { sections.contains($0) }
-        if !usual.isEmpty { return fullest(usual, in: folder) }
+        if !usual.isEmpty { return fullest(usual, in: folder, files: files) }
         // A few projects beside posts kept at the content's top do not take the blog from them:
         // a section of another name is the blog only when it holds more pages than the top.
-        let top = topLevelPageCount(in: folder)
-        let counts = sections.map { pageCount(in: "\(folder)/\($0)", stoppingAfter: sections.count == 1 ? top + 1 : nil) }
+        let top = topLevelPageCount(in: folder, files: files)
+        let counts = sections.map { pageCount(in: "\(folder)/\($0)", stoppingAfter: sections.count == 1 ? top + 1 : nil, files: files) }
         let best = indexOfMost(counts)
         return counts[best] > top ? sections[best] : nil
     }
 
     /// Of several sections, the one with the most pages; one is not counted.
-    private static func fullest(_ candidates: [String], in folder: String) -> String {
+    private static func fullest(_ candidates: [String], in folder: String, files: FileSystem) -> String {
         guard candidates.count > 1 else { return candidates[0] }
-        return candidates[indexOfMost(candidates.map { pageCount(in: "\(folder)/\($0)", stoppingAfter: nil) })]
+        return candidates[indexOfMost(candidates.map { pageCount(in: "\(folder)/\($0)", stoppingAfter: nil, files: files) })]
     }
 
     /// Where the largest count is, the first of equals (the order the config or old themes gave).
@@ -42,8 +42,8 @@ enum HugoMainSection {
     }
 
     /// The sections `mainSections` names in one config file, in its order (a single name is a list of one).
-    static func named(inConfig path: String) -> [String] {
-        guard let byKey = SiteConfigLoader.valuesByKey(ofConfig: path, origin: .hugo) else { return [] }
+    static func named(inConfig path: String, in files: FileSystem = .disk) -> [String] {
+        guard let byKey = SiteConfigLoader.valuesByKey(ofConfig: path, origin: .hugo, in: files) else { return [] }
         // A split config's `params.toml` holds the params themselves, so the key is at its top.
         var value = byKey["mainsections"]
         if value == nil, case .map(let params)? = byKey["params"] {
@@ -61,11 +61,12 @@ enum HugoMainSection {
     }
 
     /// The content folder's top-level folders that are sections: not hidden, not leaf bundles.
-    private static func sections(in content: String) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: content) else { return [] }
+    /// A folder that cannot be listed has none here: the content scan reports it.
+    private static func sections(in content: String, files: FileSystem) -> [String] {
+        guard let names = try? files.names(in: content) else { return [] }
         return names.sorted().filter { name in
-            !name.hasPrefix(".") && FileIdentity(itemAt: "\(content)/\(name)")?.isFolder == true
-                && !pageFileNames.contains { FileIdentity(itemAt: "\(content)/\(name)/index.\($0)") != nil }
+            !name.hasPrefix(".") && files.isFolder("\(content)/\(name)")
+                && !pageFileNames.contains { files.item(at: "\(content)/\(name)/index.\($0)") != nil }
         }
     }
 
@@ -73,27 +74,31 @@ enum HugoMainSection {
 
     /// How many pages a section holds, at any depth: its Markdown files but its own lists'
     /// (`_index.md`); counting stops past `limit` where one is given (only more-or-not is asked).
-    private static func pageCount(in folder: String, stoppingAfter limit: Int?) -> Int {
+    private static func pageCount(in folder: String, stoppingAfter limit: Int?, files: FileSystem) -> Int {
         // Walked lazily: a lone section of a large blog is read only until it has more than the top.
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return 0 }
+        // A folder that cannot be listed counts none here (the content scan reports it); links to
+        // folders are followed no deeper than real sites nest.
         var count = 0
-        while let relative = walker.nextObject() as? String {
-            let name = relative[(relative.lastIndex(of: "/").map { relative.index(after: $0) } ?? relative.startIndex)...]
-            if name.hasPrefix(".") {
-                walker.skipDescendants()
-                continue
+        var pending = [(folder, 0)]
+        while let (path, depth) = pending.popLast() {
+            for name in (try? files.names(in: path)) ?? [] where !name.hasPrefix(".") {
+                let child = path + "/" + name
+                if files.isFolder(child) {
+                    if depth < 32 { pending.append((child, depth + 1)) }
+                    continue
+                }
+                guard isPage(name[...]) else { continue }
+                count += 1
+                if let limit, count >= limit { return count }
             }
-            guard isPage(name) else { continue }
-            count += 1
-            if let limit, count >= limit { break }
         }
         return count
     }
 
     /// How many pages lie at the content folder's top, outside every section.
-    private static func topLevelPageCount(in content: String) -> Int {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: content)) ?? []
-        return names.count { isPage($0[...]) && FileIdentity(itemAt: "\(content)/\($0)")?.isFolder == false }
+    private static func topLevelPageCount(in content: String, files: FileSystem) -> Int {
+        let names = (try? files.names(in: content)) ?? []
+        return names.count { isPage($0[...]) && files.item(at: "\(content)/\($0)")?.isFolder == false }
     }
 
     /// A Markdown file that is a page, not a section's own list (`_index.md`).

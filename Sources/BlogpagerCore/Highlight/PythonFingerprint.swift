@@ -29,7 +29,7 @@ struct PythonFingerprint: Sendable, Equatable {
         init?(python: String?, environment: [String: String], currentFolder: String) {
             let command = python ?? "python3"
             guard let path = Self.resolve(command, searchPath: environment["PATH"] ?? ""),
-                  let identity = FileIdentity(path: path), !Self.isScript(path) else { return nil }
+                  let identity = FileSystem.disk.file(at: path), !Self.isScript(path) else { return nil }
             // Python reads every PYTHON* variable; PATH, HOME and the folder decide what `python3`, the user's site and `sys.path[0]` are.
             let variables = environment.filter { $0.key.hasPrefix("PYTHON") || $0.key == "PATH" || $0.key == "HOME" }
                 .sorted { $0.key < $1.key }.map { "env \($0.key)=\($0.value)" }
@@ -46,7 +46,7 @@ struct PythonFingerprint: Sendable, Equatable {
             if command.contains("/") { return command }
             for folder in searchPath.split(separator: ":") where !folder.isEmpty {
                 let path = "\(folder)/\(command)"
-                if access(path, X_OK) == 0, FileIdentity(path: path) != nil { return path }
+                if access(path, X_OK) == 0, FileSystem.disk.file(at: path) != nil { return path }
             }
             return nil
         }
@@ -74,8 +74,9 @@ struct PythonFingerprint: Sendable, Equatable {
         launch.lines == self.launch && places.allSatisfy { Self.identity(at: $0.path) == $0.identity }
     }
 
+    /// Python runs on the machine: the places it imports from are the disk's.
     private static func identity(at path: String) -> String {
-        FileIdentity(itemAt: path)?.recordText ?? "-"
+        FileSystem.disk.item(at: path)?.recordText ?? "-"
     }
 
     func encoded() -> [UInt8] {

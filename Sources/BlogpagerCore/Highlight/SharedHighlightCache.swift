@@ -11,9 +11,12 @@ import Foundation
 /// the block, as in the output's cache.
 public struct SharedHighlightCache: Sendable {
     public let path: String
+    /// Where the user's folder is: the disk, or a tree in memory.
+    let files: FileSystem
 
-    public init(folder: String) {
+    public init(folder: String, in files: FileSystem = .disk) {
         path = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/highlight-cache"
+        self.files = files
     }
 
     /// The user's cache folder as the environment names it; nil where none can be named.
@@ -26,7 +29,7 @@ public struct SharedHighlightCache: Sendable {
 
     /// Mapped from its file (`RecordBytes`): another build replaces it by a rename, never in place.
     func read() -> RecordBytes? {
-        RecordBytes(mapping: path)
+        files.map(path)
     }
 
     /// Beside the spans, the fingerprint of the Python the user's last build started
@@ -35,12 +38,13 @@ public struct SharedHighlightCache: Sendable {
         String(path.dropLast("highlight-cache".count)) + "python"
     }
 
+    /// Nil where there is none, or it cannot be read: Python is then started, as without one.
     func readPython() -> [UInt8]? {
-        DiskFile.contents(pythonPath)
+        try? files.read(pythonPath)
     }
 
     func removePython() {
-        unlink(pythonPath)
+        files.remove(pythonPath)
     }
 
     /// Written as the spans are; a failure costs only a start of Python.
@@ -64,12 +68,12 @@ public struct SharedHighlightCache: Sendable {
         guard let slash = target.lastIndex(of: "/") else { return false }
         let folder = String(target[..<slash])
         do {
-            try DiskFile.makeFolder(folder)
+            try files.makeFolder(folder)
             removeLeftTemporaries(of: String(target[target.index(after: slash)...]), in: folder)
             // Read by the next build into a new folder, not by the next into this one: its pages
             // go as they are written, and leave the memory to what that one reads.
-            try DiskFile.replace(target, temporary: target + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp",
-                                 dropsBehind: true, producing: produce)
+            try files.replace(target, temporary: target + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp",
+                              dropsBehind: true, producing: produce)
             return true
         } catch {
             return false
@@ -81,12 +85,13 @@ public struct SharedHighlightCache: Sendable {
     /// process may be another machine's, sharing the folder), so the folder does not fill up.
     private func removeLeftTemporaries(of name: String, in folder: String) {
         let now = time(nil)
-        for file in FolderListing.names(in: folder) ?? [] where file.hasPrefix(name + ".") && file.hasSuffix(".tmp") {
+        // A folder that cannot be listed has nothing to take away.
+        for file in (try? files.names(in: folder)) ?? [] where file.hasPrefix(name + ".") && file.hasSuffix(".tmp") {
             let parts = file.dropFirst(name.count + 1).dropLast(4).split(separator: ".")
             guard parts.count == 2, let pid = pid_t(parts[0]), UInt32(parts[1]) != nil, pid > 0, pid != getpid(),
                   kill(pid, 0) != 0, errno == ESRCH,
-                  let identity = FileIdentity(path: folder + "/" + file), now - identity.modifiedSeconds > 60 else { continue }
-            unlink(folder + "/" + file)
+                  let identity = files.file(at: folder + "/" + file), now - identity.modifiedSeconds > 60 else { continue }
+            files.remove(folder + "/" + file)
         }
     }
 }

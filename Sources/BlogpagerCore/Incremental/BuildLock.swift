@@ -6,7 +6,7 @@ import Foundation
 /// file holds the holder's process id, for the message of a build that waits;
 /// it is emptied on release, so a folder at rest always has the same bytes.
 struct BuildLock: ~Copyable, Sendable {
-    private let descriptor: Int32
+    private let lock: FileLock
     /// True when this build made `.blogpager/` to hold the lock: if it writes
     /// nothing, `releaseLeavingNoTrace` takes it away again.
     let madeStateFolder: Bool
@@ -56,43 +56,31 @@ struct BuildLock: ~Copyable, Sendable {
 
     private static func attempt(_ state: StateFolder) throws(BuildFailure) -> Attempt {
         let madeFolder = !state.exists
-        let path = state.path(of: .lock)
-        let descriptor: Int32
+        let attempt: FileLock.Attempt
         do {
-            try DiskFile.makeFolder(state.path)
-            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw POSIXError.current }
+            try state.files.makeFolder(state.path)
+            attempt = try FileLock.attempt(state.path(of: .lock), in: state.files)
         } catch {
             throw BuildFailure(.error(at: SourceLocation(path: state.output.shown),
-                                      "cannot lock the output folder: \(ContentScanner.reason(error)); \(state.output.shown) was left as it was"))
+                                      "cannot lock the output folder: \(SystemErrorText.reason(error)); \(state.output.shown) was left as it was"))
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let holder = DiskFile.contents(path).flatMap { Int32(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) }
-            close(descriptor)
+        switch consume attempt {
+        case .held(let holder):
             return .held(by: holder)
+        case .taken(let lock):
+            // The folder is ours: no build runs here, so what a killed one left beside the records goes.
+            state.removeLeftovers()
+            return .taken(BuildLock(lock: lock, madeStateFolder: madeFolder, state: state))
         }
-        // A build that wrote nothing may have removed the file since we opened
-        // it: a lock on a file no longer there locks nothing. Try again.
-        var opened = stat()
-        guard fstat(descriptor, &opened) == 0, let current = FileIdentity(itemAt: path), current.inode == UInt64(opened.st_ino) else {
-            close(descriptor)
-            return try attempt(state)
-        }
-        // The folder is ours: no build runs here, so what a killed one left beside the records goes.
-        state.removeLeftovers()
-        let pid = Array("\(getpid())\n".utf8)
-        _ = ftruncate(descriptor, 0)
-        _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress!, pid.count, 0) }
-        return .taken(BuildLock(descriptor: descriptor, madeStateFolder: madeFolder, state: state))
     }
 
-    private init(descriptor: Int32, madeStateFolder: Bool, state: StateFolder) {
-        self.descriptor = descriptor
+    private init(lock: consuming FileLock, madeStateFolder: Bool, state: StateFolder) {
+        self.lock = lock
         self.madeStateFolder = madeStateFolder
         self.state = state
     }
 
-    /// Empties the file and lets go (`deinit` does it).
+    /// Empties the file and lets go.
     consuming func release() {}
 
     /// For a build that wrote nothing: lets go, and removes what taking the
@@ -100,15 +88,10 @@ struct BuildLock: ~Copyable, Sendable {
     /// `out/` is exactly as it was.
     consuming func releaseLeavingNoTrace(madeOutput: Bool) {
         if madeStateFolder {
-            unlink(state.path(of: .lock))
-            rmdir(state.path)
-            if madeOutput { rmdir(state.output.resolved) }
+            state.files.remove(state.path(of: .lock))
+            state.files.removeFolder(state.path)
+            if madeOutput { state.files.removeFolder(state.output.resolved) }
         }
-    }
-
-    deinit {
-        _ = ftruncate(descriptor, 0)
-        close(descriptor)
     }
 }
 

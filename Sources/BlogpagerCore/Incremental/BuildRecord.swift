@@ -29,7 +29,7 @@ struct BuildRecord: Equatable, Sendable {
     static func outputsDigest(_ paths: [String], in output: OutputFolder, known: (Int, String) -> FileIdentity? = { _, _ in nil }) -> String? {
         // One `stat` per output not known, many in flight: the largest cost of a small rebuild's records.
         let identities = output.withOpened { folder in
-            paths.indices.parallelMapWaitingOnDisk { place in known(place, paths[place]) ?? folder.flatMap { FileIdentity(itemAt: paths[place], under: $0) } }
+            paths.indices.parallelMapWaitingOnDisk { place in known(place, paths[place]) ?? folder.flatMap { output.files.item(at: paths[place], in: $0) } }
         }
         var lines: [UInt8] = []
         lines.reserveCapacity(paths.count * 64)

@@ -25,6 +25,8 @@ struct InputFingerprint {
     var output: OutputFolder
     var includeDrafts: Bool
     var includeFuture: Bool
+    /// Where the inputs are: the output's own file system.
+    var fileSystem: FileSystem { output.files }
 
     /// Nil when an input cannot be identified (then the build always runs).
     func digest() -> String? {
@@ -34,34 +36,34 @@ struct InputFingerprint {
         add("program \(program.text)")
         add("options drafts=\(includeDrafts) future=\(includeFuture)")
         add("output \(output.resolved)")
-        add("config \(configPath ?? "-") \(configPath.flatMap { FileIdentity(itemAt: $0)?.recordText } ?? "-")")
-        for part in configParts { add("config part \(part) \(FileIdentity(itemAt: part)?.recordText ?? "-")") }
-        for file in files { add("file \(file) \(FileIdentity(itemAt: file)?.recordText ?? "-")") }
+        add("config \(configPath ?? "-") \(configPath.flatMap { fileSystem.item(at: $0)?.recordText } ?? "-")")
+        for part in configParts { add("config part \(part) \(fileSystem.item(at: part)?.recordText ?? "-")") }
+        for file in files { add("file \(file) \(fileSystem.item(at: file)?.recordText ?? "-")") }
         add("templates \(templatesFolder ?? "-")")
-        if let templatesFolder { Self.walk(templatesFolder, into: &lines) }
-        add("content \(OutputFolder.resolve(contentFolder))")
-        guard FileIdentity(itemAt: contentFolder) != nil else { return nil }
-        Self.add(contentWalk ?? FolderWalk(contentFolder), into: &lines)
+        if let templatesFolder { walk(templatesFolder, into: &lines) }
+        add("content \(fileSystem.resolve(contentFolder))")
+        guard fileSystem.item(at: contentFolder) != nil else { return nil }
+        Self.add(contentWalk ?? fileSystem.walk(contentFolder), into: &lines)
         for folder in entryFolders {
             add("entries \(folder)")
-            Self.walk(folder, into: &lines)
+            walk(folder, into: &lines)
         }
         if let pagesFolder {
             add("pages \(pagesFolder)")
-            Self.walk(pagesFolder, into: &lines)
+            walk(pagesFolder, into: &lines)
         }
         for folder in staticFolders {
             add("static \(folder.path)")
-            Self.walk(folder.path, into: &lines, skipping: FolderWalk.Skipping(
+            walk(folder.path, into: &lines, skipping: FolderWalk.Skipping(
                 topLevelNames: folder.excludedNames, underscored: folder.frontMatterFilesArePages,
-                resolvedFolders: [output.resolved, OutputFolder.resolve(contentFolder)]))
+                resolvedFolders: [output.resolved, fileSystem.resolve(contentFolder)]))
         }
         return StableHash.wideKey(bytes: lines)
     }
 
     /// Every entry below `folder`, a line each, as `FolderWalk` finds them.
-    private static func walk(_ folder: String, into lines: inout [UInt8], skipping: FolderWalk.Skipping = FolderWalk.Skipping()) {
-        add(FolderWalk(folder, skipping: skipping), into: &lines)
+    private func walk(_ folder: String, into lines: inout [UInt8], skipping: FolderWalk.Skipping = FolderWalk.Skipping()) {
+        Self.add(fileSystem.walk(folder, skipping: skipping), into: &lines)
     }
 
     private static func add(_ walk: FolderWalk, into lines: inout [UInt8]) {

@@ -14,7 +14,7 @@ public struct ProgramIdentity: Sendable, Hashable {
     /// cannot be found, a text no other run shares, so nothing any other
     /// program made is ever taken as this one's (every build is then a full one).
     public static func current() -> ProgramIdentity {
-        if let path = Bundle.main.executablePath, let identity = FileIdentity(path: path) {
+        if let path = Bundle.main.executablePath, let identity = FileSystem.disk.file(at: path) {
             return ProgramIdentity(text: "executable \(identity.recordText)")
         }
         return ProgramIdentity(text: "unidentified \(ProcessInfo.processInfo.processIdentifier) \(UUID().uuidString)")

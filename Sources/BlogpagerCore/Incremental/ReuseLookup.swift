@@ -30,7 +30,7 @@ public struct ReuseLookup: Sendable {
                   interrupted.isEmpty || !interrupted.contains(slot.path),
                   let dash = slot.digest.utf8.firstIndex(of: UInt8(ascii: "-")),
                   let size = Int(Substring(slot.digest.utf8[..<dash])),
-                  let identity = FileIdentity(itemAt: slot.path, under: folder), identity.size == size,
+                  let identity = output.files.item(at: slot.path, in: folder), identity.size == size,
                   // The files list's own strings of the path and digest: the render cache's copies go with it.
                   let path = try? OutputPath(recorded: digests[listed].key)
             else { return nil }

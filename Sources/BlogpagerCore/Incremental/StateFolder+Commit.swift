@@ -151,6 +151,6 @@ extension StateFolder {
 
     private func warning(_ record: Record, _ error: any Error, _ consequence: String) -> Diagnostic {
         .warning(at: SourceLocation(path: "\(output.shown)/\(Self.name)/\(record.rawValue)"),
-                 "could not write this record (\(ContentScanner.reason(error))); the site is complete, and \(consequence)")
+                 "could not write this record (\(SystemErrorText.reason(error))); the site is complete, and \(consequence)")
     }
 }

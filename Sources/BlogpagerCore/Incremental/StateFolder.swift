@@ -37,19 +37,23 @@ struct StateFolder: Sendable {
         output.path(ofRecorded: "\(Self.name)/\(record.rawValue)")
     }
 
-    var exists: Bool { FileIdentity(itemAt: path)?.isFolder == true }
+    var files: FileSystem { output.files }
+
+    var exists: Bool { files.isFolder(path) }
 
     func contains(_ record: Record) -> Bool {
-        FileIdentity(itemAt: path(of: record)) != nil
+        files.item(at: path(of: record)) != nil
     }
 
+    /// A record's bytes; nil where there is none, or it cannot be read: a record is a saving, and
+    /// one not read is work the build does again (each record's reader says so where it matters).
     func read(_ record: Record) -> [UInt8]? {
-        DiskFile.contents(path(of: record))
+        try? files.read(path(of: record))
     }
 
     /// A record mapped from its file (`RecordBytes`), for one read for a few of its parts.
     func map(_ record: Record) -> RecordBytes? {
-        RecordBytes(mapping: path(of: record))
+        files.map(path(of: record))
     }
 
     /// Replaces a record whole and durably: after a crash or a power cut it is the old one or the new one.
@@ -59,8 +63,8 @@ struct StateFolder: Sendable {
 
     /// `replace(_:with:)` for a record made as it is written (`DiskFile.replace(_:producing:)`).
     func replace(_ record: Record, producing produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-        try DiskFile.makeFolder(path)
-        try DiskFile.replace(path(of: record), durable: true, producing: produce)
+        try files.makeFolder(path)
+        try files.replace(path(of: record), durable: true, producing: produce)
     }
 
     /// Writes `bytes` into a record at `offset`, and ends it there: for a record whose
@@ -68,24 +72,21 @@ struct StateFolder: Sendable {
     /// leaves a last block that its reader passes over and the next write replaces.
     /// Not flushed: it is a cache, and a block lost is work done again.
     func extend(_ record: Record, at offset: Int, with bytes: [UInt8]) throws {
-        let descriptor = open(path(of: record), O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw POSIXError.current }
-        defer { close(descriptor) }
-        guard ftruncate(descriptor, off_t(offset)) == 0, lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { throw POSIXError.current }
-        try DiskFile.writeAll(bytes, to: descriptor)
+        try files.extend(path(of: record), at: offset, with: bytes)
     }
 
     func remove(_ record: Record) {
-        unlink(path(of: record))
+        files.remove(path(of: record))
     }
 
     /// What a killed build may have left here besides the records: a record's temporary
     /// file (`DiskFile.temporaryPath`) and a spill file caught between its `open` and its
     /// `unlink`. Only as the lock is taken (`BuildLock`), before this build makes any of its own.
     func removeLeftovers() {
-        for name in FolderListing.names(in: path) ?? [] where name.hasPrefix(".") {
+        // A folder that cannot be listed holds nothing we could remove.
+        for name in (try? files.names(in: path)) ?? [] where name.hasPrefix(".") {
             let isSpill = name.hasPrefix(SpillFile.namePrefix) && name.hasSuffix(SpillFile.nameSuffix)
-            if isSpill || name.hasSuffix(DiskFile.temporarySuffix) { unlink(path + "/" + name) }
+            if isSpill || name.hasSuffix(DiskFile.temporarySuffix) { files.remove(path + "/" + name) }
         }
     }
 
@@ -98,31 +99,15 @@ struct StateFolder: Sendable {
     /// the disk before this returns, so not even a power cut loses it.
     func journal(_ paths: [String]) throws {
         guard !paths.isEmpty else { return }
-        try DiskFile.makeFolder(path)
-        var descriptor = open(path(of: .journal), O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        let created = descriptor >= 0
-        if !created {
-            guard errno == EEXIST else { throw POSIXError.current }
-            descriptor = open(path(of: .journal), O_WRONLY | O_APPEND | O_CLOEXEC)
-            guard descriptor >= 0 else { throw POSIXError.current }
-        }
-        defer { close(descriptor) }
-        var bytes = created ? Self.journalFormat.header() : []
-        bytes.reserveCapacity(bytes.count + paths.count * 48)
+        try files.makeFolder(path)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(paths.count * 48)
         for path in paths {
             bytes += path.utf8
             bytes.append(0x0A)
         }
-        do {
-            // One write: a kill cannot cut it, and a line cut short is left out when read.
-            try DiskFile.writeAll(bytes, to: descriptor)
-            try DiskFile.flushData(descriptor)
-            if created { try DiskFile.syncFolder(path) }
-        } catch {
-            // Nothing of this batch is written: a journal made for it goes (one with lines stays, cut lines and all).
-            if created { unlink(path(of: .journal)) }
-            throw error
-        }
+        // A journal made for a batch that failed goes (one with lines stays, cut lines and all).
+        try files.appendDurably(path(of: .journal), header: Self.journalFormat.header(), bytes)
     }
 
     /// The paths a build that did not finish may have written (none after a finished one).
@@ -130,6 +115,7 @@ struct StateFolder: Sendable {
         guard let bytes = read(.journal) else { return [] }
         // A journal cut before its header was complete names nothing written.
         guard let (_, lines) = Self.journalFormat.parse(bytes) else { return [] }
+        // A line that names no path below `out/` (cut by a kill, or not ours) names no file we wrote.
         return lines.compactMap { line in
             (try? OutputPath(recorded: RecordText.string(line)))?.string
         }
@@ -137,7 +123,7 @@ struct StateFolder: Sendable {
 
     /// Once the files list names everything written, the journal has nothing left to say.
     func clearJournal() throws {
-        guard unlink(path(of: .journal)) == 0 || errno == ENOENT else { throw POSIXError.current }
-        try DiskFile.syncFolder(path)
+        if !files.remove(path(of: .journal)), contains(.journal) { throw POSIXError.current }
+        try files.syncFolder(path)
     }
 }

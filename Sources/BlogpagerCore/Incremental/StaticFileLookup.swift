@@ -18,7 +18,7 @@ public struct StaticFileLookup: Sendable {
             guard let folder, digests[copy.path] == copy.digest, !interrupted.contains(copy.path),
                   let dash = copy.digest.utf8.firstIndex(of: UInt8(ascii: "-")),
                   let size = RecordText.decimal(copy.digest.utf8[..<dash]),
-                  let identity = FileIdentity(itemAt: copy.path, under: folder), !identity.isFolder, identity.size == size
+                  let identity = output.files.item(at: copy.path, in: folder), !identity.isFolder, identity.size == size
             else { return nil }
             return Intact(copy: copy, identity: identity)
         } }

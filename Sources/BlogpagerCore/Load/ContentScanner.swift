@@ -56,6 +56,8 @@ public struct ContentScanner: Sendable {
     public var publishesBareHTML = false
     /// The content folder as the build already walked it (`FolderWalk`); walked by the scan when nil.
     var contentWalk: FolderWalk?
+    /// Where the site is: the disk, or a tree in memory.
+    public var fileSystem = FileSystem.disk
 
     public init(folder: String, staticFolders: [SiteLayout.StaticFolder] = [], excludedPaths: Set<String> = [], pagesFolder: String? = nil) {
         self.folder = folder
@@ -70,19 +72,16 @@ public struct ContentScanner: Sendable {
 
     public func scan() -> Found {
         var found = Found()
-        let root = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL
+        let rootPath = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL.path
         let shownRoot = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard fileSystem.isFolder(rootPath) else {
             found.diagnostics.append(.error(at: SourceLocation(path: shownRoot), "content folder does not exist or is not a folder"))
             return found
         }
         // Each file's relative path and `stat` identity (nil for a link to nothing), sorted by path.
-        let files = files(in: contentWalk ?? FolderWalk(root.path), diagnostics: &found.diagnostics, shownRoot: shownRoot)
+        let files = files(in: contentWalk ?? fileSystem.walk(rootPath), diagnostics: &found.diagnostics, shownRoot: shownRoot)
         // Asked only of a file that is no entry (a page bundle's image): made at the first.
         var listed: Set<String>?
-        // Asked once: `URL.path` is worked out anew at each call.
-        let rootPath = root.path
         let staticPrefix = Self.staticFolder + "/"
         // With each file's identity, not looked up again by its path; names cut at their bytes,
         // not their characters (a tenth of a rebuild's scan).
@@ -98,7 +97,7 @@ public struct ContentScanner: Sendable {
                 if listed == nil, !folder.isEmpty { listed = Set(files.lazy.map(\.path)) }
                 if !folder.isEmpty, let listed, SourceFile.bundleIndexNames.contains(where: { listed.contains("\(folder)/\($0)") }) {
                     // Read when the build copies it, not here: a rebuild keeps an unchanged copy unread.
-                    let source = StaticFile.Source(filePath: path, shownPath: shown, identity: identity ?? "missing")
+                    let source = StaticFile.Source(filePath: path, shownPath: shown, identity: identity ?? "missing", in: fileSystem)
                     found.bundleResources[folder, default: []].append(BundleResource(name: String(relative.dropFirst(folder.count + 1)), content: .file(source)))
                 }
                 continue
@@ -115,25 +114,25 @@ public struct ContentScanner: Sendable {
             if !isStatic, publishesBareHTML(path, at: relative, shown: shown, into: &found) { continue }
             guard isStatic else {
                 // Entries are read when the build needs them, not held from here.
-                found.sources.append(SourceFile(displayPath: shown, relativePath: relative, filePath: path, identity: identity ?? "missing"))
+                found.sources.append(SourceFile(displayPath: shown, relativePath: relative, filePath: path, identity: identity ?? "missing", in: fileSystem))
                 continue
             }
-            found.copy(StaticFile.Source(filePath: path, shownPath: shown, identity: identity ?? "missing"),
+            found.copy(StaticFile.Source(filePath: path, shownPath: shown, identity: identity ?? "missing", in: fileSystem),
                        to: relative.split(separator: "/").dropFirst().map(String.init))
         }
         for entryFolder in entryFolders { scanEntries(entryFolder, into: &found) }
         for (folder, collection) in collections { scanCollection(collection, in: folder, into: &found) }
         for staticFolder in staticFolders { scanStatic(staticFolder, into: &found) }
         if let pagesFolder {
-            for path in markdownFiles(in: pagesFolder, skipping: OutputFolder.resolve(folder), diagnostics: &found.diagnostics) {
+            for path in markdownFiles(in: pagesFolder, skipping: fileSystem.resolve(folder), diagnostics: &found.diagnostics) {
                 if isTranslation(path.split(separator: "/").last.map(String.init) ?? path) {
                     found.translations.append(path)
                     continue
                 }
                 if publishesBareHTML(path, at: String(path.dropFirst(pagesFolder.count + 1)), shown: path, into: &found) { continue }
-                guard let identity = FileIdentity(itemAt: path) else { continue }
+                guard let identity = fileSystem.item(at: path) else { continue }
                 found.pageSources.append(SourceFile(displayPath: path, relativePath: String(path.dropFirst(pagesFolder.count + 1)),
-                                                    filePath: path, identity: identity.recordText))
+                                                    filePath: path, identity: identity.recordText, in: fileSystem))
             }
         }
         return found
@@ -143,11 +142,12 @@ public struct ContentScanner: Sendable {
     /// elsewhere) is no page or entry to build: where `publishesBareHTML` says so, it is published
     /// as it is, at its place (`relative`). True when it was.
     private func publishesBareHTML(_ path: String, at relative: String, shown: String, into found: inout Found) -> Bool {
+        // A file that cannot be read, or not published at its name, is read as an entry, which reports why.
         guard publishesBareHTML, ["html", "htm"].contains(path.split(separator: ".").last.map { $0.lowercased() } ?? ""),
-              let bytes = try? DiskFile.read(path), !FrontMatterSplitter.opensFrontMatter(bytes),
+              let bytes = try? fileSystem.read(path), !FrontMatterSplitter.opensFrontMatter(bytes),
               let output = try? OutputPath(relative.split(separator: "/").map(String.init)) else { return false }
-        let identity = FileIdentity(itemAt: path)?.recordText ?? "missing"
-        found.staticFiles.append(StaticFile(path: output, content: .file(StaticFile.Source(filePath: path, shownPath: shown, identity: identity))))
+        let identity = fileSystem.item(at: path)?.recordText ?? "missing"
+        found.staticFiles.append(StaticFile(path: output, content: .file(StaticFile.Source(filePath: path, shownPath: shown, identity: identity, in: fileSystem))))
         return true
     }
 
@@ -160,7 +160,7 @@ public struct ContentScanner: Sendable {
 
     /// The content files of a folder of entries beside the main one; their relative paths start with the folder's own.
     private func scanEntries(_ entryFolder: SiteLayout.EntryFolder, into found: inout Found) {
-        let files = files(in: FolderWalk(entryFolder.path), prefix: entryFolder.relativePath, diagnostics: &found.diagnostics, shownRoot: entryFolder.path)
+        let files = files(in: fileSystem.walk(entryFolder.path), prefix: entryFolder.relativePath, diagnostics: &found.diagnostics, shownRoot: entryFolder.path)
         for (relative, identity) in files {
             let name = relative.split(separator: "/").last.map(String.init) ?? relative
             guard contentExtensions.contains(name.split(separator: ".").last.map { $0.lowercased() } ?? "") else { continue }
@@ -169,9 +169,9 @@ public struct ContentScanner: Sendable {
                 found.undatedNames.append(path)
                 continue
             }
-            var source = SourceFile(displayPath: path, relativePath: relative, filePath: path, identity: identity ?? "missing")
+            var source = SourceFile(displayPath: path, relativePath: relative, filePath: path, identity: identity ?? "missing", in: fileSystem)
             source.folderFacts = entryFolder.facts
-            if entryFolder.datesUndatedByFileTime, let identity = FileIdentity(itemAt: path) {
+            if entryFolder.datesUndatedByFileTime, let identity = fileSystem.item(at: path) {
                 source.folderFacts.undatedDate = EntryDate(epochSeconds: Int64(identity.modifiedSeconds))
             }
             found.sources.append(source)
@@ -182,18 +182,20 @@ public struct ContentScanner: Sendable {
     /// (`_work/name.md`, at the collection's permalink); any other file is copied at its place
     /// below the collection's name, as Jekyll writes a collection's static files.
     private func scanCollection(_ collection: JekyllCollection, in folder: String, into found: inout Found) {
-        guard FileIdentity(itemAt: folder)?.isFolder == true else { return }
-        let files = files(in: FolderWalk(folder), prefix: collection.folder, diagnostics: &found.diagnostics, shownRoot: folder)
+        guard fileSystem.isFolder(folder) else { return }
+        let files = files(in: fileSystem.walk(folder), prefix: collection.folder, diagnostics: &found.diagnostics, shownRoot: folder)
         for (relative, walked) in files {
             let inner = relative.dropFirst(collection.folder.count + 1)
             let path = folder + "/" + inner
             let identity = walked ?? "missing"
             let ext = inner.split(separator: ".").count > 1 ? inner.split(separator: ".").last!.lowercased() : ""
-            if Self.markdownExtensions.contains(ext), (try? Self.opensWithFrontMatterLine(path)) == true {
-                found.pageSources.append(SourceFile(displayPath: path, relativePath: relative, filePath: path, identity: identity))
+            // One that cannot be read is copied, and its copy reports why.
+            if Self.markdownExtensions.contains(ext), (try? opensWithFrontMatterLine(path)) == true {
+                found.pageSources.append(SourceFile(displayPath: path, relativePath: relative, filePath: path, identity: identity, in: fileSystem))
                 continue
             }
-            found.copy(StaticFile.Source(filePath: path, shownPath: path, identity: identity), to: [collection.name] + inner.split(separator: "/").map(String.init))
+            found.copy(StaticFile.Source(filePath: path, shownPath: path, identity: identity, in: fileSystem),
+                       to: [collection.name] + inner.split(separator: "/").map(String.init))
         }
     }
 
@@ -204,15 +206,15 @@ public struct ContentScanner: Sendable {
         while let path = pending.popLast() {
             let names: [String]
             do {
-                names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+                names = try fileSystem.names(in: path).sorted()
             } catch {
-                diagnostics.append(.error(at: SourceLocation(path: path), "cannot read folder: \(Self.reason(error))"))
+                diagnostics.append(.error(at: SourceLocation(path: path), "cannot read folder: \(SystemErrorText.reason(error))"))
                 continue
             }
             for name in names where !name.hasPrefix(".") {
                 let child = "\(path)/\(name)"
-                if FileIdentity(itemAt: child)?.isFolder == true {
-                    if OutputFolder.resolve(child) != skipping { pending.append(child) }
+                if fileSystem.isFolder(child) {
+                    if fileSystem.resolve(child) != skipping { pending.append(child) }
                 } else if contentExtensions.contains(name.split(separator: ".").last.map { $0.lowercased() } ?? ""),
                           !Self.sectionFileNames.contains(name) {
                     files.append(child)
@@ -225,23 +227,23 @@ public struct ContentScanner: Sendable {
     /// Every file of a static folder (hidden names, excluded names, and with
     /// Jekyll's rule names starting with `_`, left out), published at its place.
     private func scanStatic(_ source: SiteLayout.StaticFolder, into found: inout Found) {
-        let contentRoot = OutputFolder.resolve(folder)
+        let contentRoot = fileSystem.resolve(folder)
         var pending = [(path: source.path, relative: [String]())]
         while let (path, relative) = pending.popLast() {
             let names: [String]
             do {
-                names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+                names = try fileSystem.names(in: path).sorted()
             } catch {
-                found.diagnostics.append(.error(at: SourceLocation(path: path), "cannot read folder: \(Self.reason(error))"))
+                found.diagnostics.append(.error(at: SourceLocation(path: path), "cannot read folder: \(SystemErrorText.reason(error))"))
                 continue
             }
             for name in names where !name.hasPrefix(".") {
                 if relative.isEmpty, source.excludedNames.contains(name) { continue }
                 if source.frontMatterFilesArePages, name.hasPrefix("_") { continue }
                 let child = "\(path)/\(name)"
-                guard let identity = FileIdentity(itemAt: child) else { continue }
+                guard let identity = fileSystem.item(at: child) else { continue }
                 if identity.isFolder {
-                    let resolved = OutputFolder.resolve(child)
+                    let resolved = fileSystem.resolve(child)
                     guard !excludedPaths.contains(resolved), resolved != contentRoot else { continue }
                     pending.append((child, relative + [name]))
                     continue
@@ -251,31 +253,31 @@ public struct ContentScanner: Sendable {
                 if source.frontMatterFilesArePages {
                     let opensWithFrontMatter: Bool
                     do {
-                        opensWithFrontMatter = try Self.opensWithFrontMatterLine(child)
+                        opensWithFrontMatter = try opensWithFrontMatterLine(child)
                     } catch {
-                        found.diagnostics.append(.error(at: SourceLocation(path: child), "cannot read file: \(Self.reason(error))"))
+                        found.diagnostics.append(.error(at: SourceLocation(path: child), "cannot read file: \(SystemErrorText.reason(error))"))
                         continue
                     }
                     if opensWithFrontMatter {
                         let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
                         if Self.markdownExtensions.contains(ext) {
                             found.pageSources.append(SourceFile(displayPath: child, relativePath: (relative + [name]).joined(separator: "/"),
-                                                                filePath: child, identity: identity.recordText))
+                                                                filePath: child, identity: identity.recordText, in: fileSystem))
                         } else {
                             found.pages.append(child)
                         }
                         continue
                     }
                 }
-                found.copy(StaticFile.Source(filePath: child, shownPath: child, identity: identity.recordText), to: relative + [name])
+                found.copy(StaticFile.Source(filePath: child, shownPath: child, identity: identity.recordText, in: fileSystem), to: relative + [name])
             }
         }
     }
 
     /// Whether the file opens with Jekyll's front matter line (`---`), which makes it a page, not a
     /// file copied as it is: its first five bytes tell.
-    private static func opensWithFrontMatterLine(_ path: String) throws(POSIXError) -> Bool {
-        let opening = try DiskFile.prefix(path, count: 5)
+    private func opensWithFrontMatterLine(_ path: String) throws(POSIXError) -> Bool {
+        let opening = try fileSystem.prefix(path, count: 5)
         return opening.starts(with: Array("---\n".utf8)) || opening.starts(with: Array("---\r\n".utf8))
     }
 
@@ -293,34 +295,12 @@ public struct ContentScanner: Sendable {
             case .unreadable(let code):
                 let error = POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
                 diagnostics.append(.error(at: SourceLocation(path: path.isEmpty ? shownRoot : "\(shownRoot)/\(path)"),
-                                          "cannot read folder: \(Self.reason(error))"))
+                                          "cannot read folder: \(SystemErrorText.reason(error))"))
             }
         }
         // The walk lists each folder's names in order, so its list is sorted runs (`a/x` comes
         // before `a-b/y` there, not by path) and this sort is little more than one pass over it.
         files.sort { $0.path < $1.path }
         return files
-    }
-
-    static func reason(_ error: Error) -> String {
-        if let posix = error as? POSIXError {
-            // The two a reader meets most, worded as the rest of our messages.
-            switch posix.code {
-            case .ENOENT: return "no such file"
-            case .EACCES, .EPERM: return "permission denied"
-            default: return String(cString: strerror(posix.code.rawValue))
-            }
-        }
-        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if let cocoa = error as? CocoaError {
-            switch cocoa.code {
-            case .fileReadNoPermission: return "permission denied"
-            case .fileReadNoSuchFile: return "no such file"
-            default: break
-            }
-        }
-        return error.localizedDescription
     }
 }

@@ -96,22 +96,22 @@ public struct SiteLayout: Sendable, Equatable {
     }
 
     /// What blogpager reads in a folder given to it.
-    public static func detect(_ path: String, configPath: String?) -> SiteLayout {
+    public static func detect(_ path: String, configPath: String?, in files: FileSystem = .disk) -> SiteLayout {
         let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        func exists(_ name: String) -> Bool { FileIdentity(itemAt: "\(root)/\(name)") != nil }
-        func isFolder(_ name: String) -> Bool { FileIdentity(itemAt: "\(root)/\(name)")?.isFolder == true }
+        func exists(_ name: String) -> Bool { files.item(at: "\(root)/\(name)") != nil }
+        func isFolder(_ name: String) -> Bool { files.isFolder("\(root)/\(name)") }
         let firstConfig = { (names: [String]) in names.first(where: exists).map { "\(root)/\($0)" } }
 
-        let named = configPath.map(OutputFolder.resolve)
-        let isNamed = { (config: String) in named == nil || named == OutputFolder.resolve(config) }
+        let named = configPath.map(files.resolve)
+        let isNamed = { (config: String) in named == nil || named == files.resolve(config) }
         if let jekyll = firstConfig(["_config.yml", "_config.yaml"]), isNamed(jekyll) {
             // Jekyll's `source:` puts the site's files in a folder below the root; the config stays at the root.
-            guard let source = Self.jekyllSource(config: jekyll) else {
-                return Self.jekyll(root: root, config: jekyll, hasDrafts: isFolder("_drafts"))
+            guard let source = Self.jekyllSource(config: jekyll, files: files) else {
+                return Self.jekyll(root: root, config: jekyll, hasDrafts: isFolder("_drafts"), files: files)
             }
             let sourceRoot = source.value.hasPrefix("/") ? source.value : "\(root)/\(source.value)"
-            var layout = Self.jekyll(root: sourceRoot, config: jekyll, hasDrafts: FileIdentity(itemAt: sourceRoot + "/_drafts")?.isFolder == true)
-            if FileIdentity(itemAt: sourceRoot)?.isFolder != true {
+            var layout = Self.jekyll(root: sourceRoot, config: jekyll, hasDrafts: files.isFolder(sourceRoot + "/_drafts"), files: files)
+            if !files.isFolder(sourceRoot) {
                 layout.problem = .error(at: source.location,
                                         "source folder '\(source.value)' does not exist: Jekyll reads the site's files from there (make it first, as the site's own build does, or change source)")
             }
@@ -123,12 +123,12 @@ public struct SiteLayout: Sendable, Equatable {
             let generic = firstConfig(["config.toml", "config.yaml", "config.yml", "config.json"])
             let statics = isFolder("static") ? [StaticFolder(path: "\(root)/static", excludedNames: [], frontMatterFilesArePages: false)] : []
             if let config = hugo ?? generic, isNamed(config) {
-                let origin: Origin = hugo == nil && Self.isZolaConfig(config) ? .zola : .hugo
+                let origin: Origin = hugo == nil && Self.isZolaConfig(config, files: files) ? .zola : .hugo
                 // Hugo's `contentDir` (a language's own, in a site with one per language) moves the content.
-                let content = origin == .hugo ? HugoContentDir.read(config: config).flatMap { isFolder($0) ? $0 : nil } ?? "content" : "content"
+                let content = origin == .hugo ? HugoContentDir.read(config: config, in: files).flatMap { isFolder($0) ? $0 : nil } ?? "content" : "content"
                 // The blog's section, as Hugo finds its main section: the rest of content/ is pages (about.md, 404.md).
-                let parts = origin == .hugo ? Self.configParts(in: "\(root)/config/_default", besides: config) : []
-                let section = HugoMainSection.choose(root: root, content: content, configFiles: origin == .hugo ? [config] + parts : [])
+                let parts = origin == .hugo ? Self.configParts(in: "\(root)/config/_default", besides: config, files: files) : []
+                let section = HugoMainSection.choose(root: root, content: content, configFiles: origin == .hugo ? [config] + parts : [], in: files)
                 var layout = SiteLayout(origin: origin, root: root, contentFolder: "\(root)/\(content)" + (section.map { "/" + $0 } ?? ""),
                                         configPath: config, staticFolders: statics, pagesFolder: section == nil ? nil : "\(root)/\(content)")
                 layout.contentRoot = "\(root)/\(content)"
@@ -142,18 +142,18 @@ public struct SiteLayout: Sendable, Equatable {
         }
         // GitHub Pages builds a Jekyll site without `_config.yml`, with Jekyll's defaults: `_posts/` at the root says it is one.
         if configPath == nil, isFolder("_posts") {
-            return Self.jekyll(root: root, config: nil, hasDrafts: isFolder("_drafts"))
+            return Self.jekyll(root: root, config: nil, hasDrafts: isFolder("_drafts"), files: files)
         }
         // A folder of entries; a config named on the command line says where it came from.
-        return SiteLayout(origin: configPath.map(Self.origin(ofConfig:)) ?? .blogpager, root: nil, contentFolder: path,
+        return SiteLayout(origin: configPath.map { Self.origin(ofConfig: $0, files: files) } ?? .blogpager, root: nil, contentFolder: path,
                           configPath: configPath, staticFolders: [], pagesFolder: nil)
     }
 
     /// A Jekyll config's `source:` (other than `.`), with where its value is; read before the config
     /// itself is, since it decides where the site's files are. A config that cannot be read names
     /// none (its errors come when it is loaded).
-    private static func jekyllSource(config: String) -> (value: String, location: SourceLocation)? {
-        guard let bytes = DiskFile.contents(config), case .success(let fields) = SiteConfigLoader.fields(
+    private static func jekyllSource(config: String, files: FileSystem) -> (value: String, location: SourceLocation)? {
+        guard let bytes = try? files.read(config), case .success(let fields) = SiteConfigLoader.fields(
                   of: String(decoding: bytes, as: UTF8.self), path: config, origin: .jekyll),
               let field = fields.last(where: { $0.key == "source" }), var text = field.value.scalarText else { return nil }
         while text.count > 1, text.hasSuffix("/") { text.removeLast() }
@@ -163,7 +163,7 @@ public struct SiteLayout: Sendable, Equatable {
 
     /// A Jekyll site's root: `_posts/` (and `_drafts/`, and the `_posts/` of category folders) are its
     /// entries, the rest of the root its pages and static files; `config` nil where it has none.
-    private static func jekyll(root: String, config: String?, hasDrafts: Bool) -> SiteLayout {
+    private static func jekyll(root: String, config: String?, hasDrafts: Bool, files: FileSystem) -> SiteLayout {
         let excluded: Set<String> = ["Gemfile", "Gemfile.lock", "gemfiles", "node_modules", "vendor", "package.json", "package-lock.json",
                                      LegacyPages.fileName]
         var layout = SiteLayout(origin: .jekyll, root: root, contentFolder: "\(root)/_posts", configPath: config,
@@ -172,24 +172,26 @@ public struct SiteLayout: Sendable, Equatable {
             layout.entryFolders.append(EntryFolder(path: "\(root)/_drafts", relativePath: "_drafts", facts: FolderFacts(isDraft: true),
                                                    datesUndatedByFileTime: true))
         }
-        layout.entryFolders += Self.categoryPostFolders(in: root, excluded: excluded)
+        layout.entryFolders += Self.categoryPostFolders(in: root, excluded: excluded, files: files)
         layout.contentNamesNeedDates = true
         let notCollections: Set<String> = ["_posts", "_drafts", "_site", "_includes", "_layouts", "_sass", "_data", "_plugins"]
-        layout.collectionFolders = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
-            .filter { $0.hasPrefix("_") && !notCollections.contains($0) && FileIdentity(itemAt: "\(root)/\($0)")?.isFolder == true }
+        // A root that cannot be listed has no collections here: the content scan reports it.
+        layout.collectionFolders = ((try? files.names(in: root)) ?? []).sorted()
+            .filter { $0.hasPrefix("_") && !notCollections.contains($0) && files.isFolder("\(root)/\($0)") }
             .map { "\(root)/\($0)" }
         return layout
     }
 
     /// Jekyll's `_posts/` folders below other folders of the root (`work/code/_posts/`): the folders
     /// above each are its posts' categories. Underscored, hidden and excluded folders are not looked in.
-    private static func categoryPostFolders(in root: String, excluded: Set<String>, depth: Int = 3) -> [EntryFolder] {
+    private static func categoryPostFolders(in root: String, excluded: Set<String>, depth: Int = 3, files: FileSystem) -> [EntryFolder] {
         var found: [EntryFolder] = []
         var pending: [[String]] = [[]]
         while let folders = pending.popLast() {
             let path = ([root] + folders).joined(separator: "/")
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
-            for name in names.sorted() where FileIdentity(itemAt: "\(path)/\(name)")?.isFolder == true {
+            // A folder that cannot be listed holds no posts found here: the scan of its parent reports it.
+            guard let names = try? files.names(in: path) else { continue }
+            for name in names.sorted() where files.isFolder("\(path)/\(name)") {
                 if name == "_posts", !folders.isEmpty {
                     found.append(EntryFolder(path: "\(path)/_posts", relativePath: (folders + ["_posts"]).joined(separator: "/"),
                                              facts: FolderFacts(categories: folders), datesUndatedByFileTime: false, namesNeedDates: true))
@@ -202,8 +204,9 @@ public struct SiteLayout: Sendable, Equatable {
     }
 
     /// The files of Hugo's config folder beside its main file, in name order.
-    private static func configParts(in folder: String, besides main: String) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+    private static func configParts(in folder: String, besides main: String, files: FileSystem) -> [String] {
+        // No folder of parts (most sites), or one that cannot be listed: none (a part that cannot be read is an error when loaded).
+        guard let names = try? files.names(in: folder) else { return [] }
         return names.sorted().filter { name in
             !name.hasPrefix(".") && ["toml", "yaml", "yml", "json"].contains(name.split(separator: ".").last.map(String.init) ?? "")
                 && !name.hasPrefix("hugo.") && !name.hasPrefix("config.")
@@ -211,17 +214,18 @@ public struct SiteLayout: Sendable, Equatable {
     }
 
     /// The generator a config file belongs to, by its name (and Zola's `base_url`).
-    static func origin(ofConfig path: String) -> Origin {
+    static func origin(ofConfig path: String, files: FileSystem = .disk) -> Origin {
         let name = URL(fileURLWithPath: path).lastPathComponent
         if name.hasPrefix("_config.") { return .jekyll }
         if name.hasPrefix("hugo.") { return .hugo }
-        if name.hasPrefix("config.") { return isZolaConfig(path) ? .zola : .hugo }
+        if name.hasPrefix("config.") { return isZolaConfig(path, files: files) ? .zola : .hugo }
         return .blogpager
     }
 
     /// Zola's config names the site's address `base_url` at its top; Hugo's says `baseURL`.
-    private static func isZolaConfig(_ path: String) -> Bool {
-        guard path.hasSuffix(".toml"), let bytes = DiskFile.contents(path) else { return false }
+    /// A config that cannot be read is taken for Hugo's here; its error comes when it is loaded.
+    private static func isZolaConfig(_ path: String, files: FileSystem) -> Bool {
+        guard path.hasSuffix(".toml"), let bytes = try? files.read(path) else { return false }
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.hasPrefix("[") { return false }

@@ -15,13 +15,16 @@ public struct SiteLoader: Sendable {
     public var excludedPaths: Set<String> = []
     /// The content folder as the build already walked it, for the scan (`ContentScanner.contentWalk`).
     var contentWalk: FolderWalk?
+    /// Where the site is: the disk, or a tree in memory.
+    public let files: FileSystem
 
     /// `contentFolder` is the folder of entries, or the root of a Jekyll, Hugo, Zola or blogpager site.
-    public init(contentFolder: String, configPath: String? = nil, templatesFolder: String? = nil) {
+    public init(contentFolder: String, configPath: String? = nil, templatesFolder: String? = nil, in files: FileSystem = .disk) {
         self.contentFolder = contentFolder
         self.configPath = configPath
         self.templatesFolder = templatesFolder
-        layout = SiteLayout.detect(contentFolder, configPath: configPath)
+        self.files = files
+        layout = SiteLayout.detect(contentFolder, configPath: configPath, in: files)
     }
 
     public static let configFileName = "blogpager.yml"
@@ -44,6 +47,7 @@ public struct SiteLoader: Sendable {
         scanner.translationLanguages = loaded?.config.translationLanguages ?? []
         scanner.publishesBareHTML = layout.origin == .hugo
         scanner.contentWalk = contentWalk
+        scanner.fileSystem = files
         let found = scanner.scan()
         try log.throwIfErrors()
         guard let loaded, let templates else { throw BuildFailure(log.diagnostics) }
@@ -53,8 +57,11 @@ public struct SiteLoader: Sendable {
                                      "\(found.pages.count) page\(found.pages.count == 1 ? "" : "s") written in HTML or another format with front matter (this one among them) \(found.pages.count == 1 ? "is" : "are") not built: only Markdown pages are"))
         }
         var legacyPages: LegacyPages?
-        if let path = layout.legacyPagesPath, let bytes = DiskFile.contents(path) {
-            switch TextDecoding.decode(bytes, path: path).mapError({ BuildFailure($0) }).flatMap({ LegacyPages.read($0, path: path) }) {
+        if let path = layout.legacyPagesPath, files.item(at: path) != nil {
+            let text = Result { () throws(POSIXError) in try files.read(path) }
+                .mapError { BuildFailure(.error(at: SourceLocation(path: path), "cannot read file: \(SystemErrorText.reason($0))")) }
+                .flatMap { TextDecoding.decode($0, path: path).mapError { BuildFailure($0) } }
+            switch text.flatMap({ LegacyPages.read($0, path: path) }) {
             case .success(let read): legacyPages = read
             case .failure(let failure): log.append(contentsOf: failure.diagnostics)
             }
@@ -74,10 +81,15 @@ public struct SiteLoader: Sendable {
         config.contentSection = layout.contentSection
         // Zola pages a section by its `_index.md`.
         let sectionIndex = layout.contentFolder + "/_index.md"
-        if layout.origin == .zola, FileIdentity(itemAt: sectionIndex) != nil {
+        if layout.origin == .zola, files.item(at: sectionIndex) != nil {
             let index = sectionIndex
-            let source = SourceFile(displayPath: index, relativePath: "_index.md", filePath: index, identity: "")
-            if case .success(let fields) = FrontMatterReader(config: config).fields(source) { ZolaConfigReader.applySection(fields, to: &config) }
+            let source = SourceFile(displayPath: index, relativePath: "_index.md", filePath: index, identity: "", in: files)
+            switch FrontMatterReader(config: config).fields(source) {
+            case .success(let fields): ZolaConfigReader.applySection(fields, to: &config)
+            case .failure(let failure):
+                // The section's own settings (its title, its pages' size) only: the build goes on without them.
+                warnings += failure.diagnostics.map { .warning(at: $0.location, $0.message + "; the section's settings in it are not read") }
+            }
         }
         var input = SiteInput(
             config: config, templates: templates, sources: found.sources,
@@ -105,7 +117,7 @@ public struct SiteLoader: Sendable {
             Self.configFileName,
             content.deletingLastPathComponent().appending(path: Self.configFileName).path,
         ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+        return candidates.first { files.item(at: $0) != nil }
     }
 
     private func loadConfig(_ log: inout DiagnosticLog) -> (SiteConfigLoader.Loaded?, String?) {
@@ -116,19 +128,25 @@ public struct SiteLoader: Sendable {
             else { return (SiteConfigLoader.Loaded(config: SiteConfig()), nil) }
             return (loaded, nil)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            log.append(.error(at: SourceLocation(path: path), "cannot read config file"))
+        let data: [UInt8]
+        do {
+            data = try files.read(path)
+        } catch {
+            log.append(.error(at: SourceLocation(path: path), "cannot read config file: \(SystemErrorText.reason(error))"))
             return (nil, path)
         }
-        switch TextDecoding.decode(Array(data), path: path) {
+        switch TextDecoding.decode(data, path: path) {
         case .failure(let diagnostic):
             log.append(diagnostic)
             return (nil, path)
         case .success(let text):
             var parts: [SiteConfigLoader.Part] = []
             for partPath in layout.configParts {
-                guard let bytes = DiskFile.contents(partPath) else {
-                    log.append(.error(at: SourceLocation(path: partPath), "cannot read config file"))
+                let bytes: [UInt8]
+                do {
+                    bytes = try files.read(partPath)
+                } catch {
+                    log.append(.error(at: SourceLocation(path: partPath), "cannot read config file: \(SystemErrorText.reason(error))"))
                     continue
                 }
                 switch TextDecoding.decode(bytes, path: partPath) {
@@ -155,8 +173,7 @@ public struct SiteLoader: Sendable {
         // Beside a Zola or Hugo config, `templates/` holds the old generator's theme, not ours.
         guard let configFile, layout.origin == .blogpager else { return nil }
         let beside = URL(fileURLWithPath: configFile).deletingLastPathComponent().appending(path: "templates").path
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: beside, isDirectory: &isFolder) && isFolder.boolValue ? beside : nil
+        return files.isFolder(beside) ? beside : nil
     }
 
     private func loadTemplates(configFile: String?, log: inout DiagnosticLog) -> TemplateSet? {
@@ -164,26 +181,30 @@ public struct SiteLoader: Sendable {
         var overrides: [String: String] = [:]
         var origins: [String: String] = [:]
         if let folder {
-            let root = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL
-            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else {
+            let root = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL.path
+            guard files.isFolder(root) else {
                 log.append(.error(at: SourceLocation(path: folder), "templates folder does not exist"))
                 return nil
             }
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
-                log.append(.error(at: SourceLocation(path: folder), "templates folder does not exist"))
-                return nil
-            }
-            while let url = walker.nextObject() as? URL {
-                var isSubfolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isSubfolder), !isSubfolder.boolValue else { continue }
-                let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
-                let shown = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + relative
-                guard let data = FileManager.default.contents(atPath: url.path) else {
-                    log.append(.error(at: SourceLocation(path: shown), "cannot read template"))
+            let shownFolder = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+            for (relative, item) in files.walk(root).items {
+                let shown = shownFolder + "/" + relative
+                switch item {
+                case .folder: continue
+                case .unreadable(let code):
+                    log.append(.error(at: SourceLocation(path: relative.isEmpty ? shownFolder : shown),
+                                      "cannot read folder: \(SystemErrorText.reason(POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)))"))
+                    continue
+                case .file, .dangling, .gone: break
+                }
+                let bytes: [UInt8]
+                do {
+                    bytes = try files.read(root + "/" + relative)
+                } catch {
+                    log.append(.error(at: SourceLocation(path: shown), "cannot read template: \(SystemErrorText.reason(error))"))
                     continue
                 }
-                switch TextDecoding.decode(Array(data), path: shown) {
+                switch TextDecoding.decode(bytes, path: shown) {
                 case .success(let text):
                     overrides[relative] = text
                     origins[relative] = shown

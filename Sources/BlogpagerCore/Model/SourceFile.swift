@@ -13,6 +13,8 @@ public struct SourceFile: Sendable, Hashable {
     public var identity: String
     /// What the folder it was found in says of it (a draft, categories).
     public var folderFacts = FolderFacts()
+    /// Where a file's bytes are read from: the disk, or a tree in memory.
+    public var files = FileSystem.disk
 
     public enum Content: Sendable, Hashable {
         case bytes([UInt8])
@@ -28,11 +30,12 @@ public struct SourceFile: Sendable, Hashable {
     }
 
     /// A file on disk; `identity` describes it as it was when found (its `stat`).
-    public init(displayPath: String, relativePath: String, filePath: String, identity: String) {
+    public init(displayPath: String, relativePath: String, filePath: String, identity: String, in files: FileSystem = .disk) {
         self.displayPath = displayPath
         self.relativePath = relativePath
         self.content = .file(path: filePath)
         self.identity = "file " + identity
+        self.files = files
     }
 
     /// The file the bytes are read from; nil for bytes held in memory.
@@ -47,9 +50,9 @@ public struct SourceFile: Sendable, Hashable {
             return .success(bytes)
         case .file(let path):
             do {
-                return .success(try DiskFile.read(path))
+                return .success(try files.read(path))
             } catch {
-                return .failure(.error(at: SourceLocation(path: displayPath), "cannot read file: \(ContentScanner.reason(error))"))
+                return .failure(.error(at: SourceLocation(path: displayPath), "cannot read file: \(SystemErrorText.reason(error))"))
             }
         }
     }

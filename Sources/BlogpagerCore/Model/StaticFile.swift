@@ -19,11 +19,14 @@ public struct StaticFile: Sendable, Hashable {
         public var filePath: String
         public var shownPath: String
         public var identity: String
+        /// Where it is read from: the disk, or a tree in memory.
+        public var files: FileSystem
 
-        public init(filePath: String, shownPath: String, identity: String) {
+        public init(filePath: String, shownPath: String, identity: String, in files: FileSystem = .disk) {
             self.filePath = filePath
             self.shownPath = shownPath
             self.identity = identity
+            self.files = files
         }
     }
 

@@ -60,9 +60,10 @@ public struct BuildJob: Sendable {
     }
 
     public init(contentFolder: String, outputFolder: String, configPath: String? = nil, templatesFolder: String? = nil,
-                includeDrafts: Bool = false, includeFuture: Bool = false, program: ProgramIdentity, whenLocked: WhenLocked = .fail) {
-        loader = SiteLoader(contentFolder: contentFolder, configPath: configPath, templatesFolder: templatesFolder)
-        writer = OutputWriter(outputFolder: outputFolder, contentFolder: loader.layout.contentFolder)
+                includeDrafts: Bool = false, includeFuture: Bool = false, program: ProgramIdentity, whenLocked: WhenLocked = .fail,
+                in files: FileSystem = .disk) {
+        loader = SiteLoader(contentFolder: contentFolder, configPath: configPath, templatesFolder: templatesFolder, in: files)
+        writer = OutputWriter(outputFolder: outputFolder, contentFolder: loader.layout.contentFolder, in: files)
         // The output may sit inside a site's root: it is never read as input.
         loader.excludedPaths = [writer.folder.resolved]
         self.includeDrafts = includeDrafts
@@ -78,7 +79,7 @@ public struct BuildJob: Sendable {
     public func run(now: Date, cache: EntryCache = EntryCache()) async throws(BuildFailure) -> Outcome {
         let started = ContinuousClock.now
         let folder = writer.folder
-        let outputExisted = FileIdentity(itemAt: folder.resolved) != nil
+        let outputExisted = folder.files.item(at: folder.resolved) != nil
         try writer.checkTarget()
         let lock = try await BuildLock.acquire(folder.state, waiting: whenLocked)
         do {
@@ -109,9 +110,9 @@ public struct BuildJob: Sendable {
         // The content folder is walked once: the fingerprint and the scan read the same walk.
         // The loader that holds the walk goes to the load (`Handoff`), which lets it go when done.
         var scanning: Handoff<SiteLoader>?
-        if FileIdentity(itemAt: loader.layout.contentFolder)?.isFolder == true {
+        if loader.files.isFolder(loader.layout.contentFolder) {
             var scanner = loader
-            scanner.contentWalk = FolderWalk(loader.layout.contentFolder)
+            scanner.contentWalk = loader.files.walk(loader.layout.contentFolder)
             fingerprint.contentWalk = scanner.contentWalk
             scanning = Handoff(scanner)
         }
@@ -119,7 +120,7 @@ public struct BuildJob: Sendable {
         // Digested: the walk (every path of a million entries) is the scan's alone from here, but
         // where this build may write the old list pages' file: the digest is then taken again,
         // of the inputs as they were before anything was read.
-        if loader.layout.legacyPagesPath.map({ FileIdentity(itemAt: $0) != nil }) ?? true { fingerprint.contentWalk = nil }
+        if loader.layout.legacyPagesPath.map({ loader.files.item(at: $0) != nil }) ?? true { fingerprint.contentWalk = nil }
         if let record = PreviousBuild.unchanged(in: folder.state, inputs: inputs, now: now) {
             var report = WriteReport()
             report.unchanged = record.paths.count
@@ -197,9 +198,9 @@ public struct BuildJob: Sendable {
         let listing = folder.state.startListing { OutputManifest(files: paths, digests: digests) }
         var legacyWarnings: [Diagnostic] = []
         // The first build from another generator's root keeps where the old list pages lead, as a source beside the config.
-        if let created = site.createdLegacyPages, let path = loader.layout.legacyPagesPath, FileIdentity(itemAt: path) == nil {
+        if let created = site.createdLegacyPages, let path = loader.layout.legacyPagesPath, loader.files.item(at: path) == nil {
             do {
-                try DiskFile.replace(path, with: Array(created.text().utf8), durable: true)
+                try loader.files.replace(path, with: Array(created.text().utf8), durable: true)
                 // The file written is an input from now on: the record names it as it is.
                 inputs = fingerprint.digest()
             } catch {

@@ -27,10 +27,10 @@ struct StaticFileCopies: Sendable {
             case .file(let source):
                 if let (kept, size) = lookup?.kept(file.path, sourceIdentity: source.identity) { return .kept(kept, size) }
                 do {
-                    let bytes = try DiskFile.read(source.filePath)
+                    let bytes = try source.files.read(source.filePath)
                     return .read(bytes, isImage ? ImageSize(bytes) : nil)
                 } catch {
-                    return .unreadable(.error(at: SourceLocation(path: source.shownPath), "cannot read file: \(ContentScanner.reason(error))"))
+                    return .unreadable(.error(at: SourceLocation(path: source.shownPath), "cannot read file: \(SystemErrorText.reason(error))"))
                 }
             }
         }

@@ -160,7 +160,7 @@ public struct EntryReader: Sendable {
         if dateMissing {
             // A draft may have no date yet (Hugo and Zola build without one): its file's time dates it,
             // as Jekyll dates its `_drafts/`, until it has one.
-            if isDraft, case .file(let path) = file.content, let identity = FileIdentity(itemAt: path) {
+            if isDraft, case .file(let path) = file.content, let identity = file.files.item(at: path) {
                 date = EntryDate(epochSeconds: Int64(identity.modifiedSeconds))
             } else if config.undatedEntries != .error, !log.hasErrors {
                 var failure = BuildFailure([])

@@ -30,23 +30,34 @@ public struct Pagefind: Sendable {
     /// Indexes `site` into `staging` as one index in `language` (readers search the whole blog
     /// at once, whatever each entry's language), and returns the bundle's files by relative path.
     public func index(site: String, staging: String, language: String) -> Result<[(path: String, bytes: [UInt8])], Failure> {
-        try? FileManager.default.removeItem(atPath: staging)
-        defer { try? FileManager.default.removeItem(atPath: staging) }
+        // Pagefind is a program of the machine: its folders are the disk's.
+        let disk = FileSystem.disk
+        do {
+            try disk.removeTree(staging)
+        } catch {
+            return .failure(Failure(message: "cannot clear Pagefind's folder \(staging): \(SystemErrorText.reason(error))"))
+        }
+        // Once read, the bundle's folder goes; one that cannot go is cleared by the next run, as above.
+        defer { try? disk.removeTree(staging) }
         let result = Self.run(command + ["--site", site, "--output-path", staging, "--force-language", language, "--silent"])
         guard result.status == 0 else {
             let said = result.output.split(separator: "\n").last.map(String.init) ?? "exit status \(result.status)"
             return .failure(Failure(message: "Pagefind (\(command.joined(separator: " "))) failed: \(said)"))
         }
-        guard let walker = FileManager.default.enumerator(atPath: staging) else {
-            return .failure(Failure(message: "Pagefind wrote no search index"))
-        }
+        guard disk.isFolder(staging) else { return .failure(Failure(message: "Pagefind wrote no search index")) }
         var files: [(path: String, bytes: [UInt8])] = []
-        while let relative = walker.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            let full = staging + "/" + relative
-            guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue,
-                  let bytes = DiskFile.contents(full) else { continue }
-            files.append((relative, bytes))
+        for (relative, item) in disk.walk(staging).items {
+            switch item {
+            case .folder: continue
+            case .unreadable(let code):
+                return .failure(Failure(message: "cannot read Pagefind's folder \(staging)/\(relative): \(SystemErrorText.reason(POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)))"))
+            case .file, .dangling, .gone:
+                do {
+                    files.append((relative, try disk.read(staging + "/" + relative)))
+                } catch {
+                    return .failure(Failure(message: "cannot read Pagefind's file \(staging)/\(relative): \(SystemErrorText.reason(error))"))
+                }
+            }
         }
         guard !files.isEmpty else { return .failure(Failure(message: "Pagefind wrote no search index")) }
         // The same pages make the same bundle (Pagefind orders its filters anew each run).

@@ -8,10 +8,13 @@ public struct OutputFolder: Sendable, Hashable {
     public let shown: String
     /// Absolute and free of symbolic links.
     public let resolved: String
+    /// Where it is: the disk, or a tree in memory.
+    public let files: FileSystem
 
-    public init(_ path: String) {
+    public init(_ path: String, in files: FileSystem = .disk) {
         shown = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        resolved = Self.resolve(path)
+        resolved = files.resolve(path)
+        self.files = files
     }
 
     /// Where `file` is on disk.
@@ -19,12 +22,10 @@ public struct OutputFolder: Sendable, Hashable {
         path(ofRecorded: file.string)
     }
 
-    /// `body` given the folder opened for `FileIdentity(itemAt:under:)` (nil when it cannot be):
+    /// `body` given the folder opened for `FileSystem.item(at:in:)` (nil when it cannot be):
     /// tens of thousands of outputs looked at by paths walked from it, not from the root.
-    func withOpened<Result>(_ body: (_ folder: Int32?) throws -> Result) rethrows -> Result {
-        let descriptor = open(resolved, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if descriptor >= 0 { close(descriptor) } }
-        return try body(descriptor >= 0 ? descriptor : nil)
+    func withOpened<Result>(_ body: (_ folder: FileSystem.OpenedFolder?) throws -> Result) rethrows -> Result {
+        try files.withOpened(resolved, body)
     }
 
     /// Where a file named in the records (a relative, `/`-separated path) is on disk.
@@ -41,7 +42,7 @@ public struct OutputFolder: Sendable, Hashable {
     /// `.blogpager/`, the build's own records about this folder.
     var state: StateFolder { StateFolder(output: self) }
 
-    /// An absolute, symlink-free path, so two spellings of one folder compare equal.
+    /// An absolute, symlink-free path on the disk, so two spellings of one folder compare equal.
     static func resolve(_ path: String) -> String {
         var url = URL(fileURLWithPath: path).standardizedFileURL
         url.resolveSymlinksInPath()

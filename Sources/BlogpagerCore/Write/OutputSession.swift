@@ -67,13 +67,13 @@ public struct OutputSession: Sendable {
             let path = file.path.string
             let digest = OutputManifest.digest(of: file.bytes)
             let target = folder.path(of: file.path)
-            guard let old = ours[path] else { return (digest, false, !startsEmpty && FileIdentity.size(at: target) != nil, false) }
+            guard let old = ours[path] else { return (digest, false, !startsEmpty && folder.files.item(at: target) != nil, false) }
             // Ours before: unchanged when the digest matches and the file is still there at that
             // size; without a digest (a format-1 manifest, a killed build's file) compare the bytes.
             if !old.isEmpty {
-                return (digest, old == digest && FileIdentity.size(at: target) == file.bytes.count, false, true)
+                return (digest, old == digest && folder.files.item(at: target)?.size == file.bytes.count, false, true)
             }
-            return (digest, DiskFile.hasSameBytes(target, file.bytes), false, true)
+            return (digest, folder.files.hasSameBytes(target, file.bytes), false, true)
         }
         var pending: [(file: OutputFile, place: Int)] = []
         for (file, check) in zip(files, checked) {
@@ -97,7 +97,7 @@ public struct OutputSession: Sendable {
             hasWritten = true
             for (file, _) in pending {
                 let parent = folder.folder(ofRecorded: file.path.string)
-                if madeFolders.insert(parent).inserted { try DiskFile.makeFolder(parent) }
+                if madeFolders.insert(parent).inserted { try folder.files.makeFolder(parent) }
             }
             // Content-hashed names first (nothing links them yet), then pages, the root index last:
             // each rank in parallel, the ranks in order, so nothing links a file before it is there.
@@ -108,7 +108,7 @@ public struct OutputSession: Sendable {
             identities.reserveCapacity(pending.count)
             for step in 0...2 {
                 let group = pending.filter { rank($0.file) == step }.sorted { $0.file.path < $1.file.path }
-                let written = try group.parallelMap { try DiskFile.replace(folder.path(of: $0.file.path), with: $0.file.bytes) }
+                let written = try group.parallelMap { try folder.files.replace(folder.path(of: $0.file.path), with: $0.file.bytes) }
                 report.written += group.map(\.file.path)
                 identities += zip(group, written).map { ($0.place, $1) }
             }
@@ -142,10 +142,10 @@ public struct OutputSession: Sendable {
         let gone = madeOfOurs == ours.count ? [] : Array(ours.keys).parallelFilter { made[$0] == nil }
         report.removed = gone.sorted { $0.precedesInBytes($1) }.filter { path in
             defer { removeEmptyFolders(above: path) }
-            return unlink(folder.path(ofRecorded: path)) == 0
+            return folder.files.remove(folder.path(ofRecorded: path))
         }
         for path in interrupted {
-            unlink(DiskFile.temporaryPath(of: folder.path(ofRecorded: path)))
+            folder.files.remove(DiskFile.temporaryPath(of: folder.path(ofRecorded: path)))
             removeEmptyFolders(above: path)
         }
         writtenPages?.finish()
@@ -167,7 +167,7 @@ public struct OutputSession: Sendable {
     private func removeEmptyFolders(above path: String) {
         var segments = path.split(separator: "/").dropLast()
         while !segments.isEmpty {
-            if rmdir(folder.path(ofRecorded: segments.joined(separator: "/"))) != 0 { return }
+            if !folder.files.removeFolder(folder.path(ofRecorded: segments.joined(separator: "/"))) { return }
             segments = segments.dropLast()
         }
     }
@@ -175,7 +175,7 @@ public struct OutputSession: Sendable {
     private func cannotWrite(_ error: any Error) -> BuildFailure {
         var failure = BuildFailure(.error(
             at: SourceLocation(path: folder.shown),
-            "cannot write the output: \(ContentScanner.reason(error))"))
+            "cannot write the output: \(SystemErrorText.reason(error))"))
         failure.output = hasWritten ? .partlyWritten : .untouched
         return failure
     }

@@ -20,8 +20,8 @@ public struct OutputWriter: Sendable {
     /// The content folder, which `out/` may neither be nor sit inside.
     public var contentFolder: String?
 
-    public init(outputFolder: String, contentFolder: String?) {
-        folder = OutputFolder(outputFolder)
+    public init(outputFolder: String, contentFolder: String?, in files: FileSystem = .disk) {
+        folder = OutputFolder(outputFolder, in: files)
         self.contentFolder = contentFolder
     }
 
@@ -33,7 +33,7 @@ public struct OutputWriter: Sendable {
         let output = folder.resolved
         let shown = SourceLocation(path: folder.shown)
         if let contentFolder {
-            let content = OutputFolder.resolve(contentFolder)
+            let content = folder.files.resolve(contentFolder)
             if output == content || output.hasPrefix(content + "/") {
                 throw BuildFailure(.error(at: shown, "output folder is inside the content folder \(contentFolder); choose a folder outside it"))
             }
@@ -42,16 +42,16 @@ public struct OutputWriter: Sendable {
             }
         }
         if output == "/" { throw BuildFailure(.error(at: shown, "refusing to use / as the output folder")) }
-        guard let identity = FileIdentity(itemAt: output) else { return }
+        guard let identity = folder.files.item(at: output) else { return }
         guard identity.isFolder else { throw BuildFailure(.error(at: shown, "output path exists and is not a folder")) }
         let state = folder.state
         // The marker, or the journal of a first build that was killed before it wrote the marker.
         if state.contains(.marker) || state.contains(.journal) { return }
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: output)
+            names = try folder.files.names(in: output)
         } catch {
-            throw BuildFailure(.error(at: shown, "cannot read the output folder: \(ContentScanner.reason(error))"))
+            throw BuildFailure(.error(at: shown, "cannot read the output folder: \(SystemErrorText.reason(error))"))
         }
         // Empty, or holding only a lock a build took before it was stopped.
         if names.allSatisfy({ $0 == StateFolder.name }) { return }

@@ -36,8 +36,29 @@ struct FolderWalk: Sendable {
     /// folder before what it holds. The folder itself is `""` when it cannot be listed.
     let items: [(path: String, item: Item)]
 
-    init(_ folder: String, skipping: Skipping = Skipping()) {
-        items = Self.walk(folder, relative: "", skipping: skipping)
+    init(_ folder: String, skipping: Skipping = Skipping(), in files: FileSystem = .disk) {
+        items = files.isDisk ? Self.walk(folder, relative: "", skipping: skipping) : Self.walk(folder, relative: "", skipping: skipping, in: files)
+    }
+
+    /// The same walk through another file system (`FileSystem.memory()`), one name at a time.
+    private static func walk(_ folder: String, relative: String, skipping: Skipping, in files: FileSystem) -> [(path: String, item: Item)] {
+        let listed: [String]
+        do {
+            listed = try files.names(in: folder)
+        } catch {
+            return [(relative, .unreadable(errno: error.code.rawValue))]
+        }
+        let names = listed.filter { name in
+            !name.hasPrefix(".") && !(relative.isEmpty && skipping.topLevelNames.contains(name)) && !(skipping.underscored && name.hasPrefix("_"))
+        }.sorted()
+        return names.flatMap { name -> [(path: String, item: Item)] in
+            let shown = relative.isEmpty ? name : "\(relative)/\(name)"
+            let path = "\(folder)/\(name)"
+            guard let identity = files.item(at: path) else { return [(shown, .gone)] }
+            guard identity.isFolder else { return [(shown, .file(identity: identity.recordText))] }
+            if !skipping.resolvedFolders.isEmpty, skipping.resolvedFolders.contains(files.resolve(path)) { return [] }
+            return [(shown, .folder)] + walk(path, relative: shown, skipping: skipping, in: files)
+        }
     }
 
     private static func walk(_ folder: String, relative: String, skipping: Skipping) -> [(path: String, item: Item)] {

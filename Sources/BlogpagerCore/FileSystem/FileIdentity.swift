@@ -37,6 +37,17 @@ public struct FileIdentity: Hashable, Sendable {
         self.init(info)
     }
 
+    /// An identity as a file system other than the disk gives it (`MemoryFiles`).
+    init(device: UInt64, inode: UInt64, size: Int, modifiedSeconds: Int, modifiedNanoseconds: Int, isFolder: Bool, isRegular: Bool) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modifiedSeconds = modifiedSeconds
+        self.modifiedNanoseconds = modifiedNanoseconds
+        self.isFolder = isFolder
+        self.isRegular = isRegular
+    }
+
     public init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
@@ -52,7 +63,7 @@ public struct FileIdentity: Hashable, Sendable {
         #endif
     }
 
-    private var isRegular: Bool
+    private(set) var isRegular: Bool
 
     /// `size seconds.nanoseconds inode`: how the build's records write it.
     public var recordText: String {

@@ -16,6 +16,10 @@ ENTRIES = 1000
 MOMENTS = 12
 
 
+# Every kill is tried under both ways a build runs (docs/internals.md, "Large archives").
+EXECUTIONS = ["plain", "large-archive"]
+
+
 def start_build(content, out, *args):
     return subprocess.Popen([str(BINARY), "build", str(content), str(out), *map(str, args)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=Path(content).parent)
@@ -27,9 +31,9 @@ def timed_build(content, out):
     return time.monotonic() - started
 
 
-def kill_at(content, out, seconds):
+def kill_at(content, out, seconds, *args):
     """Starts a build, kills it (SIGKILL, as a crash or an out-of-memory kill would) after `seconds`."""
-    process = start_build(content, out)
+    process = start_build(content, out, *args)
     time.sleep(seconds)
     process.kill()
     process.communicate()
@@ -60,13 +64,14 @@ def moments(duration):
     return [duration * 1.1 * (step + 0.5) / MOMENTS for step in range(MOMENTS)]
 
 
-def test_a_first_build_killed_at_any_moment_is_followed_by_one_that_works(blog):
+@pytest.mark.parametrize("execution", EXECUTIONS)
+def test_a_first_build_killed_at_any_moment_is_followed_by_one_that_works(blog, execution):
     root, duration = blog
     expected = site_digest(root / "clean-before")
     for index, seconds in enumerate(moments(duration)):
-        out = root / f"first-{index}"
-        kill_at(root / "before", out, seconds)
-        result = run_build(root / "before", out, check=False)
+        out = root / f"first-{execution}-{index}"
+        kill_at(root / "before", out, seconds, "--execution", execution)
+        result = run_build(root / "before", out, "--execution", execution, check=False)
         assert result.returncode == 0, f"killed after {seconds:.2f} s, the next build failed:\n{result.stderr}"
         assert site_digest(out) == expected, f"killed after {seconds:.2f} s, the next build left another site"
         assert not (out / ".blogpager" / "journal").exists()
@@ -75,15 +80,16 @@ def test_a_first_build_killed_at_any_moment_is_followed_by_one_that_works(blog):
         shutil.rmtree(out)
 
 
-def test_a_rebuild_killed_at_any_moment_is_followed_by_one_that_works(blog):
+@pytest.mark.parametrize("execution", EXECUTIONS)
+def test_a_rebuild_killed_at_any_moment_is_followed_by_one_that_works(blog, execution):
     root, duration = blog
     expected = site_digest(root / "clean-after")
     for index, seconds in enumerate(moments(duration)):
-        out = root / f"rebuild-{index}"
-        run_build(root / "before", out)
+        out = root / f"rebuild-{execution}-{index}"
+        run_build(root / "before", out, "--execution", execution)
         # The rebuild is shorter than a full build: kill it within its own duration.
-        kill_at(root / "after", out, seconds / 2)
-        result = run_build(root / "after", out, check=False)
+        kill_at(root / "after", out, seconds / 2, "--execution", execution)
+        result = run_build(root / "after", out, "--execution", execution, check=False)
         assert result.returncode == 0, f"killed after {seconds / 2:.2f} s, the next build failed:\n{result.stderr}"
         assert site_digest(out) == expected, f"killed after {seconds / 2:.2f} s, the next build left another site"
         shutil.rmtree(out)

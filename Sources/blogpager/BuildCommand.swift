@@ -15,17 +15,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Argument(help: "The output folder (created if missing; must be empty or written by blogpager).")
     var output: String
 
-    @Option(help: "The site config (default: blogpager.yml here or beside the content folder).")
-    var config: String?
-
-    @Option(help: "A folder of templates that replace the defaults file by file.")
-    var templates: String?
-
-    @Flag(help: "Include entries marked draft: true.")
-    var drafts = false
-
-    @Flag(help: "Include entries dated in the future.")
-    var future = false
+    @OptionGroup var settings: BuildSettings
 
     @Flag(help: "Fail at once, instead of waiting, when another build is writing the same output folder.")
     var noWait = false
@@ -33,31 +23,11 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only errors.")
     var quiet = false
 
-    @Flag(help: "Leave code blocks plain (as `highlight: false` in the config does).")
-    var noHighlight = false
-
-    @Flag(help: "Make the search index and the search box (as `search: true` in the config does).")
-    var search = false
-
-    @Option(help: "The most megabytes one entry or page may have (default: 4).")
-    var maxEntrySize: Double?
-
     func run() async throws {
         let quiet = quiet
-        var job = BuildJob(
-            contentFolder: content, outputFolder: output, configPath: config, templatesFolder: templates,
-            includeDrafts: drafts, includeFuture: future, program: ProgramIdentity.current(),
-            whenLocked: noWait ? .fail : .wait { pid in
-                if !quiet { Self.printError("waiting for the build running as pid \(pid.map(String.init) ?? "unknown") to finish writing \(output)") }
-            })
-        job.highlightsCode = !noHighlight
-        job.search = search
-        if let maxEntrySize {
-            guard maxEntrySize > 0, maxEntrySize <= 1_000 else { throw ValidationError("--max-entry-size must be a number of megabytes from 0 to 1000, such as 8") }
-            job.maximumEntryBytes = Int(maxEntrySize * 1_000_000)
-        }
-        job.runsPython(environment: ProcessInfo.processInfo.environment, currentFolder: FileManager.default.currentDirectoryPath)
-        job.sharedHighlightCache = SharedHighlightCache.folder(environment: ProcessInfo.processInfo.environment).map { SharedHighlightCache(folder: $0) }
+        let job = settings.job(content: content, output: output, whenLocked: noWait ? .fail : .wait { pid in
+            if !quiet { Self.printError("waiting for the build running as pid \(pid.map(String.init) ?? "unknown") to finish writing \(output)") }
+        })
         let task = Task { () async throws -> BuildJob.Outcome in try await job.run(now: Date()) }
         let signals = StopSignals { task.cancel() }
         do {

@@ -23,22 +23,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A content folder to watch: build it into the output folder now and after every change.")
     var watch: String?
 
-    @Option(help: "The site config, when watching (default: blogpager.yml here or beside the content folder).")
-    var config: String?
-
-    @Option(help: "A folder of templates that replace the defaults, when watching. Changes to it rebuild too.")
-    var templates: String?
-
-    @Flag(help: "Include entries marked draft: true, when watching.")
-    var drafts = false
-
-    @Flag(help: "Include entries dated in the future, when watching.")
-    var future = false
+    /// The builds' settings, when watching.
+    @OptionGroup var settings: BuildSettings
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        if watch == nil, config != nil || templates != nil || drafts || future {
-            throw ValidationError("--config, --templates, --drafts and --future apply only with --watch <content folder>")
+        if watch == nil, !settings.isDefault {
+            throw ValidationError("--config, --templates, --drafts, --future and the other build settings apply only with --watch <content folder>")
         }
     }
 
@@ -49,15 +40,9 @@ struct ServeCommand: AsyncParsableCommand {
             let liveReload = LiveReloadHub()
             let output = output
             // Each rebuild takes the output folder's lock for itself, and waits while a manual build holds it.
-            var job = BuildJob(
-                contentFolder: watch, outputFolder: output, configPath: config, templatesFolder: templates,
-                includeDrafts: drafts, includeFuture: future, program: ProgramIdentity.current(),
-                whenLocked: .wait { pid in
-                    Self.printError("waiting for the build running as pid \(pid.map(String.init) ?? "unknown") to finish writing \(output)")
-                })
-            job.highlightsCode = true
-            job.runsPython(environment: ProcessInfo.processInfo.environment, currentFolder: FileManager.default.currentDirectoryPath)
-            job.sharedHighlightCache = SharedHighlightCache.folder(environment: ProcessInfo.processInfo.environment).map { SharedHighlightCache(folder: $0) }
+            let job = settings.job(content: watch, output: output, whenLocked: .wait { pid in
+                Self.printError("waiting for the build running as pid \(pid.map(String.init) ?? "unknown") to finish writing \(output)")
+            })
             let loader = job.loader
             let watched = [watch, loader.resolvedConfigPath(), loader.resolvedTemplatesFolder()].compactMap { $0 }
             var siteWatcher = SiteWatcher(job: job, watchedPaths: watched, hub: liveReload) { line, isError in

@@ -23,9 +23,15 @@ struct GoldenSiteTests {
         ], config: config)
     }
 
-    @Test func pagesMatchTheGoldenFiles() async throws {
-        let site = try await Self.fixture.build()
-        let record = ProcessInfo.processInfo.environment["BLOGPAGER_RECORD_GOLDEN"] == "1"
+    /// The same bytes however the build runs: plain, and with the tactics of a large archive
+    /// (articles spilled to a file and read back, files read ahead, pages handed back).
+    @Test(arguments: BuildExecutionKind.allCases)
+    func pagesMatchTheGoldenFiles(execution kind: BuildExecutionKind) async throws {
+        let spill = try TemporaryFolder()
+        defer { spill.remove() }
+        let execution: any BuildExecution = kind == .plain ? PlainExecution() : LargeArchiveExecution(spillFolder: spill.path)
+        let site = try await Self.fixture.build(execution: execution)
+        let record = kind == .plain && ProcessInfo.processInfo.environment["BLOGPAGER_RECORD_GOLDEN"] == "1"
         let compared = site.files.filter { !$0.path.string.hasPrefix("assets/") }
         if record {
             try? FileManager.default.removeItem(at: Self.goldenFolder)

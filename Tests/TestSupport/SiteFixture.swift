@@ -22,8 +22,9 @@ public struct SiteFixture: Sendable {
         SiteInput(config: config, templates: try TemplateSet.defaults(), sources: sources)
     }
 
-    public func build(drafts: Bool = false, future: Bool = false) async throws -> SiteBuild {
-        try await SiteBuilder().build(input(), options: BuildOptions(includeDrafts: drafts, includeFuture: future, now: now, program: .tests))
+    public func build(drafts: Bool = false, future: Bool = false, execution: any BuildExecution = PlainExecution()) async throws -> SiteBuild {
+        try await SiteBuilder().build(input(), options: BuildOptions(includeDrafts: drafts, includeFuture: future, now: now, program: .tests,
+                                                                     execution: execution))
     }
 
     /// The build's diagnostics when it fails, or an empty list when it succeeds.

@@ -92,6 +92,11 @@ public struct FileIdentity: Hashable, Sendable {
         }
     }
 
+    /// The size a `recordText` gives (its first field); 0 where it gives none.
+    static func size(inRecordText text: String) -> Int {
+        Int(text.utf8.prefix { $0 != UInt8(ascii: " ") }.reduce(0) { $0 * 10 + Int($1 &- UInt8(ascii: "0")) })
+    }
+
     /// The size of whatever is at `path`, nil when nothing is there: one `stat`.
     public static func size(at path: String) -> Int? {
         var info = stat()

@@ -55,25 +55,25 @@ public struct SharedHighlightCache: Sendable {
     /// Written beside under a name of this process's own, then renamed over the last
     /// one, so two builds writing at once never mix their lines. A folder that cannot be
     /// made or written is left as it is, and the next build highlights again.
-    func write(_ cache: HighlightCache) -> Bool {
+    /// `dropsBehind`: its pages leave memory as they reach the disk (`BuildExecution.writesBehind`):
+    /// it is read by the next build into a new folder, not by the next into this one.
+    func write(_ cache: HighlightCache, dropsBehind: Bool = false) -> Bool {
         // Written as it is encoded: never the whole cache in one buffer.
-        replace(path) { write in try cache.encode(write) }
+        replace(path, dropsBehind: dropsBehind) { write in try cache.encode(write) }
     }
 
     private func replace(_ target: String, with bytes: [UInt8]) -> Bool {
-        replace(target) { write in try bytes.withUnsafeBytes(write) }
+        replace(target, dropsBehind: false) { write in try bytes.withUnsafeBytes(write) }
     }
 
-    private func replace(_ target: String, producing produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) -> Bool {
+    private func replace(_ target: String, dropsBehind: Bool, producing produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) -> Bool {
         guard let slash = target.lastIndex(of: "/") else { return false }
         let folder = String(target[..<slash])
         do {
             try files.makeFolder(folder)
             removeLeftTemporaries(of: String(target[target.index(after: slash)...]), in: folder)
-            // Read by the next build into a new folder, not by the next into this one: its pages
-            // go as they are written, and leave the memory to what that one reads.
             try files.replace(target, temporary: target + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp",
-                              dropsBehind: true, producing: produce)
+                              dropsBehind: dropsBehind, producing: produce)
             return true
         } catch {
             return false

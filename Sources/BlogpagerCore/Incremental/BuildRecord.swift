@@ -18,18 +18,19 @@ struct BuildRecord: Equatable, Sendable {
     var outputs: String
 
     /// Whether nothing changed since this record was written.
-    func isCurrent(inputs: String, now: Date, output: OutputFolder) -> Bool {
+    func isCurrent(inputs: String, now: Date, output: OutputFolder, execution: any BuildExecution) -> Bool {
         guard inputs == self.inputs else { return false }
         if let validUntil, Int64(now.timeIntervalSince1970.rounded(.down)) >= validUntil { return false }
-        return Self.outputsDigest(paths, in: output) == outputs
+        return Self.outputsDigest(paths, in: output, execution: execution) == outputs
     }
 
     /// Nil when a file is missing: a missing output always means work. `known` gives the
     /// identity of a file (by its place in `paths`) this build wrote, or looked at and did not write.
-    static func outputsDigest(_ paths: [String], in output: OutputFolder, known: (Int, String) -> FileIdentity? = { _, _ in nil }) -> String? {
-        // One `stat` per output not known, many in flight: the largest cost of a small rebuild's records.
+    static func outputsDigest(_ paths: [String], in output: OutputFolder, execution: any BuildExecution,
+                              known: (Int, String) -> FileIdentity? = { _, _ in nil }) -> String? {
+        // One `stat` per output not known, spread out: the largest cost of a small rebuild's records.
         let identities = output.withOpened { folder in
-            paths.indices.parallelMapWaitingOnDisk { place in known(place, paths[place]) ?? folder.flatMap { output.files.item(at: paths[place], in: $0) } }
+            execution.statEach(paths.indices) { place in known(place, paths[place]) ?? folder.flatMap { output.files.item(at: paths[place], in: $0) } }
         }
         var lines: [UInt8] = []
         lines.reserveCapacity(paths.count * 64)

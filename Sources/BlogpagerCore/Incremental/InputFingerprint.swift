@@ -5,7 +5,7 @@ import Foundation
 /// every file under the content folder (path, size, modification time,
 /// inode). Equal digests mean the build would make the same files, so a
 /// build can stop after this walk. Nothing is read but folder listings.
-struct InputFingerprint {
+struct InputFingerprint: Sendable {
     var program: ProgramIdentity
     var contentFolder: String
     /// The content folder as the build walked it, once for this and the scan; walked here when nil.

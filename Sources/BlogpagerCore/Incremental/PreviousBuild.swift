@@ -65,23 +65,23 @@ struct PreviousBuild: Sendable {
     /// was killed since, and every output is as it wrote it: then there is
     /// nothing to do. Reads that record alone, so a build that finds nothing
     /// changed reads no more than it must.
-    static func unchanged(in state: StateFolder, inputs: String?, now: Date) -> BuildRecord? {
+    static func unchanged(in state: StateFolder, inputs: String?, now: Date, execution: any BuildExecution) -> BuildRecord? {
         guard let inputs, !state.contains(.journal), let record = BuildRecord.read(in: state, ifMadeFrom: inputs),
-              record.isCurrent(inputs: inputs, now: now, output: state.output) else { return nil }
+              record.isCurrent(inputs: inputs, now: now, output: state.output, execution: execution) else { return nil }
         return record
     }
 
     /// What this build may keep of the last one's outputs (stats them once, on a thread of its
     /// own). The render cache goes to the lookup: none is held here from then on.
-    mutating func handingOverReuse(in output: OutputFolder) -> ReuseLookup.Pending? {
+    mutating func handingOverReuse(in output: OutputFolder, execution: any BuildExecution) -> ReuseLookup.Pending? {
         defer { renderCache = nil }
         guard let renderCache, let digests = manifest?.digests else { return nil }
-        return ReuseLookup.Pending(cache: renderCache, digests: digests, interrupted: Set(interrupted), output: output)
+        return ReuseLookup.Pending(cache: renderCache, digests: digests, interrupted: Set(interrupted), output: output, execution: execution)
     }
 
     /// Which copies of static files this build may keep (stats them once).
-    func copies(in output: OutputFolder) -> StaticFileLookup? {
+    func copies(in output: OutputFolder, execution: any BuildExecution) -> StaticFileLookup? {
         guard let staticFiles, let digests = manifest?.digests else { return nil }
-        return StaticFileLookup(cache: staticFiles, digests: digests, interrupted: Set(interrupted), output: output)
+        return StaticFileLookup(cache: staticFiles, digests: digests, interrupted: Set(interrupted), output: output, execution: execution)
     }
 }

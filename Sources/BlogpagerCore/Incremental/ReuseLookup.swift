@@ -24,8 +24,8 @@ public struct ReuseLookup: Sendable {
     }
 
     /// Looks up every recorded output on disk (one `stat` each, many in flight: see `parallelMapWaitingOnDisk`).
-    init(cache: RenderCache, digests: [String: String], interrupted: Set<String>, output: OutputFolder) {
-        let found = output.withOpened { folder in cache.slots.parallelMapWaitingOnDisk { slot -> Recorded? in
+    init(cache: RenderCache, digests: [String: String], interrupted: Set<String>, output: OutputFolder, execution: any BuildExecution) {
+        let found = output.withOpened { folder in execution.statEach(cache.slots) { slot -> Recorded? in
             guard let folder, let listed = digests.index(forKey: slot.path), digests[listed].value == slot.digest,
                   interrupted.isEmpty || !interrupted.contains(slot.path),
                   let dash = slot.digest.utf8.firstIndex(of: UInt8(ascii: "-")),
@@ -73,9 +73,9 @@ public struct ReuseLookup: Sendable {
         let generation: String
         private let made: BackgroundValue<ReuseLookup>
 
-        init(cache: RenderCache, digests: [String: String], interrupted: Set<String>, output: OutputFolder) {
+        init(cache: RenderCache, digests: [String: String], interrupted: Set<String>, output: OutputFolder, execution: any BuildExecution) {
             generation = cache.generation
-            made = BackgroundValue { ReuseLookup(cache: cache, digests: digests, interrupted: interrupted, output: output) }
+            made = BackgroundValue { ReuseLookup(cache: cache, digests: digests, interrupted: interrupted, output: output, execution: execution) }
         }
 
         /// The lookup, once made.

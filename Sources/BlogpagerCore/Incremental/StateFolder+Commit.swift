@@ -24,26 +24,35 @@ extension StateFolder {
         var entryCache: EntryCache?
     }
 
-    /// Records being written, each on a thread of its own (`BackgroundValue`; `startWriting`, and
-    /// `commit`'s own): on the shared pool, which has a thread for each core, they ran one after
-    /// another, each waiting for its flush to reach the disk (about 25 ms of a rebuild's end on
-    /// 2 cores); side by side, their flushes overlap.
+    /// Records being written: where the execution says so (`BuildExecution.writesRecordsBeside`),
+    /// each on a thread of its own (`BackgroundValue`), as their flushes then overlap beside the
+    /// rest of the build; else one after the other, at once.
     struct PendingRecords: Sendable {
-        private let writes: [(Record, BackgroundValue<(any Error)?>)]
+        private enum Write: Sendable {
+            case running(BackgroundValue<(any Error)?>)
+            case done((any Error)?)
+        }
 
-        fileprivate init(_ writers: [(Record, @Sendable () -> (any Error)?)]) {
-            writes = writers.map { record, writer in (record, BackgroundValue(writer)) }
+        private let writes: [(Record, Write)]
+
+        fileprivate init(_ writers: [(Record, @Sendable () -> (any Error)?)], beside: Bool) {
+            writes = writers.map { record, writer in (record, beside ? .running(BackgroundValue(writer)) : .done(writer())) }
         }
 
         /// Once every one is written: what each writer said, in the order they were given, so the
         /// same failures give the same warnings.
         fileprivate func results() -> [(Record, (any Error)?)] {
-            writes.map { record, write in (record, write.value) }
+            writes.map { record, write in
+                switch write {
+                case .running(let value): (record, value.value)
+                case .done(let error): (record, error)
+                }
+            }
         }
     }
 
-    /// Starts writing `records` (`EarlyRecords`), each on a thread of its own.
-    func startWriting(_ records: EarlyRecords) -> PendingRecords {
+    /// Starts writing `records` (`EarlyRecords`).
+    func startWriting(_ records: EarlyRecords, execution: any BuildExecution) -> PendingRecords {
         // Each record is written as it is encoded, in runs (`RecordText.hand`): at a million entries
         // they are gigabytes, which were in memory beside the build's own.
         var writers: [(Record, @Sendable () -> (any Error)?)] = [
@@ -52,14 +61,14 @@ extension StateFolder {
         if let entryCache = records.entryCache {
             writers.append((.entryCache, { [self] in write(.entryCache, entryCache.hasKey ? { try entryCache.encode($0) } : nil) }))
         }
-        return PendingRecords(writers)
+        return PendingRecords(writers, beside: execution.writesRecordsBeside)
     }
 
     /// Starts writing the list of our files, then removing the journal (the list now names all it
     /// did), on a thread of its own, as soon as the build has removed what it no longer makes: the
     /// digest of the outputs and the other records are made beside it. The list is made and sorted
     /// there too: it waits for no other record.
-    func startListing(_ manifest: @escaping @Sendable () -> OutputManifest) -> PendingRecords {
+    func startListing(execution: any BuildExecution, _ manifest: @escaping @Sendable () -> OutputManifest) -> PendingRecords {
         PendingRecords([(.files, { [self] in
             do {
                 try list(manifest())
@@ -67,7 +76,7 @@ extension StateFolder {
             } catch {
                 return error
             }
-        })])
+        })], beside: execution.writesRecordsBeside)
     }
 
     /// The list of our files, then the journal goes: the list now names every file it did.
@@ -91,7 +100,7 @@ extension StateFolder {
     /// the list and the early records (`startWriting`). Every site file is already in place: a
     /// record that cannot be written is a warning, never a failed build, and the next build
     /// does the work it saves.
-    func commit(_ records: Records, listing: PendingRecords, besides early: PendingRecords?) -> [Diagnostic] {
+    func commit(_ records: Records, listing: PendingRecords, besides early: PendingRecords?, execution: any BuildExecution) -> [Diagnostic] {
         var writers: [(Record, @Sendable () -> (any Error)?)] = [
             (.lastBuild, { [self] in write(.lastBuild, records.lastBuild.map { record in { try record.encode($0) } }) })]
         if case .replace(let highlightCache) = records.highlightCache {
@@ -102,7 +111,7 @@ extension StateFolder {
             writers.append((.python, { [self] in write(.python) { write in try python.withUnsafeBytes(write) } }))
         }
         if records.forgetsPython { remove(.python) }
-        let others = PendingRecords(writers)
+        let others = PendingRecords(writers, beside: execution.writesRecordsBeside)
         var warnings: [Diagnostic] = []
         let written = listing.results() + (early?.results() ?? []) + others.results()
         for case let (record, error?) in written {

@@ -13,8 +13,8 @@ public struct StaticFileLookup: Sendable {
     }
 
     /// Looks up every recorded copy on disk (one `stat` each).
-    init(cache: StaticFileCache, digests: [String: String], interrupted: Set<String>, output: OutputFolder) {
-        let found = output.withOpened { folder in cache.copies.parallelMapWaitingOnDisk { copy -> Intact? in
+    init(cache: StaticFileCache, digests: [String: String], interrupted: Set<String>, output: OutputFolder, execution: any BuildExecution) {
+        let found = output.withOpened { folder in execution.statEach(cache.copies) { copy -> Intact? in
             guard let folder, digests[copy.path] == copy.digest, !interrupted.contains(copy.path),
                   let dash = copy.digest.utf8.firstIndex(of: UInt8(ascii: "-")),
                   let size = RecordText.decimal(copy.digest.utf8[..<dash]),

@@ -12,19 +12,44 @@ public struct SiteLoader: Sendable {
     /// Where the site's parts are: a site root's layout, or a plain folder of entries.
     public var layout: SiteLayout
     /// Resolved paths never read as input (the output folder, when it sits inside a site's root).
-    public var excludedPaths: Set<String> = []
+    public var excludedPaths: Set<String>
+    /// What the command line asks of the config whatever it says (`--search`, `--max-entry-size`).
+    public var overrides: Overrides
     /// The content folder as the build already walked it, for the scan (`ContentScanner.contentWalk`).
     var contentWalk: FolderWalk?
     /// Where the site is: the disk, or a tree in memory.
     public let files: FileSystem
 
+    /// Settings the command line gives over the config's.
+    public struct Overrides: Sendable {
+        /// Makes the search index whatever the config says (`--search`).
+        public var search = false
+        /// The most bytes one entry or page may have (`--max-entry-size`); nil for the default.
+        public var maximumEntryBytes: Int?
+
+        public init(search: Bool = false, maximumEntryBytes: Int? = nil) {
+            self.search = search
+            self.maximumEntryBytes = maximumEntryBytes
+        }
+    }
+
     /// `contentFolder` is the folder of entries, or the root of a Jekyll, Hugo, Zola or blogpager site.
-    public init(contentFolder: String, configPath: String? = nil, templatesFolder: String? = nil, in files: FileSystem = .disk) {
+    public init(contentFolder: String, configPath: String? = nil, templatesFolder: String? = nil, excludedPaths: Set<String> = [],
+                overrides: Overrides = Overrides(), in files: FileSystem = .disk) {
         self.contentFolder = contentFolder
         self.configPath = configPath
         self.templatesFolder = templatesFolder
+        self.excludedPaths = excludedPaths
+        self.overrides = overrides
         self.files = files
         layout = SiteLayout.detect(contentFolder, configPath: configPath, in: files)
+    }
+
+    /// This loader with the content folder as a build already walked it: the scan reads that walk.
+    func reading(_ walk: FolderWalk) -> SiteLoader {
+        var loader = self
+        loader.contentWalk = walk
+        return loader
     }
 
     public static let configFileName = "blogpager.yml"
@@ -79,6 +104,8 @@ public struct SiteLoader: Sendable {
         }
         var config = loaded.config
         config.contentSection = layout.contentSection
+        if overrides.search { config.searchIndex = true }
+        if let maximum = overrides.maximumEntryBytes { config.maximumEntryBytes = maximum }
         // Zola pages a section by its `_index.md`.
         let sectionIndex = layout.contentFolder + "/_index.md"
         if layout.origin == .zola, files.item(at: sectionIndex) != nil {

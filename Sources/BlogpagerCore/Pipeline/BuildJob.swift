@@ -1,11 +1,11 @@
 import Foundation
 
-/// One whole build as the command line runs it, in the order its data flows:
-/// check the output folder and take its lock; the incremental lookup (what the
-/// builds before left in `.blogpager/`, and whether anything changed since);
-/// load and read the input; render, with the writer beside it; the incremental
-/// commit. `blogpager build` runs it once; the watcher of `blogpager serve
-/// --watch` runs it on every change, passing the entries it read last along.
+/// One whole build as the command line runs it, in the order its data flows: check the output
+/// folder and take its lock; what changed since the last build (a fingerprint of the inputs,
+/// `stat`s alone); what that build left in `.blogpager/`; the stages of `SiteBuilder` with the
+/// writer beside them; the search index; the records for the next build (`BuildJob+Commit`).
+/// `blogpager build` runs it once; the watcher of `blogpager serve --watch` on every change,
+/// passing the entries it read last along.
 public struct BuildJob: Sendable {
     public var loader: SiteLoader
     public var writer: OutputWriter
@@ -24,10 +24,8 @@ public struct BuildJob: Sendable {
     public var currentFolder = ""
     /// The user's highlight cache, shared by every build (`SharedHighlightCache`); nil: none.
     public var sharedHighlightCache: SharedHighlightCache?
-    /// Whether the search index is made whatever the config says (`--search`).
-    public var search = false
-    /// The most bytes one entry or page may have (`--max-entry-size`); nil for the default.
-    public var maximumEntryBytes: Int?
+    /// How the build is carried out: chosen by its size, or asked for (`--execution`).
+    public var execution = BuildExecutionChoice.automatic
 
     /// The Python the commands run: `BLOGPAGER_PYTHON` (`python(environment:currentFolder:)`),
     /// in the environment and folder it will run with.
@@ -57,15 +55,19 @@ public struct BuildJob: Sendable {
         /// that exits once it has printed leaves them to the exit, which frees them all at
         /// once instead of one by one (about 30 ms of a rebuild at 10,000 entries).
         public var leftovers: [any Sendable] = []
+        /// Which execution the build ran with.
+        public var execution: BuildExecutionKind = .plain
     }
 
+    /// `overrides`: what the command line asks of the config whatever it says (`--search`, `--max-entry-size`).
     public init(contentFolder: String, outputFolder: String, configPath: String? = nil, templatesFolder: String? = nil,
                 includeDrafts: Bool = false, includeFuture: Bool = false, program: ProgramIdentity, whenLocked: WhenLocked = .fail,
-                in files: FileSystem = .disk) {
-        loader = SiteLoader(contentFolder: contentFolder, configPath: configPath, templatesFolder: templatesFolder, in: files)
-        writer = OutputWriter(outputFolder: outputFolder, contentFolder: loader.layout.contentFolder, in: files)
+                overrides: SiteLoader.Overrides = SiteLoader.Overrides(), in files: FileSystem = .disk) {
+        let layout = SiteLayout.detect(contentFolder, configPath: configPath, in: files)
+        writer = OutputWriter(outputFolder: outputFolder, contentFolder: layout.contentFolder, in: files)
         // The output may sit inside a site's root: it is never read as input.
-        loader.excludedPaths = [writer.folder.resolved]
+        loader = SiteLoader(contentFolder: contentFolder, configPath: configPath, templatesFolder: templatesFolder,
+                            excludedPaths: [writer.folder.resolved], overrides: overrides, in: files)
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
         self.program = program
@@ -99,73 +101,41 @@ public struct BuildJob: Sendable {
     /// The build itself, under the lock.
     private func build(now: Date, cache: EntryCache, started: ContinuousClock.Instant) async throws(BuildFailure) -> Outcome {
         let folder = writer.folder
-        // Taken before anything is read: a file changed during the build makes the next one run.
-        var fingerprint = InputFingerprint(
-            program: program, contentFolder: loader.layout.contentFolder, staticFolders: loader.layout.staticFolders, pagesFolder: loader.layout.pagesFolder,
-            configPath: loader.resolvedConfigPath(), templatesFolder: loader.resolvedTemplatesFolder(), output: folder,
-            includeDrafts: includeDrafts, includeFuture: includeFuture)
-        fingerprint.configParts = loader.layout.configParts
-        fingerprint.entryFolders = loader.layout.entryFolders.map(\.path) + loader.layout.collectionFolders
-        fingerprint.files = loader.layout.legacyPagesPath.map { [$0] } ?? []
-        // The content folder is walked once: the fingerprint and the scan read the same walk.
-        // The loader that holds the walk goes to the load (`Handoff`), which lets it go when done.
-        var scanning: Handoff<SiteLoader>?
-        if loader.files.isFolder(loader.layout.contentFolder) {
-            var scanner = loader
-            scanner.contentWalk = loader.files.walk(loader.layout.contentFolder)
-            fingerprint.contentWalk = scanner.contentWalk
-            scanning = Handoff(scanner)
-        }
-        var inputs = fingerprint.digest()
-        // Digested: the walk (every path of a million entries) is the scan's alone from here, but
-        // where this build may write the old list pages' file: the digest is then taken again,
-        // of the inputs as they were before anything was read.
-        if loader.layout.legacyPagesPath.map({ loader.files.item(at: $0) != nil }) ?? true { fingerprint.contentWalk = nil }
-        if let record = PreviousBuild.unchanged(in: folder.state, inputs: inputs, now: now) {
+        let inputs = BuildInputs(self)
+        let execution = self.execution.execution(sourceBytes: inputs.sourceBytes, output: folder)
+        if let record = PreviousBuild.unchanged(in: folder.state, inputs: inputs.digest, now: now, execution: execution) {
             var report = WriteReport()
             report.unchanged = record.paths.count
-            return Outcome(site: nil, summary: record.summary, report: report, duration: ContinuousClock.now - started)
+            return Outcome(site: nil, summary: record.summary, report: report, duration: ContinuousClock.now - started, execution: execution.kind)
         }
-        // Python starts, and the input loads, while the last build's records are read; its outputs are looked up beside the build.
-        let state = folder.state
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let highlighter = highlightsCode ? CodeHighlighter(
-            python: python, maximumHelpers: CodeHighlighter.helperLimit(cores: cores),
-            previousCache: { state.map(.highlightCache) }, sharedCache: sharedHighlightCache,
-            environment: environment, currentFolder: currentFolder,
-            previousPython: { [sharedHighlightCache] in state.read(.python) ?? sharedHighlightCache?.readPython() },
-            spillFolder: state.path, mostAheadLanes: CodeHighlighter.aheadLaneLimit(cores: cores)) : nil
-        // Python and Pygments take about a tenth of a second to start: beside the load and the
-        // reading of the entries, on a thread of their own (the load would wait for a pool thread
-        // otherwise). The build asks for the version only where it makes its render keys, and
+        // Python starts, and the input loads, while the last build's records are read and its outputs looked up.
+        let highlighter = highlightsCode ? makeHighlighter(execution: execution) : nil
+        // Python and Pygments take about a tenth of a second to start: on a thread of their own. The build
         // waits for this before it ends (a process started after it could outlive its lock).
-        async let highlighterStarted: String? = if let highlighter { await BlockingWork.run { highlighter.identity() } } else { nil }
-        async let loaded = Result { [scanning, loader] () throws(BuildFailure) in try (scanning?.take() ?? loader).load() }
+        let highlighterStarted = highlighter.map { highlighter in Task { await BlockingWork.run { highlighter.identity() } } }
+        async let loaded = Result { [scanning = inputs.scanning, loader] () throws(BuildFailure) in try (scanning?.take() ?? loader).load() }
         var read = try PreviousBuild(reading: folder.state, cache: cache, program: program)
-        // The build becomes the only holder of the last build's entries: it lets them go once it
-        // has read the sources that changed (a copy held here would keep them to the end).
-        var entryCache = read.entryCache.handedOver()
-        let reuse = read.handingOverReuse(in: folder)
+        // The build becomes the only holder of the last build's entries and render cache.
+        let entryCache = read.entryCache.handedOver()
+        let reuse = read.handingOverReuse(in: folder, execution: execution)
         let previous = read
-        // The session's set of our files (1.8 million paths at a million entries) is made beside the lookup.
         async let opened = writer.begin(previous: previous)
-        let copies = previous.copies(in: folder)
-        var input = try await loaded.get()
-        if search { input.config.searchIndex = true }
-        if let maximumEntryBytes { input.config.maximumEntryBytes = maximumEntryBytes }
-        var options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program, highlighter: highlighter)
-        options.spillFolder = state.path
-        var opening = await opened
+        let copies = previous.copies(in: folder, execution: execution)
+        let input = try await loaded.get()
+        let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program,
+                                   highlighter: highlighter, execution: execution)
         // Pagefind reads the entry pages back once they are written: with search on, they stay in memory.
-        if input.config.searchIndex { opening.keepsWrittenPages() }
-        let (built, written) = await OutputPipeline().run(opening) { emit throws(BuildFailure) in
-            try await SiteBuilder().build(input, options: options, cache: entryCache.handedOver(), reuse: reuse, copies: copies, emit: emit)
+        let pipeline = OutputPipeline(releasingWritten: input.config.searchIndex ? nil : execution.releasingWrittenFiles())
+        let (built, written) = await pipeline.run(await opened) { emit throws(BuildFailure) in
+            try await SiteBuilder().build(input, options: options, cache: entryCache, reuse: reuse, copies: copies, emit: emit)
         }
         var session = written.session
         let site: SiteBuild
+        var searched: SearchOutcome?
         do throws(BuildFailure) {
             if let failure = written.failure { throw failure }
             site = try built.get()
+            searched = try indexForSearch(site, input: input, previous: previous, session: &session)
         } catch {
             var failure = error
             if session.hasWritten {
@@ -174,75 +144,22 @@ public struct BuildJob: Sendable {
             }
             throw failure
         }
-        var searched: SearchOutcome?
-        do throws(BuildFailure) {
-            searched = try indexForSearch(site, input: input, previous: previous, session: &session)
-        } catch {
-            var failure = error
-            failure.output = .partlyWritten
-            folder.state.commitPartial(session.partialManifest())
-            throw failure
-        }
-        // Every site file is in place: the records that vouch for none on their own are written
-        // beside the removals and the outputs' digest, not after them.
-        // The entry cache is unchanged when no source was read and none went away: no need to write megabytes again.
-        let entryCacheChanged = site.entriesRead > 0 || site.entryCache.count != previous.entriesCached
-        let madeDigests = session.digests
-        let early = folder.state.startWriting(.init(
-            renderCache: RenderCache.Made(rendered: site.rendered, digests: madeDigests),
-            staticFiles: StaticFileCache.Made(key: StaticFileCache.key(program: program), copies: site.copied, digests: madeDigests),
-            entryCache: entryCacheChanged ? site.entryCache : nil))
-        let report = session.finish()
-        // The list of our files is sorted and written beside the outputs' digest and the records below.
-        let (paths, digests) = (report.paths, report.digests)
-        let listing = folder.state.startListing { OutputManifest(files: paths, digests: digests) }
-        var legacyWarnings: [Diagnostic] = []
-        // The first build from another generator's root keeps where the old list pages lead, as a source beside the config.
-        if let created = site.createdLegacyPages, let path = loader.layout.legacyPagesPath, loader.files.item(at: path) == nil {
-            do {
-                try loader.files.replace(path, with: Array(created.text().utf8), durable: true)
-                // The file written is an input from now on: the record names it as it is.
-                inputs = fingerprint.digest()
-            } catch {
-                legacyWarnings.append(.warning(at: SourceLocation(path: path), "could not write \(LegacyPages.fileName) (\(error)); the next build tries again"))
-            }
-        }
-        // The files this build wrote are as it saw them then, and those it did not write as the
-        // reuse lookup found them: neither is looked at again.
-        let found = reuse?.lookup
-        let lastBuild = inputs.flatMap { inputs in
-            BuildRecord.outputsDigest(report.paths, in: folder, known: { place, path in
-                report.identities.identity(at: place) ?? found?.identity(of: path) ?? copies?.identity(of: path)
-            }).map { outputs in
-                BuildRecord(inputs: inputs, validUntil: site.nextPublication, summary: site.summary, paths: report.paths, outputs: outputs)
-            }
-        }
-        _ = await highlighterStarted
-        // A build that rendered every body keeps only the code blocks it used.
-        let highlighted = highlighter?.finish(keepingOthers: site.bodiesRendered < site.summary.entries)
-        if let problem = highlighted?.problem, input.config.highlightsCode, highlighted?.blocks ?? 0 > 0 {
-            legacyWarnings.append(.warning(at: SourceLocation(path: input.configPath ?? SiteLoader.configFileName),
-                                           "code is not highlighted: \(problem); set highlight: false to leave it plain without this warning"))
-        }
-        // The user's cache (megabytes, after a build that highlighted) is written beside the output's
-        // records, on a thread of its own: a cache written or not changes no page.
-        let sharedCache = sharedHighlightCache
-        async let sharedWritten: Bool? = if let shared = highlighted?.sharedCache, let sharedCache {
-            await BlockingWork.run { sharedCache.write(shared) }
-        } else { nil }
-        let warnings = folder.state.commit(.init(
-            lastBuild: lastBuild, highlightCache: highlighted?.cache, python: highlighted?.python,
-            forgetsPython: highlighted?.forgetsPython ?? false), listing: listing, besides: early)
-        _ = await sharedWritten
-        highlighter?.waitForHelpersToExit()
-        if let python = highlighted?.python { sharedHighlightCache?.writePython(python) }
-        if highlighted?.forgetsPython == true { sharedHighlightCache?.removePython() }
-        var summary = site.summary
-        summary.warnings += legacyWarnings + (searched?.warning.map { [$0] } ?? []) + warnings
-        summary.searchSeconds = searched?.seconds
-        summary.codeBlocks = highlighted.map { BuildSummary.CodeBlocks(blocks: $0.blocks, highlighted: $0.highlighted, fromCache: $0.fromCache) }
-        return Outcome(site: site, summary: summary, report: report, duration: ContinuousClock.now - started,
-                       leftovers: [previous, reuse, input])
+        var outcome = await commit(site, input: input, session: session, searched: searched, inputs: inputs, previous: previous, reuse: reuse,
+                                   copies: copies, highlighter: highlighter, highlighterStarted: highlighterStarted, execution: execution, started: started)
+        outcome.leftovers = [previous, reuse, input]
+        return outcome
+    }
+
+    /// The highlighter of this build: the last build's cache and Python beside it, the user's cache.
+    private func makeHighlighter(execution: any BuildExecution) -> CodeHighlighter {
+        let state = writer.folder.state
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        return CodeHighlighter(
+            python: python, maximumHelpers: CodeHighlighter.helperLimit(cores: cores),
+            previousCache: { state.map(.highlightCache) }, sharedCache: sharedHighlightCache,
+            environment: environment, currentFolder: currentFolder,
+            previousPython: { [sharedHighlightCache] in state.read(.python) ?? sharedHighlightCache?.readPython() },
+            spillFolder: execution.spillFolder, mostAheadLanes: CodeHighlighter.aheadLaneLimit(cores: cores))
     }
 
     /// The one-line summary both commands print.

@@ -12,15 +12,16 @@ public struct BuildOptions: Sendable {
     public var program: ProgramIdentity
     /// Highlights fenced code when the site's config lets it; nil leaves code plain.
     public var highlighter: CodeHighlighter?
-    /// A folder where the build may keep what it renders on the disk, not in memory, until
-    /// it is written (`ArticleStore`): the output's `.blogpager/`. Nil keeps all in memory.
-    public var spillFolder: String?
+    /// How the build is carried out: plain, or with the tactics of a large archive (`BuildExecution`).
+    public var execution: any BuildExecution
 
-    public init(includeDrafts: Bool = false, includeFuture: Bool = false, now: Date, program: ProgramIdentity, highlighter: CodeHighlighter? = nil) {
+    public init(includeDrafts: Bool = false, includeFuture: Bool = false, now: Date, program: ProgramIdentity, highlighter: CodeHighlighter? = nil,
+                execution: any BuildExecution = PlainExecution()) {
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
         self.now = now
         self.program = program
         self.highlighter = highlighter
+        self.execution = execution
     }
 }

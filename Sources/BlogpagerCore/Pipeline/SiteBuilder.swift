@@ -33,7 +33,7 @@ public struct SiteBuilder: Sendable {
         // (URLs, order, static files) even when others did not, and all is reported at once.
         var problems = DiagnosticLog()
         var warnings = input.warnings
-        let (entries, lines, bareSources, cacheKey, readCount) = readEntries(input, cache: cache, program: options.program,
+        let (entries, lines, bareSources, cacheKey, readCount) = readEntries(input, cache: cache, program: options.program, execution: options.execution,
                                                                 highlighter: input.config.highlightsCode ? options.highlighter : nil,
                                                                 log: &problems, warnings: &warnings)
         let record = cache.record
@@ -77,8 +77,7 @@ public struct SiteBuilder: Sendable {
             warnings.append(.warning(at: SourceLocation(path: input.configPath ?? SiteLoader.configFileName),
                                      "the menu names '\(file)', which is not a Markdown page of this site; it is left out of the navigation"))
         }
-        var renderer = SiteRenderer(config: withMenu, templates: input.templates, assetURLs: assets.urls)
-        renderer.spillFolder = options.spillFolder
+        var renderer = SiteRenderer(config: withMenu, templates: input.templates, assetURLs: assets.urls, execution: options.execution)
         let streams = renderer.streams(of: archive)
         let legacy = legacyPages(input, entries: archive.entries, streams: streams, warnings: &warnings)
         renderer.legacyPages = legacy.redirects
@@ -129,7 +128,7 @@ public struct SiteBuilder: Sendable {
     /// site's generator builds a file with no front matter as an untitled page (Hugo), such
     /// a source is handed back as a page, by its place in the content folder; so is one with no
     /// date where the generator builds such a page outside its lists (Zola), with a warning.
-    private func readEntries(_ input: SiteInput, cache: EntryCache, program: ProgramIdentity, highlighter: CodeHighlighter?,
+    private func readEntries(_ input: SiteInput, cache: EntryCache, program: ProgramIdentity, execution: any BuildExecution, highlighter: CodeHighlighter?,
                              log: inout DiagnosticLog, warnings: inout [Diagnostic])
         -> (entries: [Entry], lines: [Range<Int>?], bareSources: [SourceFile], cacheKey: String, readCount: Int) {
         let sources = input.sources.sorted { $0.relativePath.precedesInBytes($1.relativePath) }
@@ -139,7 +138,7 @@ public struct SiteBuilder: Sendable {
         let toRead = sources.indices.filter { reusable[$0] == nil }
         highlighter?.prepare(for: toRead.map { sources[$0] })
         let reader = EntryReader(config: config)
-        let read = toRead.parallelMap(readingAhead: { sources[$0].filePath }) { reader.read(sources[$0]) }
+        let read = execution.map(toRead, readingAhead: { sources[$0].filePath }) { reader.read(sources[$0]) }
         var results = reusable.map { $0.map { Result<Entry, BuildFailure>.success($0.entry) } }
         for (index, result) in zip(toRead, read) { results[index] = result }
 

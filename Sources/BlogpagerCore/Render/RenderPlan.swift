@@ -97,7 +97,7 @@ extension SiteRenderer {
         let dates = DateDisplay(language: config.language)
         let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
         let context = TemplateContext(config: config, urls: urls, assetURLs: assetURLs, taxonomies: streams.taxonomies, hasFeeds: hasFeeds)
-        let templates = templates.renderingSiteParts(once: context.sitePartValues)
+        let templates = templates.renderingSiteParts(once: context.sitePartValues, throughShells: execution.rendersThroughShells)
         let (displayDates, anchors) = sideBySide({ dates.strings(for: archive.entries.map(\.date)) }, { Self.anchors(archive.entries) })
         let pages = EntryPages(
             config: config, templates: templates, context: context, archive: archive,

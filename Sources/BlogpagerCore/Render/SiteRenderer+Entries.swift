@@ -16,15 +16,13 @@ extension SiteRenderer {
     func renderEntries(_ plan: RenderPlan, reader: EntryReader,
                        emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> RenderedEntries {
         let entries = plan.archive.entries
-        var done = RenderedEntries(articles: ArticleStore(count: entries.count, spillFolder: spillFolder), feedItems: [:], slots: [])
+        var done = RenderedEntries(articles: ArticleStore(count: entries.count, spillFolder: execution.spillFolder), feedItems: [:], slots: [])
         var carried = [Bool](repeating: false, count: entries.count)
         for position in plan.feedPositions { carried[position] = true }
         done.slots = entries.indices.map { RenderedSlots.Slot(path: entries[$0].outputPath.string, key: plan.entryPageKeys[$0]) }
-        // The bodies are read again here, long after the entries were: in a large archive
-        // the build's own writes have pushed many out of the page cache since.
-        let readAhead = ReadAhead()
-        // The sources' last reading in the build: a large archive's go back to the kernel after it.
-        var readSources = PageCacheRelease.read()
+        // The bodies are read again here, long after the entries were: in a large archive the build's
+        // own writes have pushed many out of the page cache since. It is their last reading in the build.
+        var readSources = execution.releasingReadSources()
         // The next batch's code goes to Python while this one renders.
         var ahead: HighlightAhead?
         defer {
@@ -34,7 +32,7 @@ extension SiteRenderer {
         for start in stride(from: 0, to: plan.toRead.count, by: Self.entriesPerBatch) {
             let batch = plan.toRead[start..<min(plan.toRead.count, start + Self.entriesPerBatch)]
             let next = plan.toRead[batch.endIndex..<min(plan.toRead.count, batch.endIndex + Self.entriesPerBatch)]
-            readAhead.request(next.compactMap { entries[$0].source.filePath })
+            execution.readAhead(next.compactMap { entries[$0].source.filePath })
             // What the last one has not reached, this batch's workers send themselves.
             ahead?.stop()
             ahead = reader.highlighter.flatMap { highlighter in
@@ -52,7 +50,7 @@ extension SiteRenderer {
                             plan.keptEntryPages[position] == nil ? plan.entryPages.page(at: position, body: body) : nil, feedItem)
                 }
             }
-            readSources.doneWith(batch.compactMap { entries[$0].source.filePath }, bytes: batch.reduce(0) { $0 + entries[$1].source.byteCount })
+            readSources?.doneWith(batch.compactMap { entries[$0].source.filePath }, bytes: batch.reduce(0) { $0 + entries[$1].source.byteCount })
             var log = DiagnosticLog()
             var files: [OutputFile] = []
             var articles: [(position: Int, html: String)] = []
@@ -69,7 +67,7 @@ extension SiteRenderer {
             done.articles.store(articles)
             try await emit(OutputBatch(files: files))
         }
-        readSources.finish()
+        readSources?.finish()
         try await emit(OutputBatch(kept: plan.keptEntryPages.compactMap { $0 }))
         return done
     }

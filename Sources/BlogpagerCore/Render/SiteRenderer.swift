@@ -10,13 +10,14 @@ public struct SiteRenderer: Sendable {
     public let assetURLs: [String: String]
     /// Where the old site's list pages lead (`legacy-pages.yml`), each by its old path under `out/`.
     public var legacyPages: [(path: OutputPath, page: LegacyPages.Page)] = []
-    /// Where the articles wait for the streams (`ArticleStore`); nil: in memory.
-    public var spillFolder: String?
+    /// How the render is carried out: where articles wait for the streams, what is read ahead.
+    let execution: any BuildExecution
 
-    public init(config: SiteConfig, templates: TemplateSet, assetURLs: [String: String]) {
+    public init(config: SiteConfig, templates: TemplateSet, assetURLs: [String: String], execution: any BuildExecution = PlainExecution()) {
         self.config = config
         self.templates = templates
         self.assetURLs = assetURLs
+        self.execution = execution
     }
 
     public struct Rendered: Sendable {

@@ -100,20 +100,23 @@ public struct TemplateSet: Sendable {
     /// This set with each site part rendered once, from `values`, and kept as that text, which
     /// pages then insert as it is, without looking up a name (see `renderSlots` for what a lookup
     /// costs): the layout's site names were about a third of a build's casts.
-    func renderingSiteParts(once values: [String: Any]) -> TemplateSet {
+    /// `throughShells`: whether its pages render through the shells their templates learn
+    /// (`BuildExecution.rendersThroughShells`).
+    func renderingSiteParts(once values: [String: Any], throughShells: Bool = true) -> TemplateSet {
         var rendered = self
         for name in Self.sitePartNames where library.getTemplate(named: name) != nil {
             guard let text = Self.literal(render(name, values)) else { continue }
             rendered.library.register(text, named: name)
         }
         // The shells of the templates as they were would be wrong for these.
-        rendered.shells = shells == nil ? nil : TemplateShells()
+        rendered.shells = shells == nil || !throughShells ? nil : TemplateShells()
         return rendered
     }
 
     /// A template that renders `text` as it is: where `text` holds `{{`, behind delimiters it does
     /// not hold (a set-delimiter tag on a line of its own, which renders nothing). Nil when every
     /// pair occurs in it: the part is then rendered page by page, as before.
+    /// A text Mustache cannot take as a template is that too (it is rendered as before, and fails there if it must).
     private static func literal(_ text: String) -> MustacheTemplate? {
         guard text.utf8Contains("{{") else { return try? MustacheTemplate(string: text) }
         for (open, close) in [("<%", "%>"), ("[[%", "%]]"), ("\u{1}", "\u{2}")] where !text.utf8Contains(open) && !text.utf8Contains(close) {

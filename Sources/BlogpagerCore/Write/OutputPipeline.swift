@@ -20,6 +20,9 @@ import Synchronization
 struct OutputPipeline: Sendable {
     var depth = 2
     var smallestBatch = 256
+    /// What the writer hands back to the kernel of the files it has written (a large build's,
+    /// `BuildExecution.releasingWrittenFiles`); nil: they stay in memory.
+    var releasingWritten: PageCacheRelease?
 
     /// What the writing side ends with.
     struct Written: Sendable {
@@ -37,13 +40,15 @@ struct OutputPipeline: Sendable {
         let (answers, answerInput) = AsyncStream.makeStream(of: BuildFailure?.self)
         let progress = WriterProgress()
         return await withTaskGroup(of: Written.self) { group in
-            group.addTask {
+            group.addTask { [releasingWritten] in
                 var session = session
+                var release = releasingWritten
                 var failure: BuildFailure?
                 for await batch in batches {
                     if failure == nil {
                         do throws(BuildFailure) {
-                            try session.write(batch)
+                            let written = try session.write(batch)
+                            release?.doneWith(written.paths, bytes: written.bytes)
                         } catch {
                             failure = error
                         }
@@ -51,6 +56,7 @@ struct OutputPipeline: Sendable {
                     progress.finishedOne()
                     answerInput.yield(failure)
                 }
+                release?.finish()
                 // A cancelled task's stream ends early: batches may be left unwritten.
                 if failure == nil, Task.isCancelled { failure = BuildFailure.stopped(output: .untouched) }
                 answerInput.finish()

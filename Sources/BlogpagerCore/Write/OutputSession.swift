@@ -28,9 +28,6 @@ public struct OutputSession: Sendable {
     /// How many of the paths made so far were not ours before (`ours`): when the rest are as
     /// many as `ours`, this build made every one of them and `finish` has nothing to look for.
     private var madeBesideOurs = 0
-    /// A large build's written pages go back to the kernel once on the disk; nil: they stay.
-    private var writtenPages: PageCacheRelease? = .written()
-
     init(folder: OutputFolder, previous: PreviousBuild) {
         self.folder = folder
         ours = previous.ownedFiles
@@ -42,25 +39,27 @@ public struct OutputSession: Sendable {
         report.paths.reserveCapacity(ours.count)
     }
 
-    /// Leaves the pages it writes in memory, however large the build (`PageCacheRelease`):
-    /// for a build that reads them again.
-    mutating func keepsWrittenPages() {
-        writtenPages = nil
+    /// What one write put on the disk: the files whose bytes changed, and how many bytes they hold.
+    public struct Written: Sendable {
+        public var paths: [String] = []
+        public var bytes = 0
     }
 
     /// Writes one batch, and records its kept files as made and unchanged.
-    public mutating func write(_ batch: OutputBatch) throws(BuildFailure) {
+    @discardableResult
+    public mutating func write(_ batch: OutputBatch) throws(BuildFailure) -> Written {
         // A kept file is always ours: it is kept by what the last build's list says of it.
         for file in batch.kept {
             _ = record(file.path.string, digest: file.digest, wasOurs: true)
             report.unchanged += 1
         }
-        try write(batch.files)
+        return try write(batch.files)
     }
 
     /// Writes one batch. Files of one batch may link each other: hashed files go
     /// first. Across batches, the caller writes a file before those that link it.
-    public mutating func write(_ files: [OutputFile]) throws(BuildFailure) {
+    @discardableResult
+    public mutating func write(_ files: [OutputFile]) throws(BuildFailure) -> Written {
         let (folder, ours, startsEmpty) = (folder, ours, startsEmpty)
         // Hashing and the `stat`s are independent per file: spread them over the cores.
         let checked = files.parallelMap { file -> (digest: String, unchanged: Bool, foreign: Bool, wasOurs: Bool) in
@@ -89,7 +88,7 @@ public struct OutputSession: Sendable {
             }
             pending.append((file, place))
         }
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty else { return Written() }
         do {
             try folder.state.journal(pending.map(\.file.path.string))
             journaled += pending.map(\.file.path.string)
@@ -112,9 +111,9 @@ public struct OutputSession: Sendable {
                 report.written += group.map(\.file.path)
                 identities += zip(group, written).map { ($0.place, $1) }
             }
-            writtenPages?.doneWith(pending.map { folder.path(of: $0.file.path) }, bytes: pending.reduce(0) { $0 + $1.file.bytes.count })
             // In the order of their places: the list stays sorted by appending alone.
             for (place, identity) in identities.sorted(by: { $0.place < $1.place }) { report.identities.record(identity, at: place) }
+            return Written(paths: pending.map { folder.path(of: $0.file.path) }, bytes: pending.reduce(0) { $0 + $1.file.bytes.count })
         } catch {
             throw cannotWrite(error)
         }
@@ -148,7 +147,6 @@ public struct OutputSession: Sendable {
             folder.files.remove(DiskFile.temporaryPath(of: folder.path(ofRecorded: path)))
             removeEmptyFolders(above: path)
         }
-        writtenPages?.finish()
         return report
     }
 

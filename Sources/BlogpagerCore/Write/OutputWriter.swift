@@ -79,11 +79,12 @@ public struct OutputWriter: Sendable {
             throw error
         }
         // No render cache or static files' record speaks for these files: the old ones go.
-        let early = folder.state.startWriting(.init(renderCache: nil, entryCache: nil))
+        let execution = PlainExecution()
+        let early = folder.state.startWriting(.init(renderCache: nil, entryCache: nil), execution: execution)
         var report = session.finish()
         let (paths, digests) = (report.paths, report.digests)
-        let listing = folder.state.startListing { OutputManifest(files: paths, digests: digests) }
-        report.warnings = folder.state.commit(.init(lastBuild: nil), listing: listing, besides: early)
+        let listing = folder.state.startListing(execution: execution) { OutputManifest(files: paths, digests: digests) }
+        report.warnings = folder.state.commit(.init(lastBuild: nil), listing: listing, besides: early, execution: execution)
         lock.release()
         return report
     }

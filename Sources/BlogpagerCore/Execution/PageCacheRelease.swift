@@ -12,7 +12,7 @@ import Foundation
 /// Only a large build drops anything: one done with more than `threshold` bytes, an eighth of the
 /// machine's memory (10,000 entries read 40 MB and write 340 MB: none dropped, and the next build
 /// finds them all in memory still).
-struct PageCacheRelease: Sendable {
+public struct PageCacheRelease: Sendable {
     /// How many bytes a build is done with before it counts as large.
     let threshold: Int
     /// How many of the latest bytes are kept even then: written pages the kernel has not put on the

@@ -1,0 +1,26 @@
+/// A build as an ordinary blog needs it: everything it holds in memory, its rendering and its
+/// `stat`s spread over the cores' pool, nothing asked of the kernel about pages.
+public struct PlainExecution: BuildExecution {
+    public init() {}
+
+    public var kind: BuildExecutionKind { .plain }
+    public var spillFolder: String? { nil }
+
+    public func readAhead(_ paths: [String]) {}
+
+    public func map<Element, T>(_ elements: [Element], readingAhead file: (Element) -> String?, _ transform: (Element) -> T) -> [T] {
+        elements.parallelMap(transform)
+    }
+
+    public func releasingReadSources() -> PageCacheRelease? { nil }
+    public func releasingWrittenFiles() -> PageCacheRelease? { nil }
+    public var writesBehind: Bool { false }
+
+    public func statEach<Elements: RandomAccessCollection, T>(_ elements: Elements, _ transform: (Elements.Element) -> T) -> [T]
+        where Elements.Index == Int {
+        elements.parallelMap(transform)
+    }
+
+    public var writesRecordsBeside: Bool { true }
+    public var rendersThroughShells: Bool { true }
+}

@@ -173,12 +173,13 @@ struct EntryReaderTests {
         try Data("---\ntitle: Later\ndate: 2016-05-12\n---\nFirst.\n".utf8).write(to: file)
         let source = SourceFile(displayPath: "content/later.md", relativePath: "later.md", filePath: file.path, identity: "1")
         let reader = EntryReader(config: SiteConfig())
+        let bodies = BodyRenderer(config: SiteConfig())
         let entry = try reader.read(source).get()
         #expect(entry.title == "Later")
         try Data("---\ntitle: Later\ndate: 2016-05-12\n---\nSecond.\n".utf8).write(to: file)
-        #expect(try reader.body(of: entry).get().contentHTML == "<p>Second.</p>\n")
+        #expect(try bodies.body(of: entry).get().contentHTML == "<p>Second.</p>\n")
         try FileManager.default.removeItem(at: file)
-        guard case .failure(let failure) = reader.body(of: entry) else { Issue.record("a vanished file should fail"); return }
+        guard case .failure(let failure) = bodies.body(of: entry) else { Issue.record("a vanished file should fail"); return }
         #expect(failure.diagnostics.map(\.description) == ["content/later.md:1:1: error: cannot read file: no such file"])
     }
 }

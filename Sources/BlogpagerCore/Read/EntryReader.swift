@@ -1,20 +1,8 @@
 /// Reads one Markdown file into an `Entry` (front matter, date, slug, URL),
-/// reporting every problem of the file it can find; `body(of:)` renders its
-/// Markdown and summary later, when a page needs them.
+/// reporting every problem of the file it can find; its body is rendered later,
+/// when a page needs it, by the render stage (`BodyRenderer`).
 public struct EntryReader: Sendable {
-    public var config: SiteConfig
-    /// Where each entry is, for the links between entries; nil while entries are being read.
-    public var links: EntryLinks?
-    /// The site's own images' sizes, for `<img>` tags' `width` and `height`.
-    public var imageSizes = ImageSizes()
-    /// The site's templates, for its own shortcodes (`templates/shortcodes/NAME.mustache`).
-    public var shortcodes: TemplateSet?
-    var renderer: MarkdownRenderer
-    /// Highlights fenced code (one per build, lending its Python helpers); nil for plain code.
-    public var highlighter: CodeHighlighter? {
-        get { renderer.highlighter }
-        set { renderer.highlighter = newValue }
-    }
+    public let config: SiteConfig
     private let dateParser: EntryDateParser
 
     public static let moreMarker = "<!--more-->"
@@ -32,7 +20,6 @@ public struct EntryReader: Sendable {
 
     public init(config: SiteConfig) {
         self.config = config
-        self.renderer = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs)
         self.dateParser = EntryDateParser(siteTimeZone: config.timeZone)
     }
 
@@ -42,36 +29,11 @@ public struct EntryReader: Sendable {
 
     private var frontMatter: FrontMatterReader { FrontMatterReader(config: config) }
 
-    /// The entry's body rendered, read again from its source.
-    public func body(of entry: Entry) -> Result<EntryBody, BuildFailure> {
-        // A bundle's relative links point into its folder, beside the entry's page.
-        let base = entry.source.isBundleIndex ? entry.url : nil
-        return frontMatter.split(entry.source).map { parts in
-            let (text, placeholders) = expandTemplateText(parts.body, of: entry)
-            var body = HTMLContentRenderer.isHTML(entry.source)
-                ? renderHTMLBody(text, summarySource: entry.summarySource)
-                : renderBody(text, summarySource: entry.summarySource, base: base)
-            body.contentHTML = imageSizes.sizing(Self.fillingPlaceholders(body.contentHTML, placeholders), pageURL: entry.url)
-            body.summaryHTML = imageSizes.sizing(Self.fillingPlaceholders(body.summaryHTML, placeholders), pageURL: entry.url)
-            return body
-        }
-    }
-
-    /// The fenced code `body(of:)` will hand the highlighter, as far as `FenceScanner` tells it
-    /// without rendering (`HighlightAhead`): none for an HTML entry or one whose template text
-    /// (`{{ }}`, `{% %}`) is expanded first.
-    func fencedCodeAhead(of entry: Entry) -> [CodeBlock] {
-        guard !HTMLContentRenderer.isHTML(entry.source), case .success(let parts) = frontMatter.split(entry.source),
-              parts.body.utf8Range(of: "{{") == nil, parts.body.utf8Range(of: "{%") == nil else { return [] }
-        var markdown = parts.body
-        // Rendered without it (`renderBody`).
-        if let marker = markdown.utf8Range(of: Self.moreMarker) { markdown.removeSubrange(marker) }
-        return FenceScanner.blocks(in: markdown)
-    }
-
-    /// Both at once: what a caller that wants one whole entry asks for.
+    /// The entry and its body at once, rendered as a build without links between entries renders
+    /// it (`BodyRenderer`): for a caller that wants one whole entry.
     public func readWithBody(_ file: SourceFile) -> Result<(entry: Entry, body: EntryBody), BuildFailure> {
-        read(file).flatMap { entry in body(of: entry).map { (entry, $0) } }
+        let bodies = BodyRenderer(config: config)
+        return read(file).flatMap { entry in bodies.body(of: entry).map { (entry, $0) } }
     }
 
     private func interpret(_ fields: [FrontMatterField], file: SourceFile, body: FrontMatterSplitter.Parts) -> Result<Entry, BuildFailure> {
@@ -247,49 +209,6 @@ public struct EntryReader: Sendable {
         }
     }
 
-    /// Summary: the `summary` key, else what comes before `<!--more-->`, else the first paragraph.
-    private func renderBody(_ markdown: String, summarySource: String?, base: String?) -> EntryBody {
-        if let marker = markdown.utf8Range(of: Self.moreMarker) {
-            let before = String(markdown[..<marker.lowerBound])
-            let content = renderer.render(before + markdown[marker.upperBound...], relativeTo: base)
-            let teaser = renderer.render(before, relativeTo: base)
-            return EntryBody(
-                contentHTML: content.html,
-                summaryHTML: summarySource.map { renderer.render($0, relativeTo: base).html } ?? teaser.html,
-                summaryText: summarySource.map(renderer.plainText) ?? renderer.plainText(before),
-                isTruncated: true)
-        }
-        let content = renderer.render(markdown, relativeTo: base)
-        if let summarySource {
-            return EntryBody(
-                contentHTML: content.html, summaryHTML: renderer.render(summarySource, relativeTo: base).html,
-                summaryText: renderer.plainText(summarySource), isTruncated: true)
-        }
-        let first = content.firstParagraphHTML ?? ""
-        return EntryBody(
-            contentHTML: content.html, summaryHTML: first, summaryText: content.firstParagraphText,
-            isTruncated: first.trimmingSpaces != content.html.trimmingSpaces)
-    }
-}
-
-extension EntryReader {
-    /// An HTML body is kept as written; the summary is what comes before `<!--more-->`, else its first paragraph.
-    private func renderHTMLBody(_ html: String, summarySource: String?) -> EntryBody {
-        let content = HTMLContentRenderer()
-        if let summarySource {
-            return EntryBody(contentHTML: html, summaryHTML: renderer.render(summarySource).html,
-                             summaryText: renderer.plainText(summarySource), isTruncated: true)
-        }
-        if let marker = html.utf8Range(of: Self.moreMarker) {
-            let before = String(html[..<marker.lowerBound])
-            return EntryBody(contentHTML: before + html[marker.upperBound...], summaryHTML: before,
-                             summaryText: content.plainText(before), isTruncated: true)
-        }
-        let rendered = content.render(html)
-        let first = rendered.firstParagraphHTML ?? html
-        return EntryBody(contentHTML: html, summaryHTML: first, summaryText: rendered.firstParagraphText,
-                         isTruncated: first.trimmingSpaces != html.trimmingSpaces)
-    }
 }
 
 extension String {

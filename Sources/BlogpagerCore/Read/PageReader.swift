@@ -61,11 +61,4 @@ struct PageReader {
                                            url: path.urlPath(basePath: config.basePath), redirectsFrom: redirectsFrom))
         }
     }
-
-    /// The page's body rendered.
-    func body(of page: StandalonePage) -> Result<String, BuildFailure> {
-        FrontMatterReader(config: config, page: true).split(page.source).map { parts in
-            HTMLContentRenderer.isHTML(page.source) ? parts.body : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs).render(parts.body).html
-        }
-    }
 }

@@ -10,6 +10,11 @@ import Foundation
 struct TemplateText {
     enum Syntax: String, Sendable, Hashable {
         case none, liquid, hugo, zola
+
+        /// The syntax of an entry's body: the site's, but Jekyll's `render_with_liquid: false` turns Liquid off.
+        static func of(_ config: SiteConfig, params: [String: FrontMatterValue]) -> Syntax {
+            config.templateSyntax == .liquid && params["render_with_liquid"] == .bool(false) ? .none : config.templateSyntax
+        }
     }
 
     /// A link to another entry, named as the old generator names it.

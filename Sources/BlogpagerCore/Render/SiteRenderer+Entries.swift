@@ -13,7 +13,7 @@ extension SiteRenderer {
     /// How many entries are rendered and handed on at once (their bodies are then dropped).
     static let entriesPerBatch = 512
 
-    func renderEntries(_ plan: RenderPlan, reader: EntryReader,
+    func renderEntries(_ plan: RenderPlan, bodies: BodyRenderer,
                        emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> RenderedEntries {
         let entries = plan.archive.entries
         var done = RenderedEntries(articles: ArticleStore(count: entries.count, spillFolder: execution.spillFolder), feedItems: [:], slots: [])
@@ -35,14 +35,14 @@ extension SiteRenderer {
             execution.readAhead(next.compactMap { entries[$0].source.filePath })
             // What the last one has not reached, this batch's workers send themselves.
             ahead?.stop()
-            ahead = reader.highlighter.flatMap { highlighter in
+            ahead = bodies.highlighter.flatMap { highlighter in
                 let lanes = highlighter.aheadLanes
                 guard lanes > 0, !next.isEmpty else { return nil }
                 let coming = next.map { entries[$0] }
-                return HighlightAhead(count: coming.count, lanes: lanes, highlighter: highlighter) { reader.fencedCodeAhead(of: coming[$0]) }
+                return HighlightAhead(count: coming.count, lanes: lanes, highlighter: highlighter) { bodies.fencedCodeAhead(of: coming[$0]) }
             }
             let rendered = batch.parallelMap { position -> Result<(article: String?, page: OutputFile?, feedItem: FeedItem?), BuildFailure> in
-                reader.body(of: entries[position]).map { body in
+                bodies.body(of: entries[position]).map { body in
                     let feedItem = plan.feedOrigin.flatMap { origin in
                         carried[position] ? FeedItem(entries[position], body: body, origin: origin, host: plan.feedHost) : nil
                     }

@@ -1,12 +1,11 @@
 /// Pages that are not entries (an about page): each in the site's layout,
 /// with the `page` template, outside every stream.
 extension SiteRenderer {
-    func standalonePages(_ pages: [StandalonePage], plan: RenderPlan) throws(BuildFailure) -> (files: [OutputFile], sitemap: [Sitemap.Location]) {
-        let reader = PageReader(config: config)
+    func standalonePages(_ pages: [StandalonePage], plan: RenderPlan, bodies: BodyRenderer) throws(BuildFailure) -> (files: [OutputFile], sitemap: [Sitemap.Location]) {
         var log = DiagnosticLog()
         var files: [OutputFile] = []
         for page in pages {
-            switch reader.body(of: page) {
+            switch bodies.body(of: page) {
             case .success(let html):
                 let body = plan.templates.render("page", ["site": plan.context.site, "title": page.title, "url": page.url, "content_html": html])
                 let meta = TemplateContext.PageMeta(title: "\(page.title) · \(config.title)", description: "", path: page.url, heading: page.title)

@@ -9,15 +9,17 @@ public struct SiteRenderer: Sendable {
     /// Asset URLs by template key (`blogpager_css` → `/assets/blogpager.1a2b3c4d.css`).
     public let assetURLs: [String: String]
     /// Where the old site's list pages lead (`legacy-pages.yml`), each by its old path under `out/`.
-    public var legacyPages: [(path: OutputPath, page: LegacyPages.Page)] = []
+    public let legacyPages: [(path: OutputPath, page: LegacyPages.Page)]
     /// How the render is carried out: where articles wait for the streams, what is read ahead.
     let execution: any BuildExecution
 
-    public init(config: SiteConfig, templates: TemplateSet, assetURLs: [String: String], execution: any BuildExecution = PlainExecution()) {
+    public init(config: SiteConfig, templates: TemplateSet, assetURLs: [String: String], execution: any BuildExecution = PlainExecution(),
+                legacyPages: [(path: OutputPath, page: LegacyPages.Page)] = []) {
         self.config = config
         self.templates = templates
         self.assetURLs = assetURLs
         self.execution = execution
+        self.legacyPages = legacyPages
     }
 
     public struct Rendered: Sendable {
@@ -38,13 +40,13 @@ public struct SiteRenderer: Sendable {
     /// file after those it links (hashed fragments before the pages and indexes
     /// that name them, the main `index.json` last). Outputs whose key `reuse`
     /// finds unchanged are kept, not rendered, and only the entries something
-    /// renders are read again. `streams` are the archive's (`streams(of:)`).
-    public func render(_ archive: Archive, streams: StreamSet, pages: [StandalonePage] = [], reader: EntryReader, reuse: ReuseLookup.Pending? = nil,
+    /// renders are read again. `streams` are the archive's (`StreamSet(of:config:)`).
+    public func render(_ archive: Archive, streams: StreamSet, pages: [StandalonePage] = [], bodies: BodyRenderer, reuse: ReuseLookup.Pending? = nil,
                        emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> Rendered {
-        let plan = plan(archive, streams: streams, reuse: reuse, links: reader.links, images: reader.imageSizes)
-        var entries = try await renderEntries(plan, reader: reader, emit: emit)
+        let plan = plan(archive, streams: streams, reuse: reuse, links: bodies.links, images: bodies.imageSizes)
+        var entries = try await renderEntries(plan, bodies: bodies, emit: emit)
         var rendered = try await renderStreams(plan, articles: entries.articles, emit: emit)
-        let standalone = try standalonePages(pages, plan: plan)
+        let standalone = try standalonePages(pages, plan: plan, bodies: bodies)
         let lists = listPages(plan, mainPageURLs: rendered.main.pageURLs)
         let redirects = redirectPages(plan, pages: pages)
         // The long lists (an entry each) are taken, not copied, and the short ones put after them.
@@ -61,48 +63,6 @@ public struct SiteRenderer: Sendable {
         slots += rendered.slots
         slots += feeds.slots
         return Rendered(index: rendered.mainCursorIndex, slots: slots, bodiesRendered: plan.toRead.count)
-    }
-
-    /// The main stream and the tag and month streams cut from it.
-    public func streams(of archive: Archive) -> StreamSet {
-        StreamSet(archive: archive, pageSize: config.pageSize, taxonomies: config.taxonomies,
-                  monthName: DateDisplay(language: config.language).monthNames())
-    }
-
-    /// Every path `render` writes except content-hashed fragments: what a
-    /// static file may not take. Known before anything is rendered.
-    public func plannedPaths(_ archive: Archive, streams: StreamSet) -> Set<OutputPath> {
-        var paths = Set(archive.entries.map(\.outputPath))
-        // As many URLs as `render` puts in the sitemap: entries, every stream page, tags and archive.
-        var locations = archive.entries.count + 1 + streams.taxonomies.count
-        let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
-        for stream in streams.all {
-            if hasFeeds, let taxonomy = stream.kind.taxonomy {
-                paths.insert(stream.path("feed.xml"))
-                for feed in config.oldFeeds where feed.covers(taxonomy) {
-                    if case .terms(_, let fileName) = feed.place { paths.insert(stream.path(fileName)) }
-                }
-            }
-            let pagePaths = StreamRenderer.pagePaths(of: stream)
-            paths.formUnion(pagePaths)
-            paths.insert(stream.path("index.json"))
-            locations += pagePaths.count
-        }
-        paths.insert(SiteURLs.archivePage)
-        for entry in archive.entries { paths.formUnion(entry.redirectsFrom) }
-        paths.formUnion(legacyPages.map(\.path))
-        if !legacyPages.isEmpty || archive.entries.contains(where: { !$0.redirectsFrom.isEmpty }) { paths.insert(SiteURLs.redirectsFile) }
-        for taxonomy in streams.taxonomies { paths.insert(taxonomy.taxonomy.indexPage) }
-        if Self.writesFeeds(config) {
-            paths.formUnion([SiteURLs.atomFeed, SiteURLs.jsonFeed, OutputPath(literal: "sitemap.xml")])
-            if hasFeeds { paths.formUnion(oldSiteFeeds().map(\.path)) }
-            if locations > Sitemap.maxPerFile {
-                for number in 1...((locations + Sitemap.maxPerFile - 1) / Sitemap.maxPerFile) {
-                    paths.insert(OutputPath(literal: "sitemap-\(number).xml"))
-                }
-            }
-        }
-        return paths
     }
 
     /// The `id` of each entry's article, unique on any page: the slug, or when

@@ -16,6 +16,12 @@ public struct StreamSet: Sendable {
     /// Newest month first.
     public var months: [EntryStream]
 
+    /// The main stream and the term and month streams cut from it, as the site's config names them.
+    public init(of archive: Archive, config: SiteConfig) {
+        self.init(archive: archive, pageSize: config.pageSize, taxonomies: config.taxonomies,
+                  monthName: DateDisplay(language: config.language).monthNames())
+    }
+
     public init(archive: Archive, pageSize: Int, taxonomies: [Taxonomy] = Taxonomy.standard,
                 monthName: (_ year: Int, _ month: Int) -> String) {
         main = EntryStream(kind: .main, folder: [], name: "", archive: archive, mainPositions: Array(archive.entries.indices))

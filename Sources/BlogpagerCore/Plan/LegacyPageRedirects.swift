@@ -1,0 +1,76 @@
+/// Where the old generator's list pages lead (`legacy-pages.yml`): the file as the user keeps it,
+/// or, the first time, computed from the entries as they are (for the build to write beside the config).
+struct LegacyPageRedirects {
+    let input: SiteInput
+
+    /// The old list pages and where they lead: `legacy-pages.yml` as the user keeps it, or, the
+    /// first time, computed from the entries as they are (`created`, for the build to write).
+    func run(entries: [Entry], streams: StreamSet, warnings: inout [Diagnostic])
+        -> (redirects: [(path: OutputPath, page: LegacyPages.Page)], created: LegacyPages?) {
+        let config = input.config
+        var created: LegacyPages?
+        var legacy = input.legacyPages
+        if legacy == nil, input.legacyPagesPath != nil, let old = config.oldListPages {
+            let section = config.contentSection.joined(separator: "/")
+            var templates: [String] = []
+            for template in old.templates {
+                var filled = template.replacingOccurrences(of: ":section", with: section)
+                while filled.contains("//") { filled = filled.replacingOccurrences(of: "//", with: "/") }
+                if !templates.contains(filled) { templates.append(filled) }
+            }
+            var filled = old
+            filled.templates = templates
+            let terms = streams.terms.map { (folder: $0.folder.joined(separator: "/"), entries: $0.archive.entries) }
+            legacy = LegacyPages(old: filled, entries: entries, terms: terms, section: config.contentSection)
+            created = legacy
+        }
+        // Most sites have no old list pages: no set of every entry's path is made for them.
+        guard legacy != nil || (input.legacyPagesPath != nil && config.oldListPages != nil) else { return ([], nil) }
+        var taken = Set(entries.map(\.outputPath)).union(entries.flatMap(\.redirectsFrom))
+        var redirects: [(path: OutputPath, page: LegacyPages.Page)] = []
+        // The section's own list (`/posts/`), which blogpager's front page is now (no `first`: the front page).
+        if input.legacyPagesPath != nil, let old = config.oldListPages {
+            for template in old.firstPages {
+                let url = template.replacingOccurrences(of: ":section", with: config.contentSection.joined(separator: "/"))
+                guard url != "/", !url.contains("//"), let output = try? OutputPath(url.split(separator: "/").map(String.init) + ["index.html"]),
+                      taken.insert(output).inserted else { continue }
+                redirects.append((output, LegacyPages.Page(url: url, first: "")))
+            }
+            // Page 1 of each list (Hugo's `/page/1/`): the front page, or the term's own list.
+            if old.redirectsPageOne {
+                let section = config.contentSection.joined(separator: "/")
+                var lists = old.templates.map { (template: $0.replacingOccurrences(of: ":section", with: section), list: LegacyPages.Page.List?.none) }
+                for template in old.termTemplates {
+                    for stream in streams.terms {
+                        let list = LegacyPages.Page.List(url: stream.path("index.html").urlPath(basePath: config.basePath), title: stream.name)
+                        lists.append((template.replacingOccurrences(of: ":term", with: stream.folder.joined(separator: "/")), list))
+                    }
+                }
+                for (template, list) in lists {
+                    guard let url = OldListPages.url(template, number: 1), !url.contains("//"),
+                          let output = try? OutputPath(url.split(separator: "/").map(String.init) + ["index.html"]), taken.insert(output).inserted else { continue }
+                    var page = LegacyPages.Page(url: url, first: "")
+                    page.list = list
+                    redirects.append((output, page))
+                }
+            }
+        }
+        guard let legacy else { return (redirects, nil) }
+        let path = input.legacyPagesPath ?? LegacyPages.fileName
+        let files = Set(entries.map { EntryLinks.contentPath(of: $0.source, section: config.contentSection) })
+        for page in legacy.pages {
+            var segments = page.url.split(separator: "/").map(String.init)
+            if page.url.hasSuffix("/") || !(segments.last?.contains(".") ?? false) { segments.append("index.html") }
+            guard let output = try? OutputPath(segments), taken.insert(output).inserted else {
+                warnings.append(.warning(at: SourceLocation(path: path, line: page.line), "old list page \(page.url) is not made: its path is taken or not safe"))
+                continue
+            }
+            if !files.contains(page.first) {
+                warnings.append(.warning(at: SourceLocation(path: path, line: page.line),
+                                         "old list page \(page.url) leads to the front page: no entry is \(page.first) any more"))
+            }
+            redirects.append((output, page))
+        }
+        return (redirects, created)
+    }
+}

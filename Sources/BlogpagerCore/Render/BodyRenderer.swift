@@ -1,0 +1,107 @@
+import Foundation
+
+/// An entry's or a page's body as its page shows it: the old generator's template text expanded
+/// (links to other entries, code, shortcodes, the site's address), its Markdown rendered, its
+/// images sized, its summary cut. Made once the check stage knows where every entry is and the
+/// static files' sizes; the render stage asks it for each body it shows, reading the source again.
+public struct BodyRenderer: Sendable {
+    public let config: SiteConfig
+    /// Where each entry is, for the links between entries; nil where none are resolved.
+    public let links: EntryLinks?
+    /// The site's own images' sizes, for `<img>` tags' `width` and `height`.
+    public let imageSizes: ImageSizes
+    /// The site's templates, for its own shortcodes (`templates/shortcodes/NAME.mustache`).
+    public let shortcodes: TemplateSet?
+    let renderer: MarkdownRenderer
+
+    /// `highlighter`: highlights fenced code (one per build, lending its Python helpers); nil for plain code.
+    public init(config: SiteConfig, links: EntryLinks? = nil, imageSizes: ImageSizes = ImageSizes(), shortcodes: TemplateSet? = nil,
+                highlighter: CodeHighlighter? = nil) {
+        self.config = config
+        self.links = links
+        self.imageSizes = imageSizes
+        self.shortcodes = shortcodes
+        renderer = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, highlighter: highlighter)
+    }
+
+    /// The highlighter the bodies' code goes to, if any.
+    public var highlighter: CodeHighlighter? { renderer.highlighter }
+
+    /// The entry's body rendered, read again from its source.
+    public func body(of entry: Entry) -> Result<EntryBody, BuildFailure> {
+        // A bundle's relative links point into its folder, beside the entry's page.
+        let base = entry.source.isBundleIndex ? entry.url : nil
+        return FrontMatterReader(config: config).split(entry.source).map { parts in
+            let (text, placeholders) = expandTemplateText(parts.body, of: entry)
+            var body = HTMLContentRenderer.isHTML(entry.source)
+                ? renderHTMLBody(text, summarySource: entry.summarySource)
+                : renderBody(text, summarySource: entry.summarySource, base: base)
+            body.contentHTML = imageSizes.sizing(Self.fillingPlaceholders(body.contentHTML, placeholders), pageURL: entry.url)
+            body.summaryHTML = imageSizes.sizing(Self.fillingPlaceholders(body.summaryHTML, placeholders), pageURL: entry.url)
+            return body
+        }
+    }
+
+    /// The fenced code `body(of:)` will hand the highlighter, as far as `FenceScanner` tells it
+    /// without rendering (`HighlightAhead`): none for an HTML entry or one whose template text
+    /// (`{{ }}`, `{% %}`) is expanded first.
+    func fencedCodeAhead(of entry: Entry) -> [CodeBlock] {
+        guard !HTMLContentRenderer.isHTML(entry.source), case .success(let parts) = FrontMatterReader(config: config).split(entry.source),
+              parts.body.utf8Range(of: "{{") == nil, parts.body.utf8Range(of: "{%") == nil else { return [] }
+        var markdown = parts.body
+        // Rendered without it (`renderBody`).
+        if let marker = markdown.utf8Range(of: EntryReader.moreMarker) { markdown.removeSubrange(marker) }
+        return FenceScanner.blocks(in: markdown)
+    }
+
+    /// Summary: the `summary` key, else what comes before `<!--more-->`, else the first paragraph.
+    private func renderBody(_ markdown: String, summarySource: String?, base: String?) -> EntryBody {
+        if let marker = markdown.utf8Range(of: EntryReader.moreMarker) {
+            let before = String(markdown[..<marker.lowerBound])
+            let content = renderer.render(before + markdown[marker.upperBound...], relativeTo: base)
+            let teaser = renderer.render(before, relativeTo: base)
+            return EntryBody(
+                contentHTML: content.html,
+                summaryHTML: summarySource.map { renderer.render($0, relativeTo: base).html } ?? teaser.html,
+                summaryText: summarySource.map(renderer.plainText) ?? renderer.plainText(before),
+                isTruncated: true)
+        }
+        let content = renderer.render(markdown, relativeTo: base)
+        if let summarySource {
+            return EntryBody(
+                contentHTML: content.html, summaryHTML: renderer.render(summarySource, relativeTo: base).html,
+                summaryText: renderer.plainText(summarySource), isTruncated: true)
+        }
+        let first = content.firstParagraphHTML ?? ""
+        return EntryBody(
+            contentHTML: content.html, summaryHTML: first, summaryText: content.firstParagraphText,
+            isTruncated: first.trimmingSpaces != content.html.trimmingSpaces)
+    }
+
+    /// An HTML body is kept as written; the summary is what comes before `<!--more-->`, else its first paragraph.
+    private func renderHTMLBody(_ html: String, summarySource: String?) -> EntryBody {
+        let content = HTMLContentRenderer()
+        if let summarySource {
+            return EntryBody(contentHTML: html, summaryHTML: renderer.render(summarySource).html,
+                             summaryText: renderer.plainText(summarySource), isTruncated: true)
+        }
+        if let marker = html.utf8Range(of: EntryReader.moreMarker) {
+            let before = String(html[..<marker.lowerBound])
+            return EntryBody(contentHTML: before + html[marker.upperBound...], summaryHTML: before,
+                             summaryText: content.plainText(before), isTruncated: true)
+        }
+        let rendered = content.render(html)
+        let first = rendered.firstParagraphHTML ?? html
+        return EntryBody(contentHTML: html, summaryHTML: first, summaryText: rendered.firstParagraphText,
+                         isTruncated: first.trimmingSpaces != html.trimmingSpaces)
+    }
+
+    /// A page's body rendered: HTML as written, Markdown as entries' but for their code, which
+    /// pages leave plain (as they always have).
+    func body(of page: StandalonePage) -> Result<String, BuildFailure> {
+        FrontMatterReader(config: config, page: true).split(page.source).map { parts in
+            HTMLContentRenderer.isHTML(page.source) ? parts.body
+                : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs).render(parts.body).html
+        }
+    }
+}

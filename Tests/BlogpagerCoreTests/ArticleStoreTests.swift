@@ -34,9 +34,30 @@ struct ArticleStoreTests {
         #expect(try folder.snapshot("").isEmpty, "the spill file is unlinked at once")
     }
 
+    /// A spill file cut short under the build (by another process, a full disk that truncated it)
+    /// gives no article: the fragment that needs it is not written half empty, the build fails.
+    @Test func anArticleCutFromTheSpillFileIsAnErrorNotAnEmptyOne() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let spill = try #require(SpillFile(folder: folder.path))
+        var store = ArticleStore(count: 2, spill: spill)
+        store.store([(0, "<article>whole</article>"), (1, "<article>cut</article>")])
+        #expect(try store.article(at: 0) == "<article>whole</article>")
+        #expect(ftruncate(spill.descriptor, 30) == 0)
+        #expect(throws: ArticleStore.Unreadable.self) { try store.article(at: 1) }
+        #expect(try store.article(at: 0) == "<article>whole</article>")
+    }
+
     @Test func aFolderThatCannotBeWrittenKeepsThemInMemory() {
         var store = ArticleStore(count: 2, spillFolder: "/nonexistent-folder-for-blogpager-tests")
         store.store([(1, "<article>kept</article>")])
         #expect(store[1] == "<article>kept</article>")
+    }
+}
+
+extension ArticleStore {
+    /// The article at `position`, nil where there is none: what these tests compare.
+    subscript(position: Int) -> String? {
+        try? article(at: position)
     }
 }

@@ -23,7 +23,7 @@ struct DiskFileAdviceTests {
         let descriptor = open(path, O_RDONLY)
         #expect(descriptor >= 0)
         defer { close(descriptor) }
-        _ = DiskFile.contents(path)  // every page read back into memory
+        _ = (try? DiskFile.read(path))  // every page read back into memory
         #expect(PageResidency.residentPages(descriptor: descriptor, length: size) == size / pageSize)
         DiskFile.advise(descriptor, half..<half, .dontNeed)
         #expect(PageResidency.residentPages(descriptor: descriptor, length: size) == size / pageSize)
@@ -31,7 +31,7 @@ struct DiskFileAdviceTests {
         #expect(PageResidency.residentPages(descriptor: descriptor, length: size) == (size - half) / pageSize)
         DiskFile.advise(path, .dontNeed)
         #expect(PageResidency.residentPages(descriptor: descriptor, length: size) == 0)
-        #expect(DiskFile.contents(path) == bytes)
+        #expect((try? DiskFile.read(path)) == bytes)
     }
     #endif
 }

@@ -92,3 +92,62 @@ struct MemoryFileSystemTests {
         #expect(try await Self.job(root: "/site", in: memory).run(now: Self.now).site != nil)
     }
 }
+
+/// Failures that once passed unseen: a damaged record of the last build and an unreadable folder
+/// are each a finding that names them, and the site comes out as it should.
+struct SilentFailureTests {
+    @Test(arguments: [StateFolder.Record.renderCache, .entryCache, .staticFiles, .lastBuild])
+    func aDamagedRecordIsAWarningAndTheBuildDoesTheWorkAgain(record: StateFolder.Record) async throws {
+        let memory = FileSystem.memory()
+        try MemoryFileSystemTests.write(MemoryFileSystemTests.files, under: "/site", in: memory)
+        let first = try await MemoryFileSystemTests.job(root: "/site", in: memory).run(now: MemoryFileSystemTests.now)
+        let path = "/site/out/.blogpager/\(record.rawValue)"
+        var lines = String(decoding: try memory.read(path), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        lines[1] = "damaged\tline"
+        try memory.replace(path, with: Array(lines.joined(separator: "\n").utf8))
+        try MemoryFileSystemTests.write(["content/c.md": "---\ntitle: C\ndate: 2024-03-03\n---\nThird, again.\n"], under: "/site", in: memory)
+        let again = try await MemoryFileSystemTests.job(root: "/site", in: memory).run(now: MemoryFileSystemTests.now)
+        let damage = again.summary.warnings.filter { $0.message.contains("damaged") }
+        #expect(damage.map(\.location) == [SourceLocation(path: "/site/out/.blogpager/\(record.rawValue)", line: 2)], "\(again.summary.warnings)")
+        #expect(first.site != nil && again.site != nil)
+        // The same site as a clean build of the edited files makes.
+        let clean = FileSystem.memory()
+        try MemoryFileSystemTests.write(MemoryFileSystemTests.files.merging(["content/c.md": "---\ntitle: C\ndate: 2024-03-03\n---\nThird, again.\n"]) { $1 },
+                                        under: "/site", in: clean)
+        _ = try await MemoryFileSystemTests.job(root: "/site", in: clean).run(now: MemoryFileSystemTests.now)
+        let rebuilt = try MemoryFileSystemTests.snapshot("/site/out", in: memory).filter { !$0.key.hasPrefix(".blogpager/") }
+        #expect(rebuilt == (try MemoryFileSystemTests.snapshot("/site/out", in: clean).filter { !$0.key.hasPrefix(".blogpager/") }))
+        #expect(String(decoding: rebuilt["posts/c/index.html"] ?? [], as: UTF8.self).contains("Third, again."))
+    }
+
+    /// A record of another version (an upgrade's first build meets the last one's) is no damage.
+    @Test func aRecordOfAnotherVersionIsNoWarning() async throws {
+        let memory = FileSystem.memory()
+        try MemoryFileSystemTests.write(MemoryFileSystemTests.files, under: "/site", in: memory)
+        _ = try await MemoryFileSystemTests.job(root: "/site", in: memory).run(now: MemoryFileSystemTests.now)
+        try memory.replace("/site/out/.blogpager/render-cache", with: Array("blogpager render-cache 0 old\nx\ty\n".utf8))
+        try MemoryFileSystemTests.write(["content/c.md": "---\ntitle: C\ndate: 2024-03-03\n---\nThird, again.\n"], under: "/site", in: memory)
+        let again = try await MemoryFileSystemTests.job(root: "/site", in: memory).run(now: MemoryFileSystemTests.now)
+        #expect(!again.summary.warnings.contains { $0.message.contains("damaged") })
+    }
+
+    /// A folder of a Jekyll root that cannot be listed (`work/`, with its `_posts/`) is an error at
+    /// it: its posts are not silently left out.
+    @Test func anUnreadableFolderIsAnErrorAtIt() async throws {
+        let memory = FileSystem.memory()
+        try MemoryFileSystemTests.write([
+            "_config.yml": "title: Jekyll\n",
+            "_posts/2016-05-12-one.md": "---\ntitle: One\n---\nOne.\n",
+            "work/_posts/2016-05-13-two.md": "---\ntitle: Two\n---\nTwo.\n",
+        ], under: "/jekyll", in: memory)
+        memory.refuseReading("/jekyll/work")
+        let job = BuildJob(contentFolder: "/jekyll", outputFolder: "/out", program: .tests, in: memory)
+        do {
+            _ = try await job.run(now: MemoryFileSystemTests.now)
+            Issue.record("a site with an unreadable folder built")
+        } catch {
+            #expect(error.diagnostics.map(\.description).contains("/jekyll/work:1:1: error: cannot read folder: permission denied"),
+                    "\(error.diagnostics)")
+        }
+    }
+}

@@ -97,6 +97,7 @@ enum HugoMainSection {
 
     /// How many pages lie at the content folder's top, outside every section.
     private static func topLevelPageCount(in content: String, files: FileSystem) -> Int {
+        // A folder that cannot be listed counts none here: the content scan reports it.
         let names = (try? files.names(in: content)) ?? []
         return names.count { isPage($0[...]) && files.item(at: "\(content)/\($0)")?.isFolder == false }
     }

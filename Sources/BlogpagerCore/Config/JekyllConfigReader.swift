@@ -85,8 +85,13 @@ struct JekyllConfigReader {
                     let siteHost = URL(string: address)?.host?.lowercased()
                     path = URL(string: url).flatMap { $0.host?.lowercased() == siteHost && siteHost != nil ? $0.path : nil }
                 }
-                if let path, !path.isEmpty, path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) != "feed.xml" {
-                    config.oldFeeds.append(OldFeed(format: .atom, place: .site(path: path.trimmingCharacters(in: CharacterSet(charactersIn: "/")))))
+                let trimmed = path?.trimmingCharacters(in: CharacterSet(charactersIn: "/")) ?? ""
+                guard !trimmed.isEmpty, trimmed != "feed.xml" else { break }
+                do throws(OutputPath.Invalid) {
+                    _ = try OutputPath(trimmed.split(separator: "/").map(String.init))
+                    config.oldFeeds.append(OldFeed(format: .atom, place: .site(path: trimmed)))
+                } catch {
+                    values.warnings.append(.warning(at: field.valueLocation, "no feed is written at jekyll-feed's path '\(trimmed)': \(error.message)"))
                 }
             case "url", "baseurl": break
             default: config.params[field.key] = field.value

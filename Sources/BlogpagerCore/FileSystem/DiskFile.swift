@@ -136,16 +136,6 @@ enum DiskFile {
         #endif
     }
 
-    static func hasSameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
-        guard FileIdentity.size(at: path) == bytes.count, let existing = contents(path) else { return false }
-        return existing == bytes
-    }
-
-    /// The whole file, nil when it cannot be read.
-    static func contents(_ path: String) -> [UInt8]? {
-        try? read(path)
-    }
-
     /// At most the first `count` bytes of the file, or the system's reason it cannot be read:
     /// what a file opens with, without reading the rest (an image's megabytes).
     static func prefix(_ path: String, count: Int) throws(POSIXError) -> [UInt8] {

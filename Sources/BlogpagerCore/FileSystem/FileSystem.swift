@@ -38,6 +38,11 @@ public struct FileSystem: Sendable, Hashable {
         FileSystem(backing: .memory(MemoryFiles()))
     }
 
+    /// Makes a file or folder of a tree in memory refuse to be read or listed (`MemoryFiles.refuseReading`); nothing on the disk.
+    func refuseReading(_ path: String) {
+        if case .memory(let files) = backing { files.refuseReading(path) }
+    }
+
     /// Whether this is the disk: the tactics of a large build (`BuildExecution`) need its pages.
     public var isDisk: Bool {
         if case .disk = backing { true } else { false }
@@ -96,13 +101,14 @@ public struct FileSystem: Sendable, Hashable {
         FolderWalk(folder, skipping: skipping, in: self)
     }
 
-    /// Whether the file holds exactly `bytes`.
+    /// Whether the file holds exactly `bytes`; one that cannot be read does not, and is written again.
     func hasSameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
         guard item(at: path)?.size == bytes.count, let existing = try? read(path) else { return false }
         return existing == bytes
     }
 
-    /// A record's bytes, mapped from its file on the disk; nil when there is none or it is empty.
+    /// A record's bytes, mapped from its file on the disk; nil when there is none, it is empty, or it
+    /// cannot be read (a record is a saving: the build does the work it would have saved).
     func map(_ path: String) -> RecordBytes? {
         switch backing {
         case .disk: return RecordBytes(mapping: path)

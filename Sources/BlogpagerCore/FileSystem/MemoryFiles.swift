@@ -20,6 +20,8 @@ final class MemoryFiles: Sendable {
         /// Each write's time: a counter, so two writes never share one.
         var clock = 1
         var locked: Set<String> = []
+        /// Files and folders that refuse to be read or listed, as ones without permission do.
+        var unreadable: Set<String> = []
     }
 
     private let tree = Mutex(Tree())
@@ -52,8 +54,9 @@ final class MemoryFiles: Sendable {
 
     func read(_ path: String) throws(POSIXError) -> [UInt8] {
         let path = Self.normalized(path)
-        let node = tree.withLock { $0.nodes[path] }
+        let (node, refused) = tree.withLock { ($0.nodes[path], $0.unreadable.contains(path)) }
         guard let node else { throw POSIXError(.ENOENT) }
+        guard !refused else { throw POSIXError(.EACCES) }
         guard let bytes = node.bytes else { throw POSIXError(.EISDIR) }
         return bytes
     }
@@ -64,6 +67,7 @@ final class MemoryFiles: Sendable {
         let result: Result<[String], POSIXError> = tree.withLock { tree in
             guard let node = tree.nodes[folder] else { return .failure(POSIXError(.ENOENT)) }
             guard node.bytes == nil else { return .failure(POSIXError(.ENOTDIR)) }
+            guard !tree.unreadable.contains(folder) else { return .failure(POSIXError(.EACCES)) }
             let prefix = folder == "/" ? "/" : folder + "/"
             return .success(tree.nodes.keys.filter { $0.hasPrefix(prefix) && $0 != folder && !$0.dropFirst(prefix.count).contains("/") }
                 .map { String($0.dropFirst(prefix.count)) }.sorted())
@@ -169,6 +173,13 @@ final class MemoryFiles: Sendable {
         tree.withLock { tree in
             for key in tree.nodes.keys where key == path || key.hasPrefix(path + "/") { tree.nodes[key] = nil }
         }
+    }
+
+    /// Makes a file or folder refuse to be read or listed, as one without permission does: what the
+    /// tests of an unreadable input make happen (a test run as root reads every file on the disk).
+    func refuseReading(_ path: String) {
+        let path = Self.normalized(path)
+        tree.withLock { tree in _ = tree.unreadable.insert(path) }
     }
 
     /// Takes the lock of `path` (a file, made if missing); false when it is held.

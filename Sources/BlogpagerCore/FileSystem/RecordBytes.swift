@@ -31,6 +31,7 @@ public final class RecordBytes: Sendable {
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
         guard let region = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0),
               region != UnsafeMutableRawPointer(bitPattern: -1) else {
+            // Neither mapped nor read: no record, as for one not there (the build does the work it would have saved).
             guard let bytes = try? DiskFile.read(path), !bytes.isEmpty else { return nil }
             address = 0
             count = bytes.count

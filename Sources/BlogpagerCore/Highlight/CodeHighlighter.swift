@@ -277,6 +277,7 @@ public final class CodeHighlighter: Sendable {
     /// A helper started now, its place already taken: checked to be the Pygments whose
     /// version the build's keys hold; nil (its place given back) when it is not.
     private func startHelper() -> PygmentsHelper? {
+        // A helper that cannot start has no greeting: the problem is recorded below, and becomes the build's warning.
         let helper = state.withLock { $0.launched.popLast() } ?? (try? PygmentsHelper(python: python))
         let greeting = helper?.greeting()
         return state.withLock { state in
@@ -352,6 +353,7 @@ public final class CodeHighlighter: Sendable {
               previousCache() == nil, sharedCache?.read() == nil else { return }
         let lookedInside = sources.prefix(Self.sourcesLookedInside)
         guard lookedInside.filter({ mayMissTheCache($0, lookingInside: false) }).count * 4 >= lookedInside.count else { return }
+        // One that cannot start now is started again when it is needed (`startHelper`), which says why it failed.
         let launched = (1..<maximumHelpers).compactMap { _ in try? PygmentsHelper(python: python) }
         state.withLock { $0.launched += launched }
     }

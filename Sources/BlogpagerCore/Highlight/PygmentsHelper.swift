@@ -90,6 +90,7 @@ final class PygmentsHelper: Sendable {
 
     /// The first line the helper writes.
     func greeting() -> Greeting {
+        // A first line that is no JSON object is a helper that did not start: said so, not dropped.
         guard let line = conversation.withLock({ readLine(&$0) }),
               let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else {
             return .unavailable("Python did not start the highlighter")

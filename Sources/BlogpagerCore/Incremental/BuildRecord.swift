@@ -51,22 +51,27 @@ struct BuildRecord: Equatable, Sendable {
     /// The record in `state`; nil when there is none, or it is of another version or damaged, or
     /// (given `inputs`) it was made from other inputs: then its list of every output is never
     /// made into strings (18,000 of them, before anything else of a rebuild can start).
-    static func read(in state: StateFolder, ifMadeFrom expected: String? = nil) -> BuildRecord? {
-        guard let bytes = state.read(.lastBuild), let (_, lines) = format.parse(bytes), lines.count >= 4 else { return nil }
+    /// With the warning for a damaged one (`StateFolder.damaged`).
+    static func read(in state: StateFolder, ifMadeFrom expected: String? = nil) -> (record: BuildRecord?, damage: Diagnostic?) {
+        guard let bytes = state.read(.lastBuild) else { return (nil, nil) }
+        guard let (_, lines) = format.parse(bytes) else { return (nil, format.isDamaged(bytes) ? state.damaged(.lastBuild) : nil) }
+        func damaged(line: Int? = nil) -> (record: BuildRecord?, damage: Diagnostic?) { (nil, state.damaged(.lastBuild, line: line)) }
+        guard lines.count >= 4 else { return damaged() }
         var values: [String: String] = [:]
-        for line in lines.prefix(4) {
+        for (number, line) in lines.prefix(4).enumerated() {
             let fields = RecordText.fields(line)
-            guard fields.count == 2 else { return nil }
-            values[RecordText.string(fields[0])] = RecordText.string(fields[1])
+            let name = fields.first.map(RecordText.string)
+            guard fields.count == 2, let name, ["inputs", "valid-until", "outputs", "summary"].contains(name) else { return damaged(line: number + 2) }
+            values[name] = RecordText.string(fields[1])
         }
-        if let expected, values["inputs"] != expected { return nil }
         guard let inputs = values["inputs"], let until = values["valid-until"], let outputs = values["outputs"],
-              let summaryJSON = values["summary"],
-              let summary = try? JSONDecoder().decode(BuildSummary.self, from: Data(summaryJSON.utf8))
-        else { return nil }
+              let summaryJSON = values["summary"] else { return damaged() }
+        if let expected, inputs != expected { return (nil, nil) }
+        // A summary that is not the JSON this program wrote is a damaged record too.
+        guard let summary = try? JSONDecoder().decode(BuildSummary.self, from: Data(summaryJSON.utf8)) else { return damaged(line: 5) }
         let validUntil: Int64?
-        if until == "never" { validUntil = nil } else if let seconds = Int64(until) { validUntil = seconds } else { return nil }
-        return BuildRecord(inputs: inputs, validUntil: validUntil, summary: summary, paths: lines.dropFirst(4).map(RecordText.string), outputs: outputs)
+        if until == "never" { validUntil = nil } else if let seconds = Int64(until) { validUntil = seconds } else { return damaged(line: 3) }
+        return (BuildRecord(inputs: inputs, validUntil: validUntil, summary: summary, paths: lines.dropFirst(4).map(RecordText.string), outputs: outputs), nil)
     }
 
     /// The record, in runs (`RecordText.hand`). Compact JSON escapes every control character, so

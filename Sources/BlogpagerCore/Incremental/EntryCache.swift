@@ -95,10 +95,13 @@ public struct EntryCache: Sendable {
     }
 
     /// The cache the last build left; empty when there is none, it is of another version, any
-    /// line is damaged, or its lines are not in path order.
-    static func read(in state: StateFolder) -> EntryCache {
-        guard let record = state.map(.entryCache),
-              let (key, bodyStart) = format.parseHeader(record), let key else { return EntryCache() }
+    /// line is damaged, or its lines are not in path order, with the warning for a damaged one.
+    static func read(in state: StateFolder) -> (cache: EntryCache, damage: Diagnostic?) {
+        guard let record = state.map(.entryCache) else { return (EntryCache(), nil) }
+        guard let (key, bodyStart) = format.parseHeader(record), let key else {
+            let header = record.withUnsafeBytes { Array($0.prefix(4096)) }
+            return (EntryCache(), format.isDamaged(header) ? state.damaged(.entryCache) : nil)
+        }
         let lines = record.withUnsafeBytes { RecordText.lines(in: $0, from: bodyStart) }
         // Each line is decoded from a copy of its own: the fields a line is cut into would each
         // retain one shared buffer, about forty times an entry, from every core at once.
@@ -108,14 +111,15 @@ public struct EntryCache: Sendable {
         var cache = EntryCache()
         cache.key = key
         cache.entries.reserveCapacity(decoded.count)
-        for entry in decoded {
-            guard let entry else { return EntryCache() }
-            if let last = cache.entries.last, !last.source.relativePath.precedesInBytes(entry.source.relativePath) { return EntryCache() }
+        for (number, entry) in decoded.enumerated() {
+            guard let entry, cache.entries.last.map({ $0.source.relativePath.precedesInBytes(entry.source.relativePath) }) ?? true else {
+                return (EntryCache(), state.damaged(.entryCache, line: number + 2))
+            }
             cache.entries.append(entry)
         }
         cache.lines = lines
         cache.record = record
-        return cache
+        return (cache, nil)
     }
 
     /// Whether the cache can be written: one of no key (never built) has no record.

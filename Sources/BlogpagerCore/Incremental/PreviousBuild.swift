@@ -19,6 +19,8 @@ struct PreviousBuild: Sendable {
     var entryCache: EntryCache
     /// How many entries the last build's cache held (it stays known once the cache is handed over).
     let entriesCached: Int
+    /// A warning for each record that is there but damaged (`StateFolder.damaged`).
+    var damage: [Diagnostic] = []
 
     /// Nothing: a new folder.
     init() {
@@ -46,11 +48,15 @@ struct PreviousBuild: Sendable {
                 "unreadable manifest: \(error)"))
         }
         interrupted = state.interruptedWrites()
-        staticFiles = program.flatMap { StaticFileCache.read(in: state, program: $0) }
-        self.renderCache = renderCache.value
-        renderGeneration = self.renderCache?.generation
-        self.entryCache = entryCache?.value ?? cache
+        let staticFiles = program.map { StaticFileCache.read(in: state, program: $0) }
+        self.staticFiles = staticFiles?.cache
+        let (readRenderCache, renderDamage) = renderCache.value
+        self.renderCache = readRenderCache
+        renderGeneration = readRenderCache?.generation
+        let readEntryCache = entryCache?.value
+        self.entryCache = readEntryCache?.cache ?? cache
         entriesCached = self.entryCache.count
+        damage = [renderDamage, readEntryCache?.damage, staticFiles?.damage].compactMap { $0 }
     }
 
     /// Our files, each with the digest of its bytes, or an empty one where they are not known
@@ -65,10 +71,12 @@ struct PreviousBuild: Sendable {
     /// was killed since, and every output is as it wrote it: then there is
     /// nothing to do. Reads that record alone, so a build that finds nothing
     /// changed reads no more than it must.
-    static func unchanged(in state: StateFolder, inputs: String?, now: Date, execution: any BuildExecution) -> BuildRecord? {
-        guard let inputs, !state.contains(.journal), let record = BuildRecord.read(in: state, ifMadeFrom: inputs),
-              record.isCurrent(inputs: inputs, now: now, output: state.output, execution: execution) else { return nil }
-        return record
+    /// A damaged record is none, with its warning.
+    static func unchanged(in state: StateFolder, inputs: String?, now: Date, execution: any BuildExecution) -> (record: BuildRecord?, damage: Diagnostic?) {
+        guard let inputs, !state.contains(.journal) else { return (nil, nil) }
+        let (record, damage) = BuildRecord.read(in: state, ifMadeFrom: inputs)
+        guard let record, record.isCurrent(inputs: inputs, now: now, output: state.output, execution: execution) else { return (nil, damage) }
+        return (record, nil)
     }
 
     /// What this build may keep of the last one's outputs (stats them once, on a thread of its

@@ -46,6 +46,17 @@ struct RecordText {
         parseHeader(record.withUnsafeBytes { Array($0.prefix(4096)) })
     }
 
+    /// Whether `bytes` are a record of this kind but none this build can read: its first line names
+    /// this kind and version but the rest is not as written (`parse` said nil), or its first line is no
+    /// record's at all. A record of another version is not damaged: a rebuild after an upgrade meets one.
+    func isDamaged(_ bytes: [UInt8]) -> Bool {
+        guard let end = bytes.prefix(4096).firstIndex(of: 0x0A) else { return true }
+        let header = String(decoding: bytes[..<end], as: UTF8.self)
+        let this = "blogpager \(kind) \(version)"
+        if header == this || header.hasPrefix(this + " ") { return true }
+        return !header.hasPrefix("blogpager \(kind) ")
+    }
+
     /// The key and where the body starts, from the header alone: `parse` goes on to the
     /// lines, the highlight cache to its blocks of lengths and bytes.
     func parseHeader(_ bytes: [UInt8]) -> (key: String?, bodyStart: Int)? {

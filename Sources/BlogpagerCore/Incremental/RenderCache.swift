@@ -27,21 +27,25 @@ public struct RenderCache: Sendable, Equatable {
         self.slots = slots
     }
 
-    /// The cache in `state`; nil when there is none, or it is of another version or damaged.
-    static func read(in state: StateFolder) -> RenderCache? {
-        guard let bytes = state.read(.renderCache), let (generation, lines) = format.parse(bytes), let generation else { return nil }
+    /// The cache in `state`; nil when there is none, or it is of another version or damaged, and
+    /// then the warning for a damaged one (`StateFolder.damaged`).
+    static func read(in state: StateFolder) -> (cache: RenderCache?, damage: Diagnostic?) {
+        guard let bytes = state.read(.renderCache) else { return (nil, nil) }
+        guard let (generation, lines) = format.parse(bytes), let generation else {
+            return (nil, format.isDamaged(bytes) ? state.damaged(.renderCache) : nil)
+        }
         var cache = RenderCache(generation: generation)
         cache.slots.reserveCapacity(lines.count)
-        for line in lines {
+        for (number, line) in lines.enumerated() {
             let fields = RecordText.fields(line)
-            guard fields.count == 4 else { return nil }
+            guard fields.count == 4 else { return (nil, state.damaged(.renderCache, line: number + 2)) }
             let name = RecordText.string(fields[0])
             // A slot's name is its path, but for a fragment's: then one string serves both.
             cache.slots.append(Slot(name: name, key: RecordText.string(fields[1]),
                                     path: fields[2] == fields[0] ? name : RecordText.string(fields[2]),
                                     digest: RecordText.string(fields[3])))
         }
-        return cache
+        return (cache, nil)
     }
 
     /// The next build's cache as this one leaves it: the slots it rendered or kept (`RenderedSlots`),

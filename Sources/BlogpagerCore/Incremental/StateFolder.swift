@@ -51,6 +51,13 @@ struct StateFolder: Sendable {
         try? files.read(path(of: record))
     }
 
+    /// The warning for a record that is there but cannot be read (`RecordText.isDamaged`), at the
+    /// line where it goes wrong where that is known: the build does the work it would have saved.
+    func damaged(_ record: Record, line: Int? = nil) -> Diagnostic {
+        .warning(at: SourceLocation(path: "\(output.shown)/\(Self.name)/\(record.rawValue)", line: line ?? 1),
+                 "this record of the last build is damaged and is not read; this build does again the work it would have saved")
+    }
+
     /// A record mapped from its file (`RecordBytes`), for one read for a few of its parts.
     func map(_ record: Record) -> RecordBytes? {
         files.map(path(of: record))

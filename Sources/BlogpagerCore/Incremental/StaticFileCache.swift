@@ -30,24 +30,28 @@ struct StaticFileCache: Sendable, Equatable {
 
     /// The cache in `state` for this program; nil when there is none, or it is another
     /// program's, of another version, or damaged.
-    static func read(in state: StateFolder, program: ProgramIdentity) -> StaticFileCache? {
-        guard let bytes = state.read(.staticFiles), let (key, lines) = format.parse(bytes), key == Self.key(program: program)
-        else { return nil }
+    /// With the warning for a damaged one (`StateFolder.damaged`).
+    static func read(in state: StateFolder, program: ProgramIdentity) -> (cache: StaticFileCache?, damage: Diagnostic?) {
+        guard let bytes = state.read(.staticFiles) else { return (nil, nil) }
+        guard let (key, lines) = format.parse(bytes) else { return (nil, format.isDamaged(bytes) ? state.damaged(.staticFiles) : nil) }
+        guard key == Self.key(program: program) else { return (nil, nil) }
         var copies: [Copy] = []
         copies.reserveCapacity(lines.count)
-        for line in lines {
+        for (number, line) in lines.enumerated() {
             let fields = RecordText.fields(line)
-            guard fields.count == 4 else { return nil }
+            guard fields.count == 4 else { return (nil, state.damaged(.staticFiles, line: number + 2)) }
             var imageSize: ImageSize?
             if fields[3] != [UInt8(ascii: "-")] {
                 let sides = fields[3].split(separator: UInt8(ascii: "x"), omittingEmptySubsequences: false)
-                guard sides.count == 2, let width = RecordText.decimal(sides[0]), let height = RecordText.decimal(sides[1]) else { return nil }
+                guard sides.count == 2, let width = RecordText.decimal(sides[0]), let height = RecordText.decimal(sides[1]) else {
+                    return (nil, state.damaged(.staticFiles, line: number + 2))
+                }
                 imageSize = ImageSize(width: width, height: height)
             }
             copies.append(Copy(path: RecordText.string(fields[0]), sourceIdentity: RecordText.string(fields[1]),
                                digest: RecordText.string(fields[2]), imageSize: imageSize))
         }
-        return StaticFileCache(copies: copies)
+        return (StaticFileCache(copies: copies), nil)
     }
 
     /// A file this build copied from disk or kept: its digest is the writer's.

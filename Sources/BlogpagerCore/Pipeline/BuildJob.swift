@@ -103,7 +103,8 @@ public struct BuildJob: Sendable {
         let folder = writer.folder
         let inputs = BuildInputs(self)
         let execution = self.execution.execution(sourceBytes: inputs.sourceBytes, output: folder)
-        if let record = PreviousBuild.unchanged(in: folder.state, inputs: inputs.digest, now: now, execution: execution) {
+        let (unchanged, lastBuildDamage) = PreviousBuild.unchanged(in: folder.state, inputs: inputs.digest, now: now, execution: execution)
+        if let record = unchanged {
             var report = WriteReport()
             report.unchanged = record.paths.count
             return Outcome(site: nil, summary: record.summary, report: report, duration: ContinuousClock.now - started, execution: execution.kind)
@@ -146,6 +147,7 @@ public struct BuildJob: Sendable {
         }
         var outcome = await commit(site, input: input, session: session, searched: searched, inputs: inputs, previous: previous, reuse: reuse,
                                    copies: copies, highlighter: highlighter, highlighterStarted: highlighterStarted, execution: execution, started: started)
+        outcome.summary.warnings += [lastBuildDamage].compactMap { $0 } + previous.damage
         outcome.leftovers = [previous, reuse, input]
         return outcome
     }

@@ -32,6 +32,7 @@ struct LegacyPageRedirects {
         if input.legacyPagesPath != nil, let old = config.oldListPages {
             for template in old.firstPages {
                 let url = template.replacingOccurrences(of: ":section", with: config.contentSection.joined(separator: "/"))
+                // Our own templates filled with the section's folder: a path below `out/`, or, where it is taken, no second redirect.
                 guard url != "/", !url.contains("//"), let output = try? OutputPath(url.split(separator: "/").map(String.init) + ["index.html"]),
                       taken.insert(output).inserted else { continue }
                 redirects.append((output, LegacyPages.Page(url: url, first: "")))
@@ -48,6 +49,7 @@ struct LegacyPageRedirects {
                 }
                 for (template, list) in lists {
                     guard let url = OldListPages.url(template, number: 1), !url.contains("//"),
+                          // As above: a page one of our own lists, or none where its place is taken.
                           let output = try? OutputPath(url.split(separator: "/").map(String.init) + ["index.html"]), taken.insert(output).inserted else { continue }
                     var page = LegacyPages.Page(url: url, first: "")
                     page.list = list

@@ -83,6 +83,7 @@ extension SiteRenderer {
                 segments = config.contentSection + [fileName]
             case .terms: continue
             }
+            // The config's readers gave only paths below `out/` (jekyll-feed's own is checked there): none is passed over here.
             guard let path = try? OutputPath(segments), path != SiteURLs.atomFeed, path != SiteURLs.jsonFeed,
                   !paths.contains(where: { $0.path == path }) else { continue }
             paths.append((path, feed.format))

@@ -37,6 +37,7 @@ public struct JSONMappingReader: Sendable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
+            // Each of JSON's kinds tried in turn: a value of another kind is no failure, the next is tried.
             if container.decodeNil() {
                 value = .null
             } else if let flag = try? container.decode(Bool.self) {

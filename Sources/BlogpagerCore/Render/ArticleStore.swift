@@ -1,8 +1,8 @@
 /// The articles the streams' fragments embed, by main position, from the entries'
 /// step to the streams'. In a large archive they would be the biggest part of a
 /// build's memory (about 1.6 KB an entry, held until the last stream is out), so
-/// given a folder they go into a `SpillFile` there, a batch a write, and are read
-/// back one at a time. Without a folder (a site built from values), or where the
+/// given a folder (`BuildExecution.spillFolder`) they go into a `SpillFile` there, a
+/// batch a write, and are read back one at a time. Without a folder, or where the
 /// file cannot be written, they stay in memory.
 struct ArticleStore: Sendable {
     private let file: SpillFile?
@@ -11,8 +11,18 @@ struct ArticleStore: Sendable {
     private let readAhead = ReadAhead()
 
     init(count: Int, spillFolder: String?) {
-        file = spillFolder.flatMap(SpillFile.init(folder:))
+        self.init(count: count, spill: spillFolder.flatMap(SpillFile.init(folder:)))
+    }
+
+    /// `spill`: the file the articles go to; nil keeps them in memory.
+    init(count: Int, spill: SpillFile?) {
+        file = spill
         spilled = [Range<Int>?](repeating: nil, count: count)
+    }
+
+    /// Why an article asked for is not there: its bytes could not be read back whole from the spill file.
+    struct Unreadable: Error, Sendable {
+        var position: Int
     }
 
     /// One batch's articles, in one write.
@@ -48,10 +58,11 @@ struct ArticleStore: Sendable {
         readAhead.request(positions.compactMap { spilled[$0] }, of: file)
     }
 
-    subscript(position: Int) -> String? {
+    /// The article of the entry at `position`, stored before (the plan asks only for those).
+    func article(at position: Int) throws(Unreadable) -> String {
         if let html = inMemory[position] { return html }
-        // A short read (the file cut under us) leaves the fragment without this article rather than a part of one.
-        guard let range = spilled[position], let bytes = file?.read(range) else { return nil }
+        // A short read (the file cut under us) is an error: a fragment without its article would lose an entry.
+        guard let range = spilled[position], let bytes = file?.read(range) else { throw Unreadable(position: position) }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

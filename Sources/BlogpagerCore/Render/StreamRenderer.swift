@@ -152,7 +152,7 @@ struct StreamRenderer {
         let batches = plan.batches
         for (number, batch) in batches.enumerated() {
             if number + 1 < batches.count { articles.readAhead(plan.positionsNeeded(pages: batches[number + 1])) }
-            let piece = render([Piece(plan: plan, pages: batch, values: streamValues)], articles: articles)[0]
+            let piece = try render([Piece(plan: plan, pages: batch, values: streamValues)], articles: articles)[0]
             output.fragmentURLs += piece.fragmentURLs
             output.slots += piece.slots
             try await emit(piece.batch)
@@ -166,7 +166,7 @@ struct StreamRenderer {
     func render(small plans: [Plan], articles: ArticleStore,
                 emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> [Output] {
         let pieces = plans.map { Piece(plan: $0, pages: 0..<$0.stream.archive.pages.count, values: values(of: $0.stream, neighbours: $0.neighbours)) }
-        let rendered = render(pieces, articles: articles)
+        let rendered = try render(pieces, articles: articles)
         var outputs: [Output] = []
         var files = OutputBatch()
         for (plan, piece) in zip(plans, rendered) {
@@ -203,24 +203,41 @@ struct StreamRenderer {
     /// The fragments, then the full pages, of every piece, each step spread over the cores at
     /// once; for each piece, its files (the fragments before the pages that embed them) and
     /// what its stream's output and index learn of it.
-    private func render(_ pieces: [Piece], articles: ArticleStore) -> [(batch: OutputBatch, fragmentURLs: [String], slots: [RenderedSlots.Slot])] {
+    private func render(_ pieces: [Piece], articles: ArticleStore) throws(BuildFailure) -> [(batch: OutputBatch, fragmentURLs: [String], slots: [RenderedSlots.Slot])] {
         let urls = context.urls
         // Every page of every piece, as (piece, page): what each step spreads.
         let work = pieces.indices.flatMap { number in pieces[number].pages.map { (piece: number, page: $0) } }
         // Fragments first: their hashes name them, and full pages embed the same bytes.
         // Pages kept whole (most of a rebuild's) are not spread over the cores for nothing.
         let rendersFragments = work.contains { pieces[$0.piece].plan.keptFragments[$0.page] == nil }
-        let fragments = !rendersFragments ? Array(repeating: nil, count: work.count) : work.parallelMap { item -> (html: String, file: OutputFile)? in
+        let rendered = !rendersFragments ? Array(repeating: .success(nil), count: work.count) : work.parallelMap { item -> Result<(html: String, file: OutputFile)?, BuildFailure> in
             let plan = pieces[item.piece].plan
-            guard plan.keptFragments[item.page] == nil else { return nil }
+            guard plan.keptFragments[item.page] == nil else { return .success(nil) }
             let stream = plan.stream
             let page = stream.archive.pages[item.page]
+            var entries: [[String: Any]] = []
+            for position in page.range {
+                do throws(ArticleStore.Unreadable) {
+                    entries.append(["html": try articles.article(at: stream.mainPositions[position])])
+                } catch {
+                    return .failure(BuildFailure(.error(
+                        at: SourceLocation(path: stream.archive.entries[position].sourcePath),
+                        "the article of this entry could not be read back from the build's spill file (cut short under the build), so its pages are not written; build again")))
+                }
+            }
             let html = templates.render("fragment", [
-                "id": page.id, "url": plan.texts.pageURLs[item.page], "site": context.site, "stream": pieces[item.piece].values,
-                "entries": page.range.map { ["html": articles[stream.mainPositions[$0]] ?? ""] },
+                "id": page.id, "url": plan.texts.pageURLs[item.page], "site": context.site, "stream": pieces[item.piece].values, "entries": entries,
             ])
             let bytes = Array(html.utf8)
-            return (html: html, file: OutputFile(path: stream.path("fragments/" + ContentHashedName.make("\(page.id).html", bytes: bytes)), bytes: bytes))
+            return .success((html: html, file: OutputFile(path: stream.path("fragments/" + ContentHashedName.make("\(page.id).html", bytes: bytes)), bytes: bytes)))
+        }
+        var fragments: [(html: String, file: OutputFile)?] = []
+        fragments.reserveCapacity(rendered.count)
+        for result in rendered {
+            switch result {
+            case .success(let fragment): fragments.append(fragment)
+            case .failure(let failure): throw failure
+            }
         }
         // Where each piece's first page is in `work`: a page's fragments are found by page number.
         var firstOfPiece: [Int] = []

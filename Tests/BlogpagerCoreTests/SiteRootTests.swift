@@ -20,9 +20,9 @@ struct SiteRootTests {
         await #expect(throws: BuildFailure.self) { try await own.run(now: Date()) }
     }
 
-    static func jekyll() throws -> TemporaryFolder {
-        let folder = try TemporaryFolder()
-        try folder.write("site/_config.yml", """
+    /// A Jekyll site as its folders hold it, by path below the site's root.
+    static let jekyllFiles: [String: String] = [
+        "_config.yml": """
             title: Jekyll Fixture
             author:
               name: Jo Writer
@@ -33,20 +33,25 @@ struct SiteRootTests {
             permalink: /:year/:month/:day/:title/
             theme: minima
             exclude: [notes.txt]
-            """)
-        try folder.write("site/_posts/2016/2016-1-05-first-post.md", "---\ntitle: First post\ndate: 2016-1-5 10:00\ntags: [swift]\n---\nHello <span class=\"x\">raw</span>.\n")
-        try folder.write("site/_posts/2016-02-03-second.markdown", "---\ntitle: Second post\npublished: true\n---\nFrom the file name.\n")
-        try folder.write("site/_posts/2016-02-04-hidden.md", "---\ntitle: Hidden\npublished: false\n---\nNot yet.\n")
+            """,
+        "_posts/2016/2016-1-05-first-post.md": "---\ntitle: First post\ndate: 2016-1-5 10:00\ntags: [swift]\n---\nHello <span class=\"x\">raw</span>.\n",
+        "_posts/2016-02-03-second.markdown": "---\ntitle: Second post\npublished: true\n---\nFrom the file name.\n",
+        "_posts/2016-02-04-hidden.md": "---\ntitle: Hidden\npublished: false\n---\nNot yet.\n",
         // Jekyll moves a date written in another offset into the site's zone, and its parser lets a key repeat (the last wins).
-        try folder.write("site/_posts/2016-03-01-travel.md", "---\ntitle: Draft title\ntitle: Travel\ndate: 2016-03-01 23:30:00 -0800\n---\nAway.\n")
-        try folder.write("site/about.md", "---\nlayout: page\ntitle: About\n---\nAbout *me*.\n")
-        try folder.write("site/index.html", "---\nlayout: home\n---\n{% for post in paginator.posts %}{{ post.title }}{% endfor %}\n")
-        try folder.write("site/CNAME", "blog.example.org\n")
-        try folder.write("site/assets/img/logo.png", "PNG")
-        try folder.write("site/notes.txt", "not for the site")
-        try folder.write("site/Gemfile", "source 'https://rubygems.org'\n")
-        try folder.write("site/_layouts/default.html", "<html>{{ content }}</html>")
-        try folder.write("site/_site/index.html", "Jekyll's own output")
+        "_posts/2016-03-01-travel.md": "---\ntitle: Draft title\ntitle: Travel\ndate: 2016-03-01 23:30:00 -0800\n---\nAway.\n",
+        "about.md": "---\nlayout: page\ntitle: About\n---\nAbout *me*.\n",
+        "index.html": "---\nlayout: home\n---\n{% for post in paginator.posts %}{{ post.title }}{% endfor %}\n",
+        "CNAME": "blog.example.org\n",
+        "assets/img/logo.png": "PNG",
+        "notes.txt": "not for the site",
+        "Gemfile": "source 'https://rubygems.org'\n",
+        "_layouts/default.html": "<html>{{ content }}</html>",
+        "_site/index.html": "Jekyll's own output",
+    ]
+
+    static func jekyll() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        for (path, text) in jekyllFiles { try folder.write("site/" + path, text) }
         return folder
     }
 
@@ -140,38 +145,6 @@ struct SiteRootTests {
         #expect(try await Self.build(folder).report.written.map(\.string).contains("about/index.html"))
     }
 
-    @Test func aZolaSiteBuildsFromItsRoot() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write("site/config.toml", """
-            base_url = "https://zola.example.org"
-            title = "Zola Fixture"
-            default_language = "fr"
-
-            [markdown]
-            highlight_code = true
-
-            [extra]
-            author = "Zo La"
-            """)
-        try folder.write("site/content/blog/_index.md", "+++\ntitle = \"Blog\"\nsort_by = \"date\"\n+++\n")
-        try folder.write("site/content/blog/premier.md", "+++\ntitle = \"Premier\"\ndate = 2022-03-04\n[taxonomies]\ntags = [\"rust\"]\n+++\nBonjour <em>toi</em>.\n")
-        try folder.write("site/content/blog/with-assets/index.md", "+++\ntitle = \"With assets\"\ndate = 2022-03-05T10:00:00+01:00\n+++\n![img](photo.jpg)\n")
-        try folder.write("site/content/blog/with-assets/photo.jpg", "JPG")
-        try folder.write("site/static/robots.txt", "robots")
-        // Zola builds a page without a title (a real blog misspelt the key): named after its file.
-        try folder.write("site/content/blog/no-title-here.md", "+++\ntilte = \"Typo\"\ndate = 2020-10-18 21:02:27\n+++\nx\n")
-        let outcome = try await Self.build(folder)
-        #expect(outcome.summary.entries == 3)
-        #expect(try String(decoding: #require(folder.snapshot("out")["blog/no-title-here/index.html"]), as: UTF8.self).contains("<title>no title here · Zola Fixture</title>"))
-        let files = try folder.snapshot("out")
-        #expect(files["robots.txt"] != nil && files["blog/with-assets/photo.jpg"] != nil && files["tags/rust/index.html"] != nil)
-        let premier = String(decoding: try #require(files["blog/premier/index.html"]), as: UTF8.self)
-        #expect(premier.contains("<em>toi</em>") && premier.contains("lang=\"fr\"") && premier.contains("Zo La"))
-        // Zola's `highlight_code` asks for what blogpager does anyway: nothing to warn about.
-        #expect(!outcome.summary.warnings.contains { $0.description.contains("markdown") }, "\(outcome.summary.warnings)")
-    }
-
     /// A Zola blog that keeps each post's date in its `path` (the Rust blog: `path = "2024/11/26/x"`,
     /// no `date`, its templates reading the day from the path) builds dated by that day; a page with
     /// no date at all (its `releases/latest.md`) is built at its URL, out of the archive, with a warning.
@@ -214,50 +187,6 @@ struct SiteRootTests {
         for none in ["/2023/02/29/not-leap/", "/2024/13/01/x/", "/2024/11/x/", "/24/11/26/x/", "/2024/11/+6/x/", "posts/x", ""] {
             #expect(URLPathDate.day(in: none) == nil, "\(none)")
         }
-    }
-
-    /// A multilingual Zola site (its translations `name.fr.md`, `_index.fr.md`) builds in its default
-    /// language, and its links to pages and to section lists lead where they did.
-    @Test func aMultilingualZolaSiteBuildsInItsDefaultLanguageWithItsLinks() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write("site/config.toml", """
-            base_url = "https://zola.example.org/blog-site"
-            title = "Polyglot"
-            default_language = "en"
-
-            [languages.fr]
-            title = "Polyglotte"
-            """)
-        try folder.write("site/content/_index.md", "+++\n+++\n")
-        try folder.write("site/content/_index.fr.md", "+++\n+++\n")
-        try folder.write("site/content/blog/_index.md", "+++\nsort_by = \"date\"\n+++\n")
-        try folder.write("site/content/blog/_index.fr.md", "+++\nsort_by = \"date\"\n+++\n")
-        try folder.write("site/content/blog/hello/index.md", """
-            +++
-            title = "Hello"
-            date = 2024-02-03
-            +++
-            [about](@/about.md), [one](@/projects/one/index.md), [blog](@/blog/_index.md), [home](@/_index.md), [projects](@/projects/_index.md).
-            """)
-        try folder.write("site/content/blog/hello/index.fr.md", "+++\ntitle = \"Bonjour\"\ndate = 2024-02-03\n+++\n[à propos](@/about.fr.md)\n")
-        try folder.write("site/content/about.md", "+++\ntitle = \"About\"\n+++\nAbout.\n")
-        try folder.write("site/content/about.fr.md", "+++\ntitle = \"À propos\"\n+++\nÀ propos.\n")
-        try folder.write("site/content/projects/_index.md", "+++\ntitle = \"Projects\"\n+++\n")
-        try folder.write("site/content/projects/one/index.md", "+++\ntitle = \"One\"\n+++\nThe first project.\n")
-        let outcome = try await Self.build(folder)
-        #expect(outcome.summary.entries == 1)
-        let warnings = outcome.summary.warnings.map(\.description)
-        #expect(warnings.contains { $0.hasSuffix("warning: 4 translations are left out (this one among them): blogpager builds the site in one language, en, not in fr") }, "\(warnings)")
-        #expect(warnings.contains { $0.contains("content/blog/hello/index.md:5:") && $0.contains("warning: link to 'projects/_index.md' names the list of the section 'projects', which blogpager does not make: it leads to /blog-site/projects/ as on the old site") }, "\(warnings)")
-        let files = try folder.snapshot("out")
-        let hello = String(decoding: try #require(files["blog/hello/index.html"]), as: UTF8.self)
-        for link in ["href=\"/blog-site/about/\">about</a>", "href=\"/blog-site/projects/one/\">one</a>", "href=\"/blog-site/\">blog</a>",
-                     "href=\"/blog-site/\">home</a>", "href=\"/blog-site/projects/\">projects</a>"] {
-            #expect(hello.contains(link), "\(link)")
-        }
-        #expect(files["about/index.html"] != nil && files["projects/one/index.html"] != nil)
-        #expect(!files.values.contains { String(decoding: $0, as: UTF8.self).contains("Bonjour") })
     }
 
     /// GitHub Pages builds a Jekyll site that has no `_config.yml` (Jekyll's creator's own blog is
@@ -363,49 +292,6 @@ struct SiteRootTests {
         #expect(String(decoding: try #require(try folder.snapshot("out")["posts/wiki/index.html"]), as: UTF8.self).contains("Not dated yet."))
     }
 
-    /// Seen on a real Hugo blog of 2,900 posts: archetype blanks (`date: ""`, `url: ""`), a URL
-    /// without its leading slash, and aliases two posts share or that are another post's URL. Hugo
-    /// 0.168 builds them all; so does blogpager, at the URLs Hugo gave them.
-    @Test func aHugoBlogsBlankDatesURLsAndSharedAliasesBuildAsHugoBuildsThem() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write("site/config.toml", "baseURL = \"/\"\ntitle = \"Blanks\"\n")
-        try folder.write("site/content/post/linux/futex.md", "---\ntitle: \"futex\"\ndate: \"\"\nurl: \"futex\"\naliases: [/p9/]\n---\nLocks.\n")
-        // A page's old addresses lead to it as an entry's do.
-        try folder.write("site/content/about.md", "---\ntitle: About\naliases: [/me/, /about/]\n---\nWho.\n")
-        try folder.write("site/content/post/web/certs.md", "---\ntitle: \"certs\"\ndate: \"2020-06-04T08:55:49Z\"\nurl: \"\"\naliases: [/p1/, /java/, /p2/]\n---\nCerts.\n")
-        try folder.write("site/content/post/java/basic.md", "---\ntitle: \"Java\"\ndate: \"2021-06-04\"\nurl: \"/java/\"\naliases: [/p1/, /java/]\n---\nJava.\n")
-        try folder.write("site/content/post/other/later.md", "---\ntitle: \"later\"\ndate: \"\"\nlastmod: \"2019-01-02\"\nexpiryDate: \"\"\n---\nDated by lastmod.\n")
-        try folder.write("site/content/post/cs/Embedded Boards/STM32F407.md", "---\ntitle: \"STM32\"\ndate: \"\"\nurl: \"\"\n---\nBoards.\n")
-        // Two posts at one URL: Hugo writes both there, and the redirects of both lead to it.
-        try folder.write("site/content/post/cs/uds.md", "---\ntitle: \"uds\"\ndate: 2017-08-14\nurl: uds\naliases: [/p3/]\n---\nSockets.\n")
-        try folder.write("site/content/post/other/socket.md", "---\ntitle: \"socket\"\ndate: 2017-08-15\nurl: uds\naliases: [/p4/]\n---\nSockets again.\n")
-        // A URL that ends in an ideographic space: YAML trims only ASCII blanks, and Hugo writes the page there.
-        try folder.write("site/content/post/java/wrapper.md", "---\ntitle: \"wrapper\"\ndate: 2018-01-01\nurl: wrapper\u{3000}\n---\nWrapped.\n")
-        let outcome = try await Self.build(folder)
-        #expect(outcome.summary.entries == 5)
-        let files = try folder.snapshot("out")
-        for page in ["futex/index.html", "post/web/certs/index.html", "java/index.html", "post/other/later/index.html",
-                     "post/cs/embedded-boards/stm32f407/index.html", "uds/index.html", "wrapper\u{3000}/index.html"] {
-            #expect(files[page] != nil, "\(page) in \(files.keys.sorted())")
-        }
-        let text = { (path: String) in String(decoding: files[path] ?? Data(), as: UTF8.self) }
-        #expect(text("post/other/later/index.html").contains("datetime=\"2019-01-02"))
-        #expect(!text("java/index.html").contains("http-equiv=\"refresh\""))
-        // /p1/ leads to the first post in path order that gives it; /p2/ to the only one.
-        #expect(text("p1/index.html").contains("url=/java/\"") && text("p2/index.html").contains("url=/post/web/certs/\""))
-        #expect(text("p9/index.html").contains("url=/futex/\"") && text("me/index.html").contains("url=/about/\"") && text("about/index.html").contains("Who."))
-        #expect(text("_redirects").contains("/p9/ /futex/ 301\n") && text("_redirects").contains("/me/ /about/ 301\n"))
-        #expect(text("uds/index.html").contains("Sockets again.") && text("p3/index.html").contains("url=/uds/\"") && text("p4/index.html").contains("url=/uds/\""))
-        let warnings = outcome.summary.warnings.map(\.description)
-        #expect(warnings.contains { $0.contains("content/post/linux/futex.md:1:1: warning: no date, so it is built as a page") })
-        #expect(warnings.contains { $0.contains("certs.md:1:1: warning: no redirect at old address /java/ (aliases): it is the URL of ") })
-        #expect(warnings.contains { $0.contains("certs.md:1:1: warning: old address /p1/ (aliases) leads to ") && $0.contains("basic.md") })
-        #expect(warnings.contains { $0.contains("content/post/cs/uds.md:1:1: warning: not built: its URL /uds/ is also the URL of ") })
-        // the undated board page's, and the one that says feeds need an absolute address (`baseURL = "/"`).
-        #expect(warnings.count == 6, "\(warnings)")
-    }
-
     /// `draft = "false"`, seen on a real blog: Hugo reads a draft written as text as Go's
     /// `strconv.ParseBool` does (checked with Hugo 0.168); another site's config still says it is wrong.
     @Test func aHugoDraftWrittenAsTextIsReadAsHugoReadsIt() async throws {
@@ -487,21 +373,6 @@ struct SiteRootTests {
         #expect(SiteLoader(contentFolder: folder.path + "/site").layout.contentFolder == folder.path + "/site/" + expected)
     }
 
-    @Test func aHugoBlogInASectionOfItsOwnNameKeepsItsURLsAndItsPages() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write("site/hugo.toml", "baseURL = \"https://hugo.example.org/\"\ntitle = \"Entries\"\n")
-        for day in 1...3 {
-            try folder.write("site/content/entry/day-\(day).md", "---\ntitle: Day \(day)\ndate: 2021-05-0\(day)\n---\nText \(day).\n")
-        }
-        try folder.write("site/content/about.md", "---\ntitle: About\n---\nWho writes.\n")
-        let outcome = try await Self.build(folder)
-        #expect(outcome.summary.entries == 3)
-        let files = try folder.snapshot("out")
-        #expect(files["entry/day-1/index.html"] != nil && files["about/index.html"] != nil, "\(files.keys.sorted())")
-        #expect(String(decoding: try #require(files["about/index.html"]), as: UTF8.self).contains("Who writes."))
-    }
-
     /// Two entries at one URL (a post copied to a second file, seen on real Jekyll and Hugo blogs):
     /// Hugo writes the later file over the other and Jekyll warns of the conflict, so the later in
     /// path order is built and a warning names both; in a site of blogpager's own it stays an error.
@@ -555,19 +426,6 @@ struct SiteRootTests {
         #expect(try folder.snapshot("hugo-out")["feed.xml"] != nil)
     }
 
-    /// A `timezone` that names no zone (`+0100`, seen on a real blog): Jekyll hands it to the C
-    /// library, which reads it as UTC, so the posts' dates and URLs are UTC's.
-    @Test func aJekyllTimezoneThatNamesNoZoneIsUTCAsJekyllReadIt() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write("site/_config.yml", "title: Offset\ntimezone: \"+0100\"\n")
-        try folder.write("site/_posts/2020-01-01-late.md", "---\ntitle: Late\ndate: 2020-01-01 00:30:00 +0100\n---\nJust after midnight in Paris.\n")
-        let outcome = try await Self.build(folder)
-        #expect(try folder.snapshot("out")["2019/12/31/late.html"] != nil)
-        #expect(outcome.summary.warnings.contains { $0.description.hasSuffix("_config.yml:2:11: warning: '+0100' names no time zone (an IANA name such as Europe/Paris does); Jekyll, through the C library, read it as UTC, and so does blogpager") },
-                "\(outcome.summary.warnings)")
-    }
-
     /// HTML files in a Hugo site's content without front matter (a search engine's verification
     /// file, a CV made elsewhere, seen on a real blog) are published as they are, at their place.
     @Test func aHugoSitesHTMLFilesWithoutFrontMatterArePublishedAsTheyAre() async throws {
@@ -590,68 +448,6 @@ struct SiteRootTests {
         try folder.write("site/content/first.md", "---\ntitle: First\ndate: 2024-01-01\n---\nHello.\n")
         _ = try await Self.build(folder, output: "flat")
         #expect(try folder.snapshot("flat")["google1234.html"] == Data("google-site-verification: google1234.html".utf8))
-    }
-
-    /// Hugo names translations as Zola does; its default language's own files carry none.
-    @Test func aMultilingualHugoSiteBuildsInItsDefaultLanguage() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write("site/hugo.toml", """
-            baseURL = "https://hugo.example.org/"
-            title = "Bilingual"
-            defaultContentLanguage = "en"
-
-            [languages.en]
-            weight = 1
-            [languages.de]
-            weight = 2
-            """)
-        try folder.write("site/content/posts/first.md", "---\ntitle: First\ndate: 2024-01-01\n---\nHello.\n")
-        try folder.write("site/content/posts/first.de.md", "---\ntitle: Erster\ndate: 2024-01-01\n---\nHallo.\n")
-        try folder.write("site/content/posts/2.0.md", "---\ntitle: Version two\ndate: 2024-01-02\n---\nA name with a dot.\n")
-        let outcome = try await Self.build(folder)
-        #expect(outcome.summary.entries == 2)
-        #expect(outcome.summary.warnings.contains { $0.description.hasSuffix("content/posts/first.de.md:1:1: warning: 1 translation is left out (this one among them): blogpager builds the site in one language, en, not in de") },
-                "\(outcome.summary.warnings)")
-    }
-
-    /// Seen on a real Hugo blog: a content folder per language (`languages: ja: contentDir:
-    /// content/ja/`). The site is built from the default language's, at the root, as Hugo builds
-    /// it, with that language's own title and params over the site's; the other language's
-    /// folder is not read.
-    @Test func aHugoSiteWithAContentFolderPerLanguageBuildsFromTheDefaultLanguagesFolder() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write("site/config.yaml", """
-            baseURL: https://lab.example.org/
-            defaultContentLanguage: ja
-            languages:
-              ja:
-                contentDir: content/ja/
-                title: 研究所
-                languageCode: ja
-                params:
-                  description: 技術ブログ
-              en:
-                contentDir: content/en/
-                title: Lab in English
-            title: Lab
-            params:
-              description: A lab
-              author: Mo
-
-            """)
-        try folder.write("site/content/ja/posts/2025/12/06/mcp.md", "---\ntitle: MCP\ndate: 2025-12-06\n---\nこんにちは。\n")
-        try folder.write("site/content/ja/about.md", "---\ntitle: About\n---\nページ。\n")
-        try folder.write("site/content/en/posts/2025/12/06/mcp.md", "---\ntitle: MCP\ndate: 2025-12-06\n---\nHello.\n")
-        let outcome = try await Self.build(folder)
-        #expect(outcome.summary.entries == 1)
-        let files = try folder.snapshot("out")
-        #expect(String(decoding: try #require(files["posts/2025/12/06/mcp/index.html"]), as: UTF8.self).contains("こんにちは。"))
-        #expect(files["about/index.html"] != nil && !files.keys.contains { $0.hasPrefix("ja/") || $0.hasPrefix("en/") }, "\(files.keys.sorted())")
-        let home = String(decoding: try #require(files["index.html"]), as: UTF8.self)
-        #expect(home.contains("<title>研究所</title>") && home.contains("技術ブログ") && home.contains("<html lang=\"ja\">"), "\(home.prefix(600))")
-        #expect(!home.contains("Lab in English") && !home.contains("A lab"))
     }
 
     /// A broken copy of a blog: every error of every kind in one run, and out/ untouched.
@@ -764,26 +560,259 @@ struct SiteRootTests {
         #expect(!outcome.summary.warnings.contains { $0.message.contains("'future'") })
     }
 
-    /// As Jekyll reads `_posts/`: a post without front matter is a post, an untitled one is titled
-    /// after its file, a file not named by a date is no post; an old static `sitemap.xml` gives way to ours.
-    @Test func postsAsJekyllReadsThem() async throws {
-        let folder = try Self.jekyll()
+    // MARK: Sites built once, as their generator built them
+
+    /// What a case expects of its build.
+    enum Expect: Sendable {
+        case entries(Int)
+        /// The file is there and holds every text.
+        case page(String, holds: [String])
+        case pageLacks(String, [String])
+        /// The file holds exactly these bytes.
+        case file(String, String)
+        case present([String])
+        case absent([String])
+        /// No file's path holds the text / no file holds it.
+        case noPathWith(String)
+        case noPathStartingWith(String)
+        case noFileHolding(String)
+        /// Some warning's description holds the text, or ends with it.
+        case warning(String)
+        case warningEndingWith(String)
+        case noWarningWith(String)
+        case warningCount(Int)
+        /// The entries' slugs and dates (RFC 3339 prefixes), newest first.
+        case dated([String])
+        case contentFolder(String)
+    }
+
+    /// One site at `site/` below a fresh folder (`files` by path there), built once from its root.
+    struct SiteCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var files: [String: String]
+        var expects: [Expect]
+        var testDescription: String { name }
+    }
+
+    static let cases: [SiteCase] = [
+        SiteCase(name: "a Zola site", files: [
+            "config.toml": """
+                base_url = "https://zola.example.org"
+                title = "Zola Fixture"
+                default_language = "fr"
+
+                [markdown]
+                highlight_code = true
+
+                [extra]
+                author = "Zo La"
+                """,
+            "content/blog/_index.md": "+++\ntitle = \"Blog\"\nsort_by = \"date\"\n+++\n",
+            "content/blog/premier.md": "+++\ntitle = \"Premier\"\ndate = 2022-03-04\n[taxonomies]\ntags = [\"rust\"]\n+++\nBonjour <em>toi</em>.\n",
+            "content/blog/with-assets/index.md": "+++\ntitle = \"With assets\"\ndate = 2022-03-05T10:00:00+01:00\n+++\n![img](photo.jpg)\n",
+            "content/blog/with-assets/photo.jpg": "JPG",
+            "static/robots.txt": "robots",
+            // Zola builds a page without a title (a real blog misspelt the key): named after its file.
+            "content/blog/no-title-here.md": "+++\ntilte = \"Typo\"\ndate = 2020-10-18 21:02:27\n+++\nx\n",
+        ], expects: [
+            .entries(3), .page("blog/no-title-here/index.html", holds: ["<title>no title here · Zola Fixture</title>"]),
+            .present(["robots.txt", "blog/with-assets/photo.jpg", "tags/rust/index.html"]),
+            .page("blog/premier/index.html", holds: ["<em>toi</em>", "lang=\"fr\"", "Zo La"]),
+            // Zola's `highlight_code` asks for what blogpager does anyway: nothing to warn about.
+            .noWarningWith("markdown"),
+        ]),
+        // A multilingual Zola site (its translations `name.fr.md`, `_index.fr.md`) builds in its default
+        // language, and its links to pages and to section lists lead where they did.
+        SiteCase(name: "a multilingual Zola site", files: [
+            "config.toml": """
+                base_url = "https://zola.example.org/blog-site"
+                title = "Polyglot"
+                default_language = "en"
+
+                [languages.fr]
+                title = "Polyglotte"
+                """,
+            "content/_index.md": "+++\n+++\n",
+            "content/_index.fr.md": "+++\n+++\n",
+            "content/blog/_index.md": "+++\nsort_by = \"date\"\n+++\n",
+            "content/blog/_index.fr.md": "+++\nsort_by = \"date\"\n+++\n",
+            "content/blog/hello/index.md": """
+                +++
+                title = "Hello"
+                date = 2024-02-03
+                +++
+                [about](@/about.md), [one](@/projects/one/index.md), [blog](@/blog/_index.md), [home](@/_index.md), [projects](@/projects/_index.md).
+                """,
+            "content/blog/hello/index.fr.md": "+++\ntitle = \"Bonjour\"\ndate = 2024-02-03\n+++\n[à propos](@/about.fr.md)\n",
+            "content/about.md": "+++\ntitle = \"About\"\n+++\nAbout.\n",
+            "content/about.fr.md": "+++\ntitle = \"À propos\"\n+++\nÀ propos.\n",
+            "content/projects/_index.md": "+++\ntitle = \"Projects\"\n+++\n",
+            "content/projects/one/index.md": "+++\ntitle = \"One\"\n+++\nThe first project.\n",
+        ], expects: [
+            .entries(1),
+            .warningEndingWith("warning: 4 translations are left out (this one among them): blogpager builds the site in one language, en, not in fr"),
+            .warning("warning: link to 'projects/_index.md' names the list of the section 'projects', which blogpager does not make: it leads to /blog-site/projects/ as on the old site"),
+            .warning("content/blog/hello/index.md:5:"),
+            .page("blog/hello/index.html", holds: ["href=\"/blog-site/about/\">about</a>", "href=\"/blog-site/projects/one/\">one</a>", "href=\"/blog-site/\">blog</a>",
+                                                   "href=\"/blog-site/\">home</a>", "href=\"/blog-site/projects/\">projects</a>"]),
+            .present(["about/index.html", "projects/one/index.html"]), .noFileHolding("Bonjour"),
+        ]),
+        // Seen on a real Hugo blog of 2,900 posts: archetype blanks (`date: ""`, `url: ""`), a URL without
+        // its leading slash, and aliases two posts share or that are another post's URL. Hugo 0.168 builds
+        // them all; so does blogpager, at the URLs Hugo gave them.
+        SiteCase(name: "a Hugo blog's blank dates, URLs and shared aliases", files: [
+            "config.toml": "baseURL = \"/\"\ntitle = \"Blanks\"\n",
+            "content/post/linux/futex.md": "---\ntitle: \"futex\"\ndate: \"\"\nurl: \"futex\"\naliases: [/p9/]\n---\nLocks.\n",
+            // A page's old addresses lead to it as an entry's do.
+            "content/about.md": "---\ntitle: About\naliases: [/me/, /about/]\n---\nWho.\n",
+            "content/post/web/certs.md": "---\ntitle: \"certs\"\ndate: \"2020-06-04T08:55:49Z\"\nurl: \"\"\naliases: [/p1/, /java/, /p2/]\n---\nCerts.\n",
+            "content/post/java/basic.md": "---\ntitle: \"Java\"\ndate: \"2021-06-04\"\nurl: \"/java/\"\naliases: [/p1/, /java/]\n---\nJava.\n",
+            "content/post/other/later.md": "---\ntitle: \"later\"\ndate: \"\"\nlastmod: \"2019-01-02\"\nexpiryDate: \"\"\n---\nDated by lastmod.\n",
+            "content/post/cs/Embedded Boards/STM32F407.md": "---\ntitle: \"STM32\"\ndate: \"\"\nurl: \"\"\n---\nBoards.\n",
+            // Two posts at one URL: Hugo writes both there, and the redirects of both lead to it.
+            "content/post/cs/uds.md": "---\ntitle: \"uds\"\ndate: 2017-08-14\nurl: uds\naliases: [/p3/]\n---\nSockets.\n",
+            "content/post/other/socket.md": "---\ntitle: \"socket\"\ndate: 2017-08-15\nurl: uds\naliases: [/p4/]\n---\nSockets again.\n",
+            // A URL that ends in an ideographic space: YAML trims only ASCII blanks, and Hugo writes the page there.
+            "content/post/java/wrapper.md": "---\ntitle: \"wrapper\"\ndate: 2018-01-01\nurl: wrapper\u{3000}\n---\nWrapped.\n",
+        ], expects: [
+            .entries(5),
+            .present(["futex/index.html", "post/web/certs/index.html", "java/index.html", "post/other/later/index.html",
+                      "post/cs/embedded-boards/stm32f407/index.html", "uds/index.html", "wrapper\u{3000}/index.html"]),
+            .page("post/other/later/index.html", holds: ["datetime=\"2019-01-02"]),
+            .pageLacks("java/index.html", ["http-equiv=\"refresh\""]),
+            // /p1/ leads to the first post in path order that gives it; /p2/ to the only one.
+            .page("p1/index.html", holds: ["url=/java/\""]), .page("p2/index.html", holds: ["url=/post/web/certs/\""]),
+            .page("p9/index.html", holds: ["url=/futex/\""]), .page("me/index.html", holds: ["url=/about/\""]), .page("about/index.html", holds: ["Who."]),
+            .page("_redirects", holds: ["/p9/ /futex/ 301\n", "/me/ /about/ 301\n"]),
+            .page("uds/index.html", holds: ["Sockets again."]), .page("p3/index.html", holds: ["url=/uds/\""]), .page("p4/index.html", holds: ["url=/uds/\""]),
+            .warning("content/post/linux/futex.md:1:1: warning: no date, so it is built as a page"),
+            .warning("certs.md:1:1: warning: no redirect at old address /java/ (aliases): it is the URL of "),
+            .warning("certs.md:1:1: warning: old address /p1/ (aliases) leads to "), .warning("basic.md"),
+            .warning("content/post/cs/uds.md:1:1: warning: not built: its URL /uds/ is also the URL of "),
+            // the undated board page's, and the one that says feeds need an absolute address (`baseURL = "/"`).
+            .warningCount(6),
+        ]),
+        SiteCase(name: "a Hugo blog in a section of its own name", files: [
+            "hugo.toml": "baseURL = \"https://hugo.example.org/\"\ntitle = \"Entries\"\n",
+            "content/entry/day-1.md": "---\ntitle: Day 1\ndate: 2021-05-01\n---\nText 1.\n",
+            "content/entry/day-2.md": "---\ntitle: Day 2\ndate: 2021-05-02\n---\nText 2.\n",
+            "content/entry/day-3.md": "---\ntitle: Day 3\ndate: 2021-05-03\n---\nText 3.\n",
+            "content/about.md": "---\ntitle: About\n---\nWho writes.\n",
+        ], expects: [.entries(3), .present(["entry/day-1/index.html"]), .page("about/index.html", holds: ["Who writes."])]),
+        // A `timezone` that names no zone (`+0100`, seen on a real blog): Jekyll hands it to the C
+        // library, which reads it as UTC, so the posts' dates and URLs are UTC's.
+        SiteCase(name: "a Jekyll timezone that names no zone", files: [
+            "_config.yml": "title: Offset\ntimezone: \"+0100\"\n",
+            "_posts/2020-01-01-late.md": "---\ntitle: Late\ndate: 2020-01-01 00:30:00 +0100\n---\nJust after midnight in Paris.\n",
+        ], expects: [
+            .present(["2019/12/31/late.html"]),
+            .warningEndingWith("_config.yml:2:11: warning: '+0100' names no time zone (an IANA name such as Europe/Paris does); Jekyll, through the C library, read it as UTC, and so does blogpager"),
+        ]),
+        // Hugo names translations as Zola does; its default language's own files carry none.
+        SiteCase(name: "a multilingual Hugo site", files: [
+            "hugo.toml": """
+                baseURL = "https://hugo.example.org/"
+                title = "Bilingual"
+                defaultContentLanguage = "en"
+
+                [languages.en]
+                weight = 1
+                [languages.de]
+                weight = 2
+                """,
+            "content/posts/first.md": "---\ntitle: First\ndate: 2024-01-01\n---\nHello.\n",
+            "content/posts/first.de.md": "---\ntitle: Erster\ndate: 2024-01-01\n---\nHallo.\n",
+            "content/posts/2.0.md": "---\ntitle: Version two\ndate: 2024-01-02\n---\nA name with a dot.\n",
+        ], expects: [
+            .entries(2),
+            .warningEndingWith("content/posts/first.de.md:1:1: warning: 1 translation is left out (this one among them): blogpager builds the site in one language, en, not in de"),
+        ]),
+        // Seen on a real Hugo blog: a content folder per language (`languages: ja: contentDir: content/ja/`).
+        // The site is built from the default language's, at the root, as Hugo builds it, with that
+        // language's own title and params over the site's; the other language's folder is not read.
+        SiteCase(name: "a Hugo site with a content folder per language", files: [
+            "config.yaml": """
+                baseURL: https://lab.example.org/
+                defaultContentLanguage: ja
+                languages:
+                  ja:
+                    contentDir: content/ja/
+                    title: 研究所
+                    languageCode: ja
+                    params:
+                      description: 技術ブログ
+                  en:
+                    contentDir: content/en/
+                    title: Lab in English
+                title: Lab
+                params:
+                  description: A lab
+                  author: Mo
+
+                """,
+            "content/ja/posts/2025/12/06/mcp.md": "---\ntitle: MCP\ndate: 2025-12-06\n---\nこんにちは。\n",
+            "content/ja/about.md": "---\ntitle: About\n---\nページ。\n",
+            "content/en/posts/2025/12/06/mcp.md": "---\ntitle: MCP\ndate: 2025-12-06\n---\nHello.\n",
+        ], expects: [
+            .entries(1), .page("posts/2025/12/06/mcp/index.html", holds: ["こんにちは。"]), .present(["about/index.html"]),
+            .noPathStartingWith("ja/"), .noPathStartingWith("en/"),
+            .page("index.html", holds: ["<title>研究所</title>", "技術ブログ", "<html lang=\"ja\">"]), .pageLacks("index.html", ["Lab in English", "A lab"]),
+        ]),
+        // As Jekyll reads `_posts/`: a post without front matter is a post, an untitled one is titled
+        // after its file, a file not named by a date is no post; an old static `sitemap.xml` gives way to ours.
+        SiteCase(name: "posts as Jekyll reads them", files: SiteRootTests.jekyllFiles.merging([
+            "_config.yml": "title: As Jekyll\nurl: https://jk.example.org\n",
+            "_posts/2016-05-01-no-front-matter.md": "Just *text*.\n",
+            "_posts/2016-05-02-untitled-post.md": "---\nlayout: post\n---\nBody.\n",
+            "_posts/notes-to-self.md": "---\ntitle: Notes\ndate: 2016-05-03\n---\nNot a post.\n",
+            "_posts/2016-05-04-liquid-first.md": "{% raw %}{{ x }}{% endraw %}\n",
+            "sitemap.xml": "<urlset>old</urlset>\n",
+        ]) { $1 }, expects: [
+            .entries(6), .page("2016/05/01/no-front-matter.html", holds: ["Just <em>text</em>."]),
+            .page("2016/05/02/untitled-post.html", holds: ["<title>Untitled Post · As Jekyll</title>"]),
+            .noPathWith("notes-to-self"), .present(["2016/05/04/liquid-first.html"]),
+            .page("sitemap.xml", holds: ["https://jk.example.org/2016/05/02/untitled-post.html"]),
+            .warningEndingWith("_posts/notes-to-self.md:1:1: warning: 1 file is not named yyyy-mm-dd-title (this one among them): like Jekyll, blogpager reads no other file of _posts/ as a post"),
+            .warningEndingWith("site/sitemap.xml:1:1: warning: not copied: blogpager writes its own sitemap.xml"),
+        ]),
+    ]
+
+    @Test(arguments: cases)
+    func aSiteBuildsFromItsRootAsItsGeneratorBuiltIt(_ site: SiteCase) async throws {
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("site/_config.yml", "title: As Jekyll\nurl: https://jk.example.org\n")
-        try folder.write("site/_posts/2016-05-01-no-front-matter.md", "Just *text*.\n")
-        try folder.write("site/_posts/2016-05-02-untitled-post.md", "---\nlayout: post\n---\nBody.\n")
-        try folder.write("site/_posts/notes-to-self.md", "---\ntitle: Notes\ndate: 2016-05-03\n---\nNot a post.\n")
-        try folder.write("site/_posts/2016-05-04-liquid-first.md", "{% raw %}{{ x }}{% endraw %}\n")
-        try folder.write("site/sitemap.xml", "<urlset>old</urlset>\n")
+        for (path, text) in site.files { try folder.write("site/" + path, text) }
         let outcome = try await Self.build(folder)
-        #expect(outcome.summary.entries == 6)
         let files = try folder.snapshot("out")
-        #expect(String(decoding: try #require(files["2016/05/01/no-front-matter.html"]), as: UTF8.self).contains("Just <em>text</em>."))
-        #expect(String(decoding: try #require(files["2016/05/02/untitled-post.html"]), as: UTF8.self).contains("<title>Untitled Post · As Jekyll</title>"))
-        #expect(!files.keys.contains { $0.contains("notes-to-self") } && files["2016/05/04/liquid-first.html"] != nil)
-        #expect(String(decoding: try #require(files["sitemap.xml"]), as: UTF8.self).contains("https://jk.example.org/2016/05/02/untitled-post.html"))
         let warnings = outcome.summary.warnings.map(\.description)
-        #expect(warnings.contains { $0.hasSuffix("_posts/notes-to-self.md:1:1: warning: 1 file is not named yyyy-mm-dd-title (this one among them): like Jekyll, blogpager reads no other file of _posts/ as a post") })
-        #expect(warnings.contains { $0.hasSuffix("site/sitemap.xml:1:1: warning: not copied: blogpager writes its own sitemap.xml") })
+        func text(_ path: String) throws -> String {
+            String(decoding: try #require(files[path], "\(path) is not among \(files.keys.sorted())"), as: UTF8.self)
+        }
+        for expect in site.expects {
+            switch expect {
+            case .entries(let count): #expect(outcome.summary.entries == count)
+            case .page(let path, let texts):
+                let page = try text(path)
+                for wanted in texts { #expect(page.contains(wanted), "\(path) lacks \(wanted)") }
+            case .pageLacks(let path, let texts):
+                let page = try text(path)
+                for unwanted in texts { #expect(!page.contains(unwanted), "\(path) holds \(unwanted)") }
+            case .file(let path, let bytes): #expect(files[path] == Data(bytes.utf8), "\(path)")
+            case .present(let paths): for path in paths { #expect(files[path] != nil, "\(path) in \(files.keys.sorted())") }
+            case .absent(let paths): for path in paths { #expect(files[path] == nil, "\(path)") }
+            case .noPathWith(let part): #expect(!files.keys.contains { $0.contains(part) }, "\(files.keys.sorted())")
+            case .noPathStartingWith(let prefix): #expect(!files.keys.contains { $0.hasPrefix(prefix) }, "\(files.keys.sorted())")
+            case .noFileHolding(let part): #expect(!files.values.contains { String(decoding: $0, as: UTF8.self).contains(part) })
+            case .warning(let part): #expect(warnings.contains { $0.contains(part) }, "\(warnings)")
+            case .warningEndingWith(let end): #expect(warnings.contains { $0.hasSuffix(end) }, "\(warnings)")
+            case .noWarningWith(let part): #expect(!warnings.contains { $0.contains(part) }, "\(warnings)")
+            case .warningCount(let count): #expect(warnings.count == count, "\(warnings)")
+            case .dated(let dates):
+                let found = try #require(outcome.site).archive.entries.map { "\($0.slug) \($0.date.rfc3339)" }
+                #expect(found.count == dates.count && zip(found, dates).allSatisfy { $0.hasPrefix($1) }, "\(found)")
+            case .contentFolder(let relative):
+                #expect(SiteLoader(contentFolder: folder.path + "/site").layout.contentFolder == folder.path + "/site/" + relative)
+            }
+        }
     }
 }

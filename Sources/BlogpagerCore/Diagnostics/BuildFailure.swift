@@ -36,6 +36,13 @@ public struct BuildFailure: Error, Sendable {
         return failure
     }
 
+    /// An entry not read only for want of a date, in a site that builds such a source as a page.
+    static var undatedPage: BuildFailure {
+        var failure = BuildFailure([])
+        failure.isUndatedPage = true
+        return failure
+    }
+
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
 }
 

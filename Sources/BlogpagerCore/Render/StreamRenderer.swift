@@ -204,34 +204,68 @@ struct StreamRenderer {
     /// once; for each piece, its files (the fragments before the pages that embed them) and
     /// what its stream's output and index learn of it.
     private func render(_ pieces: [Piece], articles: ArticleStore) throws(BuildFailure) -> [(batch: OutputBatch, fragmentURLs: [String], slots: [RenderedSlots.Slot])] {
-        let urls = context.urls
-        // Every page of every piece, as (piece, page): what each step spreads.
-        let work = pieces.indices.flatMap { number in pieces[number].pages.map { (piece: number, page: $0) } }
+        let work = PieceWork(pieces)
         // Fragments first: their hashes name them, and full pages embed the same bytes.
-        // Pages kept whole (most of a rebuild's) are not spread over the cores for nothing.
-        let rendersFragments = work.contains { pieces[$0.piece].plan.keptFragments[$0.page] == nil }
-        let rendered = !rendersFragments ? Array(repeating: .success(nil), count: work.count) : work.parallelMap { item -> Result<(html: String, file: OutputFile)?, BuildFailure> in
-            let plan = pieces[item.piece].plan
-            guard plan.keptFragments[item.page] == nil else { return .success(nil) }
+        let fragments = try renderFragments(work, articles: articles)
+        let pages = renderPages(work, fragments: fragments)
+        return pieces.indices.map { number in
+            let plan = pieces[number].plan
             let stream = plan.stream
-            let page = stream.archive.pages[item.page]
-            var entries: [[String: Any]] = []
-            for position in page.range {
-                do throws(ArticleStore.Unreadable) {
-                    entries.append(["html": try articles.article(at: stream.mainPositions[position])])
-                } catch {
-                    return .failure(BuildFailure(.error(
-                        at: SourceLocation(path: stream.archive.entries[position].sourcePath),
-                        "the article of this entry could not be read back from the build's spill file (cut short under the build), so its pages are not written; build again")))
-                }
+            let batch = pieces[number].pages
+            let done = work.items(of: number)
+            var fragmentURLs: [String] = []
+            var slots: [RenderedSlots.Slot] = []
+            for (index, item) in zip(batch, done) {
+                let path = plan.keptFragments[index]?.path ?? fragments[item]!.file.path
+                fragmentURLs.append(context.urls.path(of: path))
+                slots.append(RenderedSlots.Slot(name: Self.fragmentSlot(stream, pageID: stream.archive.pages[index].id), key: plan.fragmentKeys[index], path: path.string))
             }
-            let html = templates.render("fragment", [
-                "id": page.id, "url": plan.texts.pageURLs[item.page], "site": context.site, "stream": pieces[item.piece].values, "entries": entries,
-            ])
-            let bytes = Array(html.utf8)
-            return .success((html: html, file: OutputFile(path: stream.path("fragments/" + ContentHashedName.make("\(page.id).html", bytes: bytes)), bytes: bytes)))
+            for index in batch { slots.append(RenderedSlots.Slot(path: plan.pagePaths[index].string, key: plan.pageKeys[index])) }
+            let files = OutputBatch(
+                files: fragments[done].compactMap { $0?.file } + pages[done].compactMap { $0 },
+                kept: batch.compactMap { plan.keptFragments[$0] } + batch.compactMap { plan.keptPages[$0] })
+            return (files, fragmentURLs, slots)
         }
-        var fragments: [(html: String, file: OutputFile)?] = []
+    }
+
+    /// Every page of every piece, as (piece, page): what each step spreads over the cores.
+    private struct PieceWork {
+        let pieces: [Piece]
+        let items: [(piece: Int, page: Int)]
+        /// Where each piece's first page is in `items`.
+        private let firstOfPiece: [Int]
+
+        init(_ pieces: [Piece]) {
+            self.pieces = pieces
+            items = pieces.indices.flatMap { number in pieces[number].pages.map { (piece: number, page: $0) } }
+            var first: [Int] = []
+            var offset = 0
+            for piece in pieces {
+                first.append(offset)
+                offset += piece.pages.count
+            }
+            firstOfPiece = first
+        }
+
+        func items(of piece: Int) -> Range<Int> { firstOfPiece[piece]..<(firstOfPiece[piece] + pieces[piece].pages.count) }
+        /// The item of a piece's page.
+        func item(piece: Int, page: Int) -> Int { firstOfPiece[piece] + page - pieces[piece].pages.lowerBound }
+    }
+
+    private typealias RenderedFragment = (html: String, file: OutputFile)
+
+    /// Each page's fragment, nil where the plan keeps it; pages all kept (most of a rebuild's)
+    /// are not spread over the cores for nothing.
+    private func renderFragments(_ work: PieceWork, articles: ArticleStore) throws(BuildFailure) -> [RenderedFragment?] {
+        guard work.items.contains(where: { work.pieces[$0.piece].plan.keptFragments[$0.page] == nil }) else {
+            return Array(repeating: nil, count: work.items.count)
+        }
+        let rendered = work.items.parallelMap { item -> Result<RenderedFragment?, BuildFailure> in
+            let piece = work.pieces[item.piece]
+            guard piece.plan.keptFragments[item.page] == nil else { return .success(nil) }
+            return renderFragment(piece, page: item.page, articles: articles).map { $0 }
+        }
+        var fragments: [RenderedFragment?] = []
         fragments.reserveCapacity(rendered.count)
         for result in rendered {
             switch result {
@@ -239,58 +273,63 @@ struct StreamRenderer {
             case .failure(let failure): throw failure
             }
         }
-        // Where each piece's first page is in `work`: a page's fragments are found by page number.
-        var firstOfPiece: [Int] = []
-        var offset = 0
-        for piece in pieces {
-            firstOfPiece.append(offset)
-            offset += piece.pages.count
-        }
-        let rendersPages = work.contains { pieces[$0.piece].plan.keptPages[$0.page] == nil }
-        let pages = !rendersPages ? Array(repeating: nil, count: work.count) : work.parallelMap { item -> OutputFile? in
-            let plan = pieces[item.piece].plan
-            guard plan.keptPages[item.page] == nil else { return nil }
-            let texts = plan.texts
-            let pageURLs = texts.pageURLs
-            let start = pieces[item.piece].pages.lowerBound
-            let index = item.page
-            let isFront = index == 0
-            let newerIndex = texts.newerIndex(index)
-            let olderIndex = texts.olderIndex(index)
-            let list = templates.render("list", [
-                "site": context.site,
-                "stream": pieces[item.piece].values,
-                "is_front": isFront,
-                "sections": texts.shown(index).map {
-                    ["html": fragments[firstOfPiece[item.piece] + $0 - start]?.html ?? "", "id": plan.stream.archive.pages[$0].id]
-                },
-                "newer_url": newerIndex.map { pageURLs[$0] } ?? false,
-                "older_url": olderIndex.map { pageURLs[$0] } ?? false,
-            ])
-            let meta = TemplateContext.PageMeta(title: texts.titles[index], description: texts.description, path: pageURLs[index], heading: texts.heading)
-            let page = templates.render("layout", context.layout(
-                meta, content: list, newer: newerIndex.map { pageURLs[$0] }, older: olderIndex.map { pageURLs[$0] }, kind: "list",
-                feed: feedPath(of: plan.stream).map(urls.path(of:))))
-            return OutputFile(path: plan.pagePaths[index], text: page)
-        }
-        return pieces.indices.map { number in
-            let plan = pieces[number].plan
-            let stream = plan.stream
-            let batch = pieces[number].pages
-            let first = firstOfPiece[number]
-            var fragmentURLs: [String] = []
-            var slots: [RenderedSlots.Slot] = []
-            for index in batch {
-                let path = plan.keptFragments[index]?.path ?? fragments[first + index - batch.lowerBound]!.file.path
-                fragmentURLs.append(urls.path(of: path))
-                slots.append(RenderedSlots.Slot(name: Self.fragmentSlot(stream, pageID: stream.archive.pages[index].id), key: plan.fragmentKeys[index], path: path.string))
+        return fragments
+    }
+
+    private func renderFragment(_ piece: Piece, page number: Int, articles: ArticleStore) -> Result<RenderedFragment, BuildFailure> {
+        let stream = piece.plan.stream
+        let page = stream.archive.pages[number]
+        var entries: [[String: Any]] = []
+        for position in page.range {
+            do throws(ArticleStore.Unreadable) {
+                entries.append(["html": try articles.article(at: stream.mainPositions[position])])
+            } catch {
+                return .failure(BuildFailure(.error(
+                    at: SourceLocation(path: stream.archive.entries[position].sourcePath),
+                    "the article of this entry could not be read back from the build's spill file (cut short under the build), so its pages are not written; build again")))
             }
-            for index in batch { slots.append(RenderedSlots.Slot(path: plan.pagePaths[index].string, key: plan.pageKeys[index])) }
-            let files = OutputBatch(
-                files: fragments[first..<(first + batch.count)].compactMap { $0?.file } + pages[first..<(first + batch.count)].compactMap { $0 },
-                kept: batch.compactMap { plan.keptFragments[$0] } + batch.compactMap { plan.keptPages[$0] })
-            return (files, fragmentURLs, slots)
         }
+        let html = templates.render("fragment", [
+            "id": page.id, "url": piece.plan.texts.pageURLs[number], "site": context.site, "stream": piece.values, "entries": entries,
+        ])
+        let bytes = Array(html.utf8)
+        return .success((html: html, file: OutputFile(path: stream.path("fragments/" + ContentHashedName.make("\(page.id).html", bytes: bytes)), bytes: bytes)))
+    }
+
+    /// Each full page, nil where the plan keeps it, embedding the fragments it shows.
+    private func renderPages(_ work: PieceWork, fragments: [RenderedFragment?]) -> [OutputFile?] {
+        guard work.items.contains(where: { work.pieces[$0.piece].plan.keptPages[$0.page] == nil }) else {
+            return Array(repeating: nil, count: work.items.count)
+        }
+        return work.items.parallelMap { item -> OutputFile? in
+            let piece = work.pieces[item.piece]
+            guard piece.plan.keptPages[item.page] == nil else { return nil }
+            let sections = piece.plan.texts.shown(item.page).map { shown -> [String: Any] in
+                ["html": fragments[work.item(piece: item.piece, page: shown)]?.html ?? "", "id": piece.plan.stream.archive.pages[shown].id]
+            }
+            return renderPage(piece, page: item.page, sections: sections)
+        }
+    }
+
+    private func renderPage(_ piece: Piece, page index: Int, sections: [[String: Any]]) -> OutputFile {
+        let plan = piece.plan
+        let texts = plan.texts
+        let pageURLs = texts.pageURLs
+        let newer = texts.newerIndex(index).map { pageURLs[$0] }
+        let older = texts.olderIndex(index).map { pageURLs[$0] }
+        let list = templates.render("list", [
+            "site": context.site,
+            "stream": piece.values,
+            "is_front": index == 0,
+            "sections": sections,
+            "newer_url": newer ?? false,
+            "older_url": older ?? false,
+        ])
+        let meta = TemplateContext.PageMeta(title: texts.titles[index], description: texts.description, path: pageURLs[index], heading: texts.heading)
+        let page = templates.render("layout", context.layout(
+            meta, content: list, newer: newer, older: older, kind: "list",
+            feed: feedPath(of: plan.stream).map(context.urls.path(of:))))
+        return OutputFile(path: plan.pagePaths[index], text: page)
     }
 
     /// A term's own Atom feed (`tags/swift/feed.xml`), when the site has feeds.

@@ -1,8 +1,8 @@
-/// A build of an archive larger than the page cache holds (a million entries: 10 GB read, 32 GB
-/// written through a machine of 24): what it holds until later goes to spill files, the files of
+/// A build of an archive larger than the page cache holds: what it holds until later goes to spill files, the files of
 /// the next batch are asked of the disk ahead, the memory of what it is done with goes back to the
 /// kernel (so the next build finds its outputs' inodes and folders still cached), and its `stat`s
-/// go on many threads where they wait on the disk. Each tactic and its figures: docs/internals.md.
+/// go on many threads where they wait on the disk. Each tactic: docs/internals.md; its figures:
+/// docs/benchmarks.md.
 public struct LargeArchiveExecution: BuildExecution {
     public let spillFolder: String?
     private let ahead = ReadAhead()

@@ -1,17 +1,15 @@
 import Foundation
 
 /// Hands the kernel back the memory of files a large build is done with: sources read for the
-/// last time, outputs once they are on the disk. A clean build of a million entries reads 10 GB
-/// and writes 32 GB through a machine of 24: left to itself, the kernel makes room by letting go
-/// of whatever was used least lately, the outputs' inodes and folders among them, and the next
-/// build's look at each output (`ReuseLookup`) then reads 1.8 million of them back from the disk
-/// (the first add-one after that clean build: 55 s, 55 of its CPU seconds the kernel's; 48 s
-/// with this). The bytes are never read again by the build, so they go first: opened, and their
+/// last time, outputs once they are on the disk. A build that reads and writes more than the
+/// machine's memory leaves the kernel to make room by letting go of whatever was used least
+/// lately, the outputs' inodes and folders among them, and the next build's look at each output
+/// (`ReuseLookup`) then reads them back from the disk, most of its time the kernel's. The bytes are never read again by the build, so they go first: opened, and their
 /// cached pages dropped (`POSIX_FADV_DONTNEED`, which leaves a page not yet written: none is lost).
 ///
 /// Only a large build drops anything: one done with more than `threshold` bytes, an eighth of the
-/// machine's memory (10,000 entries read 40 MB and write 340 MB: none dropped, and the next build
-/// finds them all in memory still).
+/// machine's memory (an ordinary blog drops none, and the next build finds them all in memory
+/// still).
 public struct PageCacheRelease: Sendable {
     /// How many bytes a build is done with before it counts as large.
     let threshold: Int

@@ -1,11 +1,9 @@
 import Foundation
 
 /// Hands a large file's pages to the disk and out of memory as it is written, for a file that
-/// nothing reads again soon: the user's highlight cache, 2.7 GB after a clean build of a million
-/// entries. Written whole at the end of that build, its pages had the kernel find room at once,
-/// and it found it by dropping the folder entries and inodes the next build looks at: two
-/// million of them in ten seconds, with gigabytes free (a probe showed the kernel reclaiming
-/// and compacting to cache a file's pages many to a block). Every `interval` bytes,
+/// nothing reads again soon: the user's highlight cache of a huge archive. Written whole at the
+/// end of that build, its pages had the kernel find room at once, and it found it by dropping
+/// the folder entries and inodes the next build looks at, even with memory free. Every `interval` bytes,
 /// `POSIX_FADV_DONTNEED` over all written so far starts the write of the pages not yet on the
 /// disk and drops those that are (by then nearly all but the latest run's); none is lost. A file
 /// under `interval` is left as it is.

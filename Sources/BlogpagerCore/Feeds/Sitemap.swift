@@ -1,8 +1,8 @@
 /// `sitemap.xml` (sitemaps.org 0.9): every list page and entry page. Over
 /// 50,000 URLs, the protocol's limit per file, it becomes an index of parts.
 /// Written straight from the site's paths and dates, the origin put before each
-/// as it is written: at a million entries a copy of every URL, and of every date
-/// as text, held until the files were made, was about 300 MB.
+/// as it is written: a copy of every URL, and of every date as text, held until
+/// the files were made, was a large part of a huge archive's memory.
 struct Sitemap {
     struct Location {
         /// The path from the site's root (`/posts/name/`), or an absolute URL.

@@ -146,8 +146,8 @@ enum DiskFile {
     }
 
     /// The whole file, or the system's reason it cannot be read. Read straight into the array:
-    /// through `Data` each byte was copied twice (a rebuild reads the 26 MB highlight cache of
-    /// 10,000 entries, a full build every source twice), with more calls to the system.
+    /// through `Data` each byte was copied twice, with more calls to the system, and a build
+    /// reads every source and its records this way.
     static func read(_ path: String) throws(POSIXError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw POSIXError.current }

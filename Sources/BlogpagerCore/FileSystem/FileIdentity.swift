@@ -68,7 +68,7 @@ public struct FileIdentity: Hashable, Sendable {
     /// `size seconds.nanoseconds inode`: how the build's records write it.
     public var recordText: String {
         // Written digit by digit into the string's own storage, its one allocation: a rebuild
-        // makes one for each source it walks, a million of them at a million entries.
+        // makes one for each source it walks.
         String(unsafeUninitializedCapacity: 4 * 21 + 3) { buffer in
             var at = 0
             func put(_ value: UInt64, negative: Bool = false, then separator: UInt8? = nil) {

@@ -5,9 +5,8 @@ import Darwin
 #endif
 
 /// The bytes of a record read back: mapped from its file, or held in memory. A rebuild looks
-/// up a few blocks of the last build's highlight cache (26 MB at 10,000 entries, 2.6 GB at a
-/// million); mapped, the file is neither copied nor laid into fresh memory, page by page, to
-/// be read once. Only ever read: the build that maps a record replaces it by a rename, or
+/// up a few blocks of the last build's highlight cache, which grows with the archive; mapped,
+/// the file is neither copied nor laid into fresh memory, page by page, to be read once. Only ever read: the build that maps a record replaces it by a rename, or
 /// extends it past the last byte it reads (`StateFolder.extend`).
 public final class RecordBytes: Sendable {
     /// Where the mapping starts; 0 for bytes held in memory.
@@ -57,7 +56,7 @@ public final class RecordBytes: Sendable {
     static let releaseInterval = 32 << 20
 
     /// Hands the mapped pages wholly before `offset` back to the kernel: a walk over a record
-    /// of gigabytes (the highlight cache's at a million entries) reads each page once, and
+    /// of gigabytes (a huge archive's highlight cache) reads each page once, and
     /// would otherwise keep them all resident to the end of the build. A page read again is
     /// read again from the file (the page cache): the mapping is private and never written.
     /// Nothing for bytes held in memory.

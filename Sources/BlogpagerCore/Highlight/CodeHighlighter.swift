@@ -43,7 +43,7 @@ public final class CodeHighlighter: Sendable {
         var cache: HighlightCache?
         var previous: HighlightCache?
         /// Whether the caches were read: at the first block, not at the start (a rebuild whose
-        /// changed entries have no code never reads the last build's, megabytes at 10,000 entries).
+        /// changed entries have no code never reads the last build's, megabytes for a large blog).
         var cachesTaken = false
         /// The user's shared cache, read at the first block both others miss.
         var shared: HighlightCache?
@@ -75,14 +75,14 @@ public final class CodeHighlighter: Sendable {
     private let spillFolder: String?
     private let state = Mutex(State())
     /// Held while the last build's cache is read (`startTakingCaches`), outside `state`: the workers
-    /// that need it wait asleep, where on `state` they spun in the kernel the while (a 26 MB
-    /// record at 10,000 entries), and it is read once, however many ask at once.
+    /// that need it wait asleep, where on `state` they spun in the kernel the while, and it is
+    /// read once, however many ask at once.
     private let reading = NSLock()
 
     /// How many helpers a build on `cores` cores may run: half the cores, two at least. Each helper
-    /// pays Python's start and compiles every lexer it meets (about a quarter of a CPU-second at
-    /// 10,000 entries), while Python's lexing is about a fifth of the build's work: on 16 cores,
-    /// 8 helpers took the same wall time as 16 and a tenth fewer CPU-seconds (docs/benchmarks.md).
+    /// pays Python's start and compiles every lexer it meets, while Python's lexing is a small
+    /// part of the build's work: more helpers than that bought no wall time and cost CPU
+    /// (docs/benchmarks.md).
     public static func helperLimit(cores: Int) -> Int {
         max(1, min(cores, max(2, cores / 2)))
     }
@@ -91,8 +91,7 @@ public final class CodeHighlighter: Sendable {
     /// its workers: one helper fewer than it runs, where it runs a helper for every core (two
     /// cores or fewer), since a worker that waits for Python leaves its core idle; none where the
     /// workers outnumber the helpers, which then keep them busy themselves and would wait behind
-    /// the next batch's requests. A cold 10,000-entry build: 6–32% faster ahead on 2 cores; on 16
-    /// (8 helpers) 9% slower with 7 lanes than with none, 6% with 4 (docs/benchmarks.md).
+    /// the next batch's requests (measured both ways: docs/benchmarks.md).
     public static func aheadLaneLimit(cores: Int) -> Int {
         let helpers = helperLimit(cores: cores)
         return helpers >= cores ? max(1, helpers - 1) : 0
@@ -241,7 +240,7 @@ public final class CodeHighlighter: Sendable {
     /// A block's spans from the user's shared cache, read now if it was not (once a build).
     /// Only for an output without a cache of its own (new, emptied, or another Pygments'):
     /// a rebuild's new blocks are new, and reading and writing the user's whole cache for
-    /// them would cost a rebuild more than they do (265 MB at 100,000 entries).
+    /// them would cost a rebuild more than they do.
     private func sharedLookup(_ key: String, _ state: inout State) -> String?? {
         guard let sharedCache, let highlighter = state.cache?.highlighter, state.previous?.highlighter != highlighter else { return nil }
         if !state.sharedRead {
@@ -399,7 +398,7 @@ public final class CodeHighlighter: Sendable {
         guard lookingInside, !has("highlight") else { return true }
         let blocks = MarkdownRenderer.fencedCode(in: String(decoding: bytes, as: UTF8.self)).filter { $0.language != nil }
         guard !blocks.isEmpty else { return false }
-        // Read outside the lock (26 MB at 10,000 entries): the build's own thread asks it for the version meanwhile.
+        // Read outside the lock (the record grows with the archive): the build's own thread asks it for the version meanwhile.
         startTakingCaches()
         return state.withLock { state in
             // Started above: a highlighter known has its caches taken.
@@ -512,7 +511,7 @@ public final class CodeHighlighter: Sendable {
             let previousCount = state.previous?.count ?? 0
             if keepingOthers, let previous = state.previous, previous.highlighter == cache.highlighter {
                 // A rebuild adds its new blocks at the end of the record: rewriting it all would cost
-                // more than the rebuild (26 MB at 10,000 entries). Past the bound, or where the record takes
+                // more than the rebuild itself. Past the bound, or where the record takes
                 // no more segments (or is of the former format), it is written anew.
                 let added = cache.blocks(missingFrom: previous)
                 if previous.count + added.count <= Self.cacheLimit, added.count == 0 || previous.takesAppends {

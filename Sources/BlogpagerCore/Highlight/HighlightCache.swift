@@ -12,8 +12,8 @@ import Darwin
 /// A cache read back keeps the record's bytes and looks a block up in them when it is
 /// asked for (`HighlightCacheSegment`): a rebuild that needs a few blocks of a large
 /// record reads a few of its pages. The spans a build stores go to a `SpillFile` where
-/// it has one: a clean build of a million entries highlights about 1.4 million blocks,
-/// gigabytes of spans it needs again only to write the record.
+/// it has one: a clean build of a huge archive holds gigabytes of spans it needs again
+/// only to write the record.
 public struct HighlightCache: Sendable {
     static let format = RecordText(kind: "highlight-cache", version: 3)
     /// The record before the key tables: still read, so the code of a cache written by an
@@ -100,7 +100,7 @@ public struct HighlightCache: Sendable {
 
     /// An empty cache that can take blocks of this one without copying them: both hold the
     /// record's one buffer (a build that renders every entry keeps what it used of the last
-    /// build's cache, 262 MB at 100,000 entries, without a string of each block beside it).
+    /// build's cache without a string of each block beside it).
     func sharingRecord(spillFolder: String? = nil) -> HighlightCache {
         var cache = HighlightCache(highlighter: highlighter, spillFolder: spillFolder)
         cache.recorded = Recorded(bytes: recorded.bytes, end: recorded.end)
@@ -144,10 +144,9 @@ public struct HighlightCache: Sendable {
         }
         for key in other.recorded.places.keys where count < limit && !contains(key) { keepRecorded(key, of: other) }
         // The record's tables, the latest segment's first (of a key in two, its block is the one
-        // read), a key at a time and only up to the bound: the first rebuild after a clean build
-        // of a million entries keeps 200,000 of 1.4 million blocks, without a string of every key.
-        // Each segment's blocks in the order their spans lie: those kept are a run of the record
-        // (its first 400 MB, not pages of all of its 2.6 GB), and the pages walked over are let
+        // read), a key at a time and only up to the bound, without a string of every key.
+        // Each segment's blocks in the order their spans lie: those kept are a run of the record,
+        // not pages from all over it, and the pages walked over are let
         // go as the walk goes on (the table's come back as a lookup needs them).
         other.recorded.bytes.withUnsafeBytes { raw in
             let buffer = raw.assumingMemoryBound(to: UInt8.self)
@@ -226,9 +225,8 @@ public struct HighlightCache: Sendable {
         for (key, spans) in stored { sources[key] = .stored(spans) }
         let blocks = sources.filter { HighlightCacheSegment.canHold($0.key) }
             .sorted { HighlightCacheSegment.precedes($0.key, $1.key) }
-        // The spans follow in the order they lie in the spill and the record, not the keys': after a
-        // clean build of a million entries, 2.6 GB of spill the kernel no longer holds, read
-        // front to back instead of a block here and there.
+        // The spans follow in the order they lie in the spill and the record, not the keys': a large
+        // spill the kernel no longer holds is read front to back instead of a block here and there.
         let spansOrder = blocks.indices.sorted { first, second in
             let (one, other) = (blocks[first].value.locality, blocks[second].value.locality)
             return (one.kind, one.offset, first) < (other.kind, other.offset, second)
@@ -246,7 +244,7 @@ public struct HighlightCache: Sendable {
             case .spilled(let range):
                 guard let spans = spill?.read(range), spans.count == range.count else { throw UnreadableSpill() }
                 run += spans
-                // Read front to back too (2.6 GB after a clean build of a million entries): its pages go
+                // Read front to back too (gigabytes, for a huge archive): its pages go
                 // behind the reading, or the kernel makes their room by dropping the inodes the next
                 // build looks at. The output's cache and the user's read the same spill at once: a
                 // page one has let go that the other still wants is read again from the disk.

@@ -8,7 +8,7 @@ import Darwin
 /// many blocks it holds, a table of their keys, sorted, every line of it the same width, then
 /// their spans one after another. A lookup is a binary search of the table where it lies: a
 /// rebuild that needs a few blocks of a large record reads a few of its pages, where a walk over
-/// every key read all of them (26 MB at 10,000 entries), and nothing is decoded beforehand.
+/// every key read all of them, and nothing is decoded beforehand.
 /// A record written whole is one segment; the new blocks of a rebuild are appended as another.
 ///
 /// `segment<TAB>count<TAB>keyWidth<TAB>spansBytes`, then a line for each block: its key, padded
@@ -92,7 +92,7 @@ struct HighlightCacheSegment: Sendable {
     /// The table's lines in the order their spans lie (those without spans first, at -1), each
     /// with where they start: a walk that reads some of the blocks reads the record's pages front
     /// to back, and the fewest of them. Only the table is read: a check of every block's end here
-    /// would bring all of a large record's pages in (2.6 GB at a million); `key(atLine:in:)` checks
+    /// would bring all of a large record's pages in; `key(atLine:in:)` checks
     /// a line's spans when it is used.
     func linesInSpansOrder(in buffer: UnsafeBufferPointer<UInt8>) -> [(line: Int, start: Int)] {
         var lines: [(line: Int, start: Int)] = []
@@ -184,7 +184,7 @@ struct HighlightCacheSegment: Sendable {
     }
 
     /// `value` in `digits` decimal digits, zero-padded, written in place (two for each of a
-    /// clean build's blocks: 1.4 million at a million entries, no array made for each).
+    /// clean build's blocks, no array made for each).
     private static func append(_ value: Int, digits: Int, to bytes: inout [UInt8]) {
         let start = bytes.count
         bytes += repeatElement(UInt8(ascii: "0"), count: digits)

@@ -8,7 +8,7 @@
 /// sources in and the record's order: found by binary search, carried into the next
 /// cache by one walk of both lists, written without a sort. (Two dictionaries of every
 /// path, filled on reading and again for the next build, and a sort of every path
-/// before writing, were 5-8% of the CPU of an edit's rebuild at 10,000 entries.)
+/// before writing, were a measurable part of an edit's rebuild.)
 public struct EntryCache: Sendable {
     static let version = 10
     private static let format = RecordText(kind: "entry-cache", version: version)
@@ -23,7 +23,7 @@ public struct EntryCache: Sendable {
     private var lines: [Range<Int>?] = []
     /// The record the lines lie in, mapped from its file (the last build's, which this build
     /// replaces by a rename: the mapping keeps its bytes). Its pages are handed back once read,
-    /// so the lines of a million entries (250 MB) are not held through the build to be written again.
+    /// so the lines of a huge archive are not held through the build to be written again.
     private(set) var record: RecordBytes?
 
     public init() {}

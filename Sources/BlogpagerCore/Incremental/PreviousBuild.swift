@@ -9,8 +9,8 @@ struct PreviousBuild: Sendable {
     var manifest: OutputManifest?
     /// Files a build that did not finish may have written.
     var interrupted: [String]
-    /// Until the reuse lookup takes it (`handingOverReuse`): its slots (1.8 million at a million
-    /// entries) are then held by the lookup alone, and let go once it is made.
+    /// Until the reuse lookup takes it (`handingOverReuse`): its slots (about two for each entry)
+    /// are then held by the lookup alone, and let go once it is made.
     private(set) var renderCache: RenderCache?
     /// The generation of the last build's outputs (`RenderKeys.generation`); nil without a render cache.
     let renderGeneration: String?

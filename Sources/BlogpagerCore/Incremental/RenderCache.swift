@@ -50,7 +50,7 @@ public struct RenderCache: Sendable, Equatable {
 
     /// The next build's cache as this one leaves it: the slots it rendered or kept (`RenderedSlots`),
     /// with the digests the writer reported for their files; written from them, without a
-    /// dictionary of its own (at a million entries they are 1.8 million).
+    /// dictionary of its own (they are about two for each entry).
     struct Made: Sendable {
         var rendered: RenderedSlots
         var digests: [String: String]

@@ -7,8 +7,8 @@
 public struct ReuseLookup: Sendable {
     /// Where in `recorded` each intact output is, by slot name; a slot's name is its path, but
     /// for a fragment's (`RenderCache.Slot`). A map of places, not of the records themselves:
-    /// its table has room for twice as many as it holds (1.8 million at a million entries), and
-    /// a record in each of its slots made it half a gigabyte.
+    /// its table has room for twice as many as it holds (about two for each entry), and a
+    /// record in each of its slots made it many times larger.
     private let places: [String: Int32]
     /// Each slot's record as the lookup found it, in the render cache's order; nil where its file is not intact.
     private let recorded: [Recorded?]
@@ -65,7 +65,7 @@ public struct ReuseLookup: Sendable {
     }
 
     /// A lookup being made on a thread of its own (one `stat` for each of the last build's
-    /// outputs: 18,000 at 10,000 entries, a sixth of a rebuild's time on 2 cores), started as
+    /// outputs, a large part of a rebuild's time), started as
     /// soon as the records are read; the build reads and sorts its entries, and keys its
     /// pages, beside it, and waits for it only where it asks which are kept.
     public struct Pending: Sendable {

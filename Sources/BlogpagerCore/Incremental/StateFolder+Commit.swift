@@ -53,8 +53,8 @@ extension StateFolder {
 
     /// Starts writing `records` (`EarlyRecords`).
     func startWriting(_ records: EarlyRecords, execution: any BuildExecution) -> PendingRecords {
-        // Each record is written as it is encoded, in runs (`RecordText.hand`): at a million entries
-        // they are gigabytes, which were in memory beside the build's own.
+        // Each record is written as it is encoded, in runs (`RecordText.hand`): a huge archive's
+        // are gigabytes, which were in memory beside the build's own.
         var writers: [(Record, @Sendable () -> (any Error)?)] = [
             (.renderCache, { [self] in write(.renderCache, records.renderCache.map { made in { try made.encode($0) } }) }),
             (.staticFiles, { [self] in write(.staticFiles, records.staticFiles.map { made in { try made.encode($0) } }) })]

@@ -56,7 +56,7 @@ struct IndexFiles {
     /// The URL of an output path.
     let url: (OutputPath) -> String
     /// The last build's file of a part with this newest page and key, if it is kept: a part is
-    /// then not encoded again (publishing changes the newest part alone, of tens at 10,000 entries).
+    /// then not encoded again (publishing changes the newest part alone).
     var keptPart: (_ newestPageID: String, _ key: String) -> KeptFile? = { _, _ in nil }
 
     /// The root first, then the parts (none for a small stream), all written.

@@ -30,7 +30,7 @@ struct BuildInputs: Sendable {
             scanning = nil
         }
         digest = fingerprint.digest()
-        // Digested: the walk (every path of a million entries) is the scan's alone from here, but
+        // Digested: the walk (every path of the archive) is the scan's alone from here, but
         // where this build may write the old list pages' file: the digest is then taken again, of
         // the inputs as they were before anything was read.
         if layout.legacyPagesPath.map({ loader.files.item(at: $0) != nil }) ?? true { fingerprint.contentWalk = nil }

@@ -61,7 +61,7 @@ enum RenderKeys {
         StableHash.key([stream, title, description, url] + neighbourURLs + fragments)
     }
 
-    /// The sitemap's files: every URL with its date as numbers (formatting 10,000 dates cost more than the key).
+    /// The sitemap's files: every URL with its date as numbers (formatting every date as text cost more than the key).
     static func sitemap(origin: String, basePath: String, locations: [Sitemap.Location]) -> String {
         // A key per run of locations, side by side, then one of them all.
         let parts = Sitemap.runs(of: locations.indices).parallelMap { part -> String in

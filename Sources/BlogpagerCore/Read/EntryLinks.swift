@@ -16,7 +16,7 @@ public struct EntryLinks: Sendable {
     public init(entries: [Entry], section: [String], pages: [StandalonePage] = [], home: String = "/") {
         self.section = section
         self.home = home
-        // Most blogs never link an entry by its file: then no name is looked up (the tables cost a rebuild 40 ms at 10,000 entries).
+        // Most blogs never link an entry by its file: then no name is looked up, nor its tables made.
         let links = entries.contains { entry in entry.references.contains { if case .link = $0.kind { true } else { false } } }
         guard links else { return }
         // Pages first: an entry's path wins where both claim one.

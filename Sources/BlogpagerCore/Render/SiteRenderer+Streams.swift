@@ -14,8 +14,8 @@ extension SiteRenderer {
     }
 
     /// How many streams are rendered before their indexes are made, side by side, and written.
-    /// A window, not all at once: at a million entries every stream's index and its encoded
-    /// files held together were most of a gigabyte, the build's peak.
+    /// A window, not all at once: every stream's index and its encoded files held together
+    /// were a huge archive's peak of memory.
     static let streamsPerIndexWindow = 64
 
     /// The streams of a window in runs rendered at once: each small stream (`StreamRenderer.isSmall`,

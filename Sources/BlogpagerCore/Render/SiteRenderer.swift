@@ -69,8 +69,8 @@ public struct SiteRenderer: Sendable {
     /// entries share a slug (on other dates), the slug and the author's date,
     /// and the time too if that is not enough.
     static func anchors(_ entries: [Entry]) -> [String] {
-        // One look-up of each slug, in one table (a rebuild of a million entries makes this
-        // anew, on one core, while the other formats dates): slugs are rarely shared.
+        // One look-up of each slug, in one table (every rebuild makes this anew, on one core,
+        // while another formats dates): slugs are rarely shared.
         var lastWith: [String: Int] = [:]
         lastWith.reserveCapacity(entries.count)
         var shared: [Int] = []

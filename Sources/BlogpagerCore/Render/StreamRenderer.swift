@@ -344,8 +344,8 @@ struct StreamRenderer {
     }
 
     /// `index.json` and its parts: written after every fragment they name. An index the
-    /// same as the last build's is kept with its parts, not encoded again (at 10,000
-    /// entries, encoding every tag's and month's index took a tenth of an add-one rebuild).
+    /// same as the last build's is kept with its parts, not encoded again (encoding every
+    /// tag's and month's index was a large part of an add-one rebuild).
     func indexFiles(_ plan: Plan, index: CursorIndex, reuse: ReuseLookup?) -> IndexOutput {
         let stream = plan.stream
         let rootPath = stream.path("index.json")

@@ -2,7 +2,7 @@ import Synchronization
 
 /// A value handed to another task, held by neither side once taken: for a large value that a
 /// task started with `async let` would otherwise keep alive, in the frame that started it, to
-/// the end of that frame (the content folder's walk: a million paths at a million entries).
+/// the end of that frame (the content folder's walk: every path of the archive).
 final class Handoff<Value: Sendable>: Sendable {
     private let held: Mutex<Value?>
 

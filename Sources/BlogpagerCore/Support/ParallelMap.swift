@@ -32,10 +32,9 @@ extension RandomAccessCollection where Index == Int {
 extension RandomAccessCollection where Index == Int {
     /// `parallelMap` for work that may wait on the disk: a `stat` of an output whose inode the
     /// kernel has let go reads it back, and one such read in flight per core leaves the disk
-    /// and the cores idle (1.77 million outputs, every cache dropped: 101 s on 2 threads, 37 s
-    /// on 32, on 2 cores). Whether it waits is timed first on elements spread over the list;
-    /// only then does it go wide (`parallelMap(threads:)`): warm, 32 threads beside a build's
-    /// others took the cores from them (10,000 entries: an add-one 0.04 s slower).
+    /// and the cores idle. Whether it waits is timed first on elements spread over the list;
+    /// only then does it go wide (`parallelMap(threads:)`): warm, many threads beside a build's
+    /// others took the cores from them (figures: docs/benchmarks.md).
     func parallelMapWaitingOnDisk<T>(_ transform: (Element) throws -> T) rethrows -> [T] {
         guard count >= 8 * Self.diskSamples, waitsOnDisk(transform) else { return try parallelMap(transform) }
         return try parallelMap(threads: Swift.max(32, ProcessInfo.processInfo.activeProcessorCount * 2), transform)

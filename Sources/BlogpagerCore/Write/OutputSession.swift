@@ -34,7 +34,7 @@ public struct OutputSession: Sendable {
         interrupted = previous.interrupted
         startsEmpty = previous.manifest == nil && previous.interrupted.isEmpty
         // A rebuild makes about the files the last build made: room for them all at once,
-        // not grown by doubling (1.8 million paths at a million entries, one at a time).
+        // not grown by doubling one path at a time.
         report.digests.reserveCapacity(ours.count)
         report.paths.reserveCapacity(ours.count)
     }

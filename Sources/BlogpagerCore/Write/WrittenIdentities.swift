@@ -1,7 +1,7 @@
 /// What `stat` says of each file a build wrote, taken as it was written (`DiskFile.replace`), by its
 /// place in the report's list of paths (`WriteReport.paths`): the outputs' digest of the build's
-/// record needs no second look at them. After a clean build of a million entries that look was
-/// 1.8 million `stat`s of inodes the kernel no longer held, 50 seconds of a 10-minute build.
+/// record needs no second look at them. After a clean build of a huge archive that look was a
+/// `stat` of every output, of inodes the kernel no longer held: a large part of the build.
 /// Kept in the order of those places (a build writes a file after it is placed), looked up by
 /// binary search: two short lists, not a table of every path.
 public struct WrittenIdentities: Sendable, Equatable {

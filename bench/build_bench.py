@@ -25,6 +25,12 @@ write every body with libcmark, one process on every core, each body in its own 
 entry pages are. Wall time and CPU seconds (user + system) are printed side by side.
 
     python3 bench/build_bench.py [--sizes 1000 10000 100000] [--runs 3] [--no-hugo] [--cores 2 16] [--clean-only]
+                                 [--beside OLD_BINARY]
+
+With --beside, another blogpager binary (the previous commit's, say) builds the same corpus in
+turn with this one, clean builds and rebuilds alike, and a table puts the two side by side
+(up to 20,000 entries, where two outputs fit on the disk beside Hugo's; above that, run the
+script once with BLOGPAGER naming each binary).
 
 BENCH_SETTLE (seconds, default 30) is the pause after outputs are deleted; CMARK_FLOOR names a
 floor binary built beforehand (where this machine has no libcmark headers to build it).
@@ -213,7 +219,7 @@ def clean_builds(tools, runs, from_user_cache, cpus=None):
             results["peak"].append(peak)
             results["cpu"].append(cpu)
             results["cpu_seconds"].append(cpu_seconds)
-            if tool.name == "blogpager" and from_user_cache:
+            if tool.name != "hugo" and from_user_cache:
                 # Once more into a new folder, the code from the user cache the clean build left.
                 shared_out, _, (seconds, _, _, _, (user, system)) = tool.fresh_build(user_cache=cache, cpus=cpus)
                 results["shared"].append((seconds, user + system))
@@ -230,13 +236,13 @@ def measure(tool, content, size, runs, results, rebuilds=True):
     files = snapshot(out)
     results["files"] = len(files)
     results["bytes"] = sum(os.lstat(os.path.join(str(out), path.lstrip("/"))).st_blocks * 512 for path in files)
-    if tool.name == "blogpager":
+    if tool.name != "hugo":
         results["index"] = index_sizes(out)
     # Above Hugo's limit each rebuild takes minutes: no change and one new entry are the rows the
     # targets name there, their files counted from blogpager's summary, not by walking millions.
     measured = [] if not rebuilds else changes(content, size) if size <= HUGO_LIMIT else changes(content, size)[:2]
     results["rebuild_peak"] = []
-    count = "walk" if size <= HUGO_LIMIT or tool.name != "blogpager" else "summary"
+    count = "walk" if size <= HUGO_LIMIT or tool.name == "hugo" else "summary"
     for label, apply, undo in measured:
         times, counts = [], []
         for _ in range(runs):
@@ -332,6 +338,7 @@ def main():
     parser.add_argument("--no-hugo", action="store_true")
     parser.add_argument("--cores", type=int, nargs="+", help="pin the clean builds and the floor to each of these core counts in turn")
     parser.add_argument("--clean-only", action="store_true", help="only the clean builds and the floor: no rebuild rows")
+    parser.add_argument("--beside", type=Path, help="another blogpager binary to build beside this one, in turn (up to 20,000 entries)")
     args = parser.parse_args()
     if not BLOGPAGER.is_file():
         # Run on its own, the script builds nothing: `make bench` builds the release binary first.
@@ -356,6 +363,8 @@ def main():
                 shutil.copytree(content, site / "content" / "posts")
                 hugo_content = site / "content" / "posts"
                 tools.append(Tool("hugo", site, lambda out: [HUGO, "--quiet", "-d", out]))
+            if args.beside and size <= HUGO_LIMIT:
+                tools.append(Tool("previous", work, lambda out: [args.beside, "build", content, out, "--quiet"]))
             # Above Hugo's limit there is nothing to compare the user-cache build with, and two
             # outputs of that size would not fit on the disk beside the corpus.
             # One series of clean builds per core count, the most cores last: its outputs are the
@@ -369,10 +378,12 @@ def main():
             last = series[previous]
             rebuilds = not args.clean_only
             results = {"blogpager": measure(ours, content, size, runs, last["blogpager"], rebuilds)}
-            if len(tools) > 1:
-                results["hugo"] = measure(tools[1], hugo_content, size, runs, last["hugo"], rebuilds)
+            for tool in tools[1:]:
+                results[tool.name] = measure(tool, hugo_content if tool.name == "hugo" else content, size, runs, last[tool.name], rebuilds)
             floors = {count: floor(work, content, runs, cpus) for count, cpus in cores.items()}
             report(size, runs, results, floors[previous])
+            if "previous" in results:
+                report_beside(results, args.beside)
             if len(series) > 1:
                 report_cores(series, floors)
 
@@ -443,6 +454,30 @@ def report(size, runs, results, floor_times):
           f"any entry: index.json, {'one part, ' if index['external'] else ''}one fragment")
     print(f"libcmark floor (read, render, write every body; one process): {spread(floor_times)}; "
           f"blogpager full build / floor: {ratio(ours['full'], floor_times)}\n", flush=True)
+
+
+def report_beside(results, other):
+    """This binary and another, built in turn on one corpus: the ratio of each row's medians."""
+    ours, theirs = results["blogpager"], results["previous"]
+
+    def cpu_seconds(found):
+        return [user + system for user, system in found["cpu_seconds"]]
+
+    def row(label, mine, others, unit="s", digits=2):
+        ratio = statistics.median(mine) / statistics.median(others)
+        print(f"| {label} | {spread(mine, unit, digits)} | {spread(others, unit, digits)} | {ratio:.3f} |")
+
+    print(f"| beside {other} | this binary | that binary | this / that |")
+    print("|---|---:|---:|---:|")
+    row("full clean build", ours["full"], theirs["full"])
+    row("full clean build, CPU seconds", cpu_seconds(ours), cpu_seconds(theirs))
+    row("peak memory (full build)", ours["peak"], theirs["peak"], unit="MiB", digits=0)
+    for label in ("no change", "add one new entry", "add one back-dated entry", "edit one old entry", "delete one old entry"):
+        if label in ours and label in theirs:
+            row(label, ours[label][0], theirs[label][0])
+    if ours["rebuild_peak"] and theirs["rebuild_peak"]:
+        row("peak memory (add one new entry)", ours["rebuild_peak"], theirs["rebuild_peak"], unit="MiB", digits=0)
+    print(flush=True)
 
 
 def report_cores(series, floors):

@@ -54,7 +54,12 @@ public enum BuildExecutionChoice: String, Sendable, CaseIterable {
         case .plain: false
         case .largeArchive: true
         }
-        guard isLarge, output.files.isDisk else { return PlainExecution() }
+        guard output.files.isDisk else { return PlainExecution() }
+        guard isLarge else { return PlainExecution(spillFolder: sourceBytes > Self.heldSourceBytes ? output.state.path : nil) }
         return LargeArchiveExecution(spillFolder: output.state.path)
     }
+
+    /// The most sources whose articles and highlighted spans a plain build holds in memory until
+    /// the streams and the records take them: past it, they wait in a spill file.
+    static let heldSourceBytes = 8 << 20
 }

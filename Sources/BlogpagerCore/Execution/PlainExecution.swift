@@ -1,10 +1,15 @@
-/// A build as an ordinary blog needs it: everything it holds in memory, its rendering and its
-/// `stat`s spread over the cores' pool, nothing asked of the kernel about pages.
+/// A build as an ordinary blog needs it: its rendering and its `stat`s spread over the cores'
+/// pool, nothing asked of the kernel about pages. What it holds until later stays in memory,
+/// unless given a `spillFolder`: a blog of thousands of entries keeps its memory growing with
+/// the number of entries, not with their text (`BuildExecutionChoice.execution`).
 public struct PlainExecution: BuildExecution {
-    public init() {}
+    public let spillFolder: String?
+
+    public init(spillFolder: String? = nil) {
+        self.spillFolder = spillFolder
+    }
 
     public var kind: BuildExecutionKind { .plain }
-    public var spillFolder: String? { nil }
 
     public func readAhead(_ paths: [String]) {}
 

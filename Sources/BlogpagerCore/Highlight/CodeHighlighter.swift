@@ -344,8 +344,8 @@ public final class CodeHighlighter: Sendable {
     /// Where Python must start to say its version (no fingerprint holds), no cache could hold
     /// the code, and many sources have code, the other helpers are launched at once, beside the
     /// first, not after its greeting and the look inside the sources: each spends as long
-    /// importing Pygments as the first, and on 16 cores the workers waited about a quarter of a
-    /// second for them (docs/benchmarks.md). Their greeting is read when they are taken
+    /// importing Pygments as the first, and on many cores the workers waited for them
+    /// (docs/benchmarks.md). Their greeting is read when they are taken
     /// (`startHelper`); any never taken are let go by `finish`.
     private func launchAhead(for sources: [SourceFile]) {
         guard maximumHelpers > 1, sources.count > Self.sourcesLookedInside, knownPython() == nil,

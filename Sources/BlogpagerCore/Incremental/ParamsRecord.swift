@@ -1,6 +1,6 @@
 /// An entry's params (`Entry.params`, the front matter blogpager does not interpret) as
 /// the entry cache keeps them: a tagged form read in one pass. JSON through `Codable`
-/// took about 60 µs an entry to read back, most of a rebuild's decoding of a real blog
+/// was most of a rebuild's decoding of a real blog (`docs/benchmarks.md`)
 /// whose entries nearly all carry params (Zola's `[extra]`, Hugo's own keys).
 ///
 /// `n` null; `t` / `f`; `i<decimal>;` an integer; `d<16 hex digits>` a double's bits;

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The pipeline, step by step: read every entry, leave out drafts and future
-/// entries, check identities, sort, cut into pages, render, index. Pure: it
-/// takes a `SiteInput` (and what the last build may lend it: the entry cache
-/// and the `ReuseLookup`, being made beside it) and gives files; it never
-/// touches the disk beyond reading the sources, and writing is `OutputSession`'s job.
+/// The pipeline, step by step: read, select (drafts, future, expired), check (URLs, links,
+/// cursors, collisions), sort, paginate, plan, render. It takes a `SiteInput` (and what the last
+/// build may lend it: the entry cache and the `ReuseLookup`, being made beside it) and gives files
+/// to `emit`; it reads through the input's `FileSystem`, holds what a large archive needs through
+/// the options' `BuildExecution`, and never writes an output: that is `OutputSession`'s job.
 public struct SiteBuilder: Sendable {
     public init() {}
 

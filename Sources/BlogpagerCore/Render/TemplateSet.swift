@@ -15,8 +15,7 @@ public struct TemplateSet: Sendable {
     private(set) var library: MustacheLibrary
     /// Lets `concurrentRenders` renders run at once. Each name a template looks up costs the
     /// Swift runtime dynamic casts, which go through one cache that every thread shares, so
-    /// more threads render no faster: on 16 cores, 16 at once took 1.5 times the CPU seconds of
-    /// 6 for the same wall time, 4 or 3 took longer (`docs/benchmarks.md`), while the rest of a
+    /// more threads render no faster past a few (`docs/benchmarks.md`), while the rest of a
     /// build (Markdown, hashing, writing) uses every core. Shared by the set's copies.
     private let renderSlots = DispatchSemaphore(value: TemplateSet.concurrentRenders)
     /// The shells this set's templates have rendered (`TemplateShells`); nil where a template

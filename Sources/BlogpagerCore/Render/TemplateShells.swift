@@ -2,8 +2,8 @@ import Synchronization
 
 /// Each template's shells (`TemplateShell`), one a shape of values (`ContextShape`), made
 /// as renders ask for them. Why: every name a template looks up costs swift-mustache a
-/// split of the name and half a dozen dynamic casts (about 2.4 µs on the 2-core machine,
-/// `docs/benchmarks.md`), some 80 of them for an entry's page; most pages of a site share
+/// split of the name and half a dozen dynamic casts (`docs/benchmarks.md`), dozens of
+/// them for an entry's page; most pages of a site share
 /// a few shapes, and filling a shell in costs a copy of its text.
 ///
 /// A shell is kept only when it is known to give what Mustache gives: the template asked

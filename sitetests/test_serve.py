@@ -193,7 +193,8 @@ def test_a_site_with_a_base_path_is_served_under_it_too(tmp_path):
     (tmp_path / "blogpager.yml").write_text("title: Under a path\nbase_url: https://example.org/blog/\n")
     run_build(content, tmp_path / "out")
     entry = next(p for p in (tmp_path / "out" / "posts").iterdir())
-    stylesheet = next(p.name for p in (tmp_path / "out" / "assets").iterdir() if p.name.endswith(".css"))
+    # The pages link the fingerprinted copy (`blogpager.<hash>.css`), not the plain one beside it.
+    stylesheet = next(p.name for p in (tmp_path / "out" / "assets").iterdir() if p.name.endswith(".css") and p.name.count(".") == 2)
     with ServeProcess(tmp_path / "out") as other:
         status, _, body = request(other, "/blog/")
         assert status == 200 and b"<title>Under a path</title>" in body and f'href="/blog/assets/{stylesheet}"'.encode() in body

@@ -25,12 +25,15 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
-        // libcmark from the system (Debian: libcmark-dev).
+        // cmark-gfm, GitHub's libcmark with its extensions (tables, strikethrough, autolinks, task
+        // lists; footnotes as an option), from the system (Debian: libcmark-gfm-dev and -extensions-dev).
         .systemLibrary(
-            name: "CCmark",
-            pkgConfig: "libcmark",
-            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
+        // What cmark-gfm lacks (definition lists, math kept as written), as syntax extensions through its extension API.
+        .target(name: "CmarkExtensions", dependencies: ["CCmarkGFM"]),
         // zlib from the system (Debian: zlib1g-dev): Pagefind's index files are gzip.
         .systemLibrary(
             name: "CZlib",
@@ -47,7 +50,8 @@ let package = Package(
         .target(
             name: "BlogpagerCore",
             dependencies: [
-                "CCmark",
+                "CCmarkGFM",
+                "CmarkExtensions",
                 "CZlib",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

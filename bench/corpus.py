@@ -57,7 +57,23 @@ def body(rng, index):
             text = " ".join(sentence(rng, japanese and rng.random() < 0.5) for _ in range(count))
             parts.append(text)
             words += 11 * count
-    return "\n\n".join(parts) + "\n"
+    return "\n\n".join(parts + extras(index)) + "\n"
+
+
+def extras(index):
+    """Tables, footnotes and quotes in some entries, from a random stream of their own (the rest
+    of the corpus stays as it was): a table in one entry of five, a note in one of six, a quote in
+    one of four."""
+    rng = random.Random(index * 7919 + 13)
+    parts = []
+    if index % 4 == 0:
+        parts.append(f'> "{sentence(rng)}" -- {rng.choice(WORDS).capitalize()}')
+    if index % 5 == 0:
+        rows = [f"| {rng.choice(WORDS)} | {rng.randint(1, 999)} | {sentence(rng)} |" for _ in range(rng.randint(3, 8))]
+        parts.append("| Name | Count | Note |\n|:-----|------:|------|\n" + "\n".join(rows))
+    if index % 6 == 0:
+        parts.append(f"{sentence(rng)}[^note]\n\n[^note]: {sentence(rng)}")
+    return parts
 
 
 def spacing(count):

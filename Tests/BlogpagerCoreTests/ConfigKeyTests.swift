@@ -49,6 +49,7 @@ struct ConfigKeyTests {
         ("oldFeeds", { $0.oldFeeds = [OldFeed(format: .rss, place: .site(path: "index.xml"))] }),
         ("menu", { $0.menu.items = [SiteMenu.Item(name: "About", url: "/about/")] }),
         ("params", { $0.params = ["social": .map(["x": .string("y")])] }),
+        ("markdown", { $0.markdown = .commonMark }),
     ]
 
     @Test func everyFieldIsCovered() {

@@ -7,6 +7,7 @@ struct HugoConfigReader {
         var config = SiteConfig()
         config.untitledEntries = .fileName
         config.templateSyntax = .hugo
+        config.markdown = .goldmark([:])
         config.skipsEmptyTerms = true
         config.draftsMayBeText = true
         config.pagesMayLackFrontMatter = true
@@ -46,6 +47,11 @@ struct HugoConfigReader {
                    case .bool(let unsafe)? = renderer["unsafe"] {
                     config.unsafeHTML = unsafe
                 }
+                if case .map(let markup) = field.value, case .map(let goldmark)? = markup["goldmark"] {
+                    let emoji = config.markdown.emoji
+                    config.markdown = .goldmark(goldmark)
+                    config.markdown.emoji = emoji
+                }
                 // Goldmark's heading ids: `github` unless `autoHeadingIDType` says otherwise, none with `autoHeadingID = false`.
                 if case .map(let markup) = field.value, case .map(let goldmark)? = markup["goldmark"], case .map(let parser)? = goldmark["parser"] {
                     if let type = parser["autoHeadingIDType"]?.scalarText { config.headingIDs = type == "github-ascii" ? .githubASCII : .github }
@@ -59,6 +65,7 @@ struct HugoConfigReader {
             case "uglyurls": uglyURLs = field.value == .bool(true)
             case "disablepathtolower": lowercase = field.value != .bool(true)
             case "summarylength": values.notHonoured(field, "summaries end at <!--more--> or the first paragraph")
+            case "enableemoji": config.markdown.emoji = field.value == .bool(true)
             case "buildfuture": config.buildsFuture = field.value == .bool(true)
             case "builddrafts": config.buildsDrafts = field.value == .bool(true)
             case "buildexpired": config.buildsExpired = field.value == .bool(true)

@@ -22,6 +22,7 @@ struct JekyllConfigReader {
         config.templateSyntax = .liquid
         // Jekyll's kramdown reads GFM by default, whose ids are GitHub's; `input: kramdown` makes kramdown's own.
         config.headingIDs = .github
+        config.markdown = .kramdown([:]) { _, _ in }
         config.pagesEndInHTML = fields.first { $0.key == "permalink" }?.rawText != "pretty"
         // Posts' URLs: `collections: posts: permalink:`, else the site's `permalink` (a style or a template), else Jekyll's `date` style.
         var postsPermalink: String?
@@ -74,6 +75,9 @@ struct JekyllConfigReader {
                 if case .map(let kramdown) = field.value {
                     if kramdown["input"]?.scalarText?.lowercased() == "kramdown" { config.headingIDs = .kramdown }
                     if kramdown["auto_ids"] == .bool(false) { config.headingIDs = nil }
+                    config.markdown = .kramdown(kramdown) { key, consequence in
+                        values.warnings.append(.warning(at: field.keyLocation, "'kramdown.\(key)' is not honoured yet: \(consequence)"))
+                    }
                 }
             case "feed":
                 // jekyll-feed at a path of its own: Atom there too (`feed.xml` is blogpager's own).

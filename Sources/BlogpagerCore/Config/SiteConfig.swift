@@ -96,6 +96,8 @@ public struct SiteConfig: Sendable, Hashable {
     var templateSyntax = TemplateText.Syntax.none
     /// How headings get their `id`s: as the old generator made them; nil for none.
     public var headingIDs: HeadingIDStyle? = .github
+    /// Which Markdown the entries are written in: the old generator's, else GitHub's.
+    public var markdown = MarkdownFeatures.github
     /// The old generator's paged lists, whose URLs `legacy-pages.yml` keeps leading somewhere.
     public var oldListPages: OldListPages?
     /// Feeds the old site published, kept at their URLs beside blogpager's own.

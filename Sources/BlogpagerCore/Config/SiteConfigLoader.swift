@@ -121,6 +121,12 @@ public struct SiteConfigLoader: Sendable {
                 if case .bool(let flag) = field.value { config.unsafeHTML = flag } else {
                     values.log.append(.error(at: field.valueLocation, "unsafe_html must be true or false"))
                 }
+            case "markdown":
+                guard case .map(let settings) = field.value else {
+                    values.log.append(.error(at: field.valueLocation, "markdown must be a mapping of settings such as 'footnotes: false'"))
+                    break
+                }
+                config.markdown = .blogpager(settings) { _, message in values.log.append(.error(at: field.valueLocation, message)) }
             case "search":
                 if case .bool(let flag) = field.value { config.searchIndex = flag } else {
                     values.log.append(.error(at: field.valueLocation, "search must be true or false"))

@@ -24,6 +24,7 @@ struct ZolaConfigReader {
         // Zola's section list (`/blog/`) is blogpager's front page now; its pages come with `paginate_by` (`applySection`).
         config.oldListPages = OldListPages(pageSize: config.pageSize, templates: [], firstPages: ["/:section/"])
         config.headingIDs = .zola
+        config.markdown = .zola([:])
         config.leavesUnresolvedFileLinks = true
         config.undatedEntries = .pagesAsZola
         var generatesFeeds = false
@@ -52,6 +53,7 @@ struct ZolaConfigReader {
                         if case .map(let map) = item, map["feed"] == .bool(true) { map["name"]?.scalarText } else { nil }
                     }
                 }
+            case "markdown": if case .map(let markdown) = field.value { config.markdown = .zola(markdown) }
             case "generate_feeds", "generate_feed": generatesFeeds = field.value == .bool(true)
             case "feed_filenames":
                 if case .list(let names) = field.value { feedNames = names.compactMap(\.scalarText) }

@@ -21,7 +21,7 @@ public struct BodyRenderer: Sendable {
         self.links = links
         self.imageSizes = imageSizes
         self.shortcodes = shortcodes
-        renderer = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, highlighter: highlighter)
+        renderer = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, features: config.markdown, highlighter: highlighter)
     }
 
     /// The highlighter the bodies' code goes to, if any.
@@ -59,7 +59,7 @@ public struct BodyRenderer: Sendable {
         if let marker = markdown.utf8Range(of: EntryReader.moreMarker) {
             let before = String(markdown[..<marker.lowerBound])
             let content = renderer.render(before + markdown[marker.upperBound...], relativeTo: base)
-            let teaser = renderer.render(before, relativeTo: base)
+            let teaser = renderer.renderTeaser(before, of: markdown, relativeTo: base)
             return EntryBody(
                 contentHTML: content.html,
                 summaryHTML: summarySource.map { renderer.render($0, relativeTo: base).html } ?? teaser.html,
@@ -101,7 +101,7 @@ public struct BodyRenderer: Sendable {
     func body(of page: StandalonePage) -> Result<String, BuildFailure> {
         FrontMatterReader(config: config, page: true).split(page.source).map { parts in
             HTMLContentRenderer.isHTML(page.source) ? parts.body
-                : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs).render(parts.body).html
+                : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, features: config.markdown).render(parts.body).html
         }
     }
 }

@@ -127,6 +127,9 @@ struct TemplateContext {
     }
 
     private static func scopingHeadingIDs(_ body: EntryBody, anchor: String) -> EntryBody {
+        var body = body
+        body.contentHTML = FootnoteIDs.scoping(body.contentHTML, anchor: anchor)
+        body.contentHTML = TableOfContents.scoping(body.contentHTML, anchor: anchor)
         guard body.contentHTML.utf8Contains("class=\"heading-link\"") else { return body }
         let idPrefix = Array((HTMLEscaping.escape(anchor) + "--").utf8)
         let linkPrefix = Array((URLPathEncoding.encode(anchor) + "--").utf8)

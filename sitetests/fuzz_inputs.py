@@ -4,13 +4,19 @@ shortcodes inserted, huge values, invalid UTF-8, NUL, and the shapes the Markdow
 published advisories describe. `cases(seed, count)` gives the same sites for the same seed."""
 import random
 
-ENTRY_BODY = """Intro paragraph with a [link](https://example.org/) and *emphasis*, **strong** and `code`.
+ENTRY_BODY = """* TOC
+{:toc}
+
+Intro paragraph with a [link](https://example.org/){:target="_blank"} and *emphasis*{: .x}, **strong** and `code`.
+{: .notice #intro}
 
 ## A heading {#custom}
 
 | Project | Cutoff date |
 |:--------|------------:|
 | one     | 2016-05-12  |
+| $a_1$ *b* | $$c_2$$ |
+{: .table}
 
 Text with a footnote[^1] and ~~old~~ words, a bare https://example.org/x URL.
 
@@ -48,7 +54,7 @@ SEEDS = {
     "jekyll": {
         "config": ("_config.yml", "title: Fuzz\nurl: https://example.org\nbaseurl: /blog\npermalink: /:categories/:year/:month/:day/:title.html\n"
                    "timezone: Asia/Tokyo\ndefaults:\n  - scope: {path: \"\", type: posts}\n    values: {layout: post}\n"
-                   "kramdown:\n  input: GFM\nplugins: [jekyll-feed]\n"),
+                   "kramdown:\n  input: GFM\n  toc_levels: 2..3\nplugins: [jekyll-feed]\n"),
         "entries": [
             ("_posts/2016-05-12-one.md", "---\nlayout: post\ntitle: One\ncategory: Elixir in Production\ntags: swift ios\n---\n"
              "{% assign x = site.data.releases | first %}{{ page.title }}\n====\n{% raw %}{{ raw }}{% endraw %}\n"
@@ -73,7 +79,7 @@ SEEDS = {
     },
     "zola": {
         "config": ("config.toml", "base_url = \"https://example.org\"\ntitle = \"Fuzz\"\ndefault_language = \"en\"\n"
-                   "taxonomies = [{name = \"tags\", feed = true}]\n[markdown]\nhighlight_code = true\n[extra]\nx = 1\n"),
+                   "taxonomies = [{name = \"tags\", feed = true}]\n[markdown]\nhighlight_code = true\nsmart_punctuation = true\n[extra]\nx = 1\n"),
         "entries": [
             ("content/blog/_index.md", "+++\ntitle = \"Blog\"\nsort_by = \"date\"\npaginate_by = 5\n+++\n"),
             ("content/blog/one.md", "+++\ntitle = \"One\"\ndate = 2016-05-12\n[taxonomies]\ntags = [\"a\"]\n+++\n"
@@ -85,7 +91,7 @@ SEEDS = {
 
 PUNCTUATION = ["\n", "\n[\n", "\n[[", "[}", "T:", " 1,", "&x ", "*x", "<<: *x", "!!binary ", "%YAML 1.2\n", "\t", " ", ":", ": ", "- ", "[", "]", "{", "}", "\"", "'", "#", "&a ", "*a", "!", "|", ">", "=", ",", ".",
                "+++", "---", "...", "[[", "]]", "{{", "}}", "{%", "%}", "{{<", ">}}", "{{%", "%}}", "{%-", "-%}", "\\", "\\u",
-               "```", "~~~", "<!--", "-->", "<!--more-->", "@/", "](", "![", "[^", "$$", "T", "Z", "+09:00", "0x", "inf", "nan",
+               "```", "~~~", "{:", "{: .a}", "{:toc}", "$", "| ", "\n: ", "<!--", "-->", "<!--more-->", "@/", "](", "![", "[^", "$$", "T", "Z", "+09:00", "0x", "inf", "nan",
                "\"\"\"", "'''", "?", "%", "null", "~", "true", "1979-05-27", "07:32:00", "\r", "\r\n", "\u00e9", "\u3000", "\u2028"]
 HUGE = [lambda r: "x" * r.randint(10_000, 200_000), lambda r: str(10 ** r.randint(19, 400)), lambda r: "[" * r.randint(100, 5000),
         lambda r: "{" * r.randint(100, 5000), lambda r: "- " * r.randint(100, 3000), lambda r: "a." * r.randint(100, 30000),

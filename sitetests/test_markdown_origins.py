@@ -22,7 +22,7 @@ from helpers import run_build
 HUGO = Path(sys.executable).parent / "hugo"
 
 BODY = """A note[^1] and another[^second], www.example.com and https://example.org/x, "double" and 'single'
-quotes -- a dash --- another... ~~struck~~ and **strong**.
+quotes -- a dash --- another... ~~struck~~ and **strong** :tada: :rocket: `:smile:`.
 
 | Project | Cutoff date | Count |
 |:--------|:-----------:|------:|
@@ -132,6 +132,7 @@ class Structure(HTMLParser):
             "definitions": [[tag, squash(text)] for tag, text in self.definitions],
             "links": self.links,
             "typography": {mark: text.count(mark) for mark in "\u201c\u201d\u2018\u2019\u2013\u2014\u2026"},
+            "emoji": [c for c in text if 0x1F300 <= ord(c) <= 0x1FAFF],
             "math": re.findall(r"\\\(.*?\\\)|\\\[.*?\\\]|\$\$.*?\$\$", " ".join(text.split())),
         }
 
@@ -171,6 +172,7 @@ def test_jekyll_posts_read_as_kramdown_rendered_them(tmp_path, setting):
 
 HUGO_SETTINGS = {
     "default (Goldmark's extensions on)": "",
+    "emoji": "enableEmoji = true\n",
     "tables, typographer and linkify off": "[markup.goldmark.extensions]\ntable = false\nlinkify = false\n"
                                            "[markup.goldmark.extensions.typographer]\ndisable = true\n",
     "footnotes, task lists and definition lists off, hard wraps": "[markup.goldmark.extensions]\nfootnote = false\n"
@@ -192,6 +194,7 @@ def test_hugo_posts_read_as_goldmark_rendered_them(tmp_path, setting):
     theirs = structure((tmp_path / "hugo" / "posts/all/index.html").read_text(encoding="utf-8"))
     run_build(site, tmp_path / "out")
     ours = structure(body_of(tmp_path / "out" / "posts/all/index.html"))
+    assert len(theirs["emoji"]) == (2 if "enableEmoji" in HUGO_SETTINGS[setting] else 0)
     assert ours == theirs
 
 

@@ -13,11 +13,12 @@ struct MarkdownFeaturesTests {
         let jekyll = try Self.config("title: x\n", origin: .jekyll, path: "_config.yml").markdown
         #expect(jekyll.tables && jekyll.footnotes && jekyll.definitionLists && jekyll.smartPunctuation && !jekyll.autolinks)
         #expect(jekyll.math == .kramdown && jekyll.strikethroughNeedsTwoTildes)
-        let kramdown = try Self.config("kramdown:\n  input: kramdown\n  hard_wrap: true\n", origin: .jekyll, path: "_config.yml").markdown
+        let kramdown = try Self.config("plugins: [jemoji]\nkramdown:\n  input: kramdown\n  hard_wrap: true\n", origin: .jekyll, path: "_config.yml").markdown
+        #expect(kramdown.emoji == .github)
         #expect(!kramdown.strikethrough && !kramdown.taskLists && kramdown.tables && kramdown.hardWraps)
 
         let hugo = try Self.config("title = 'x'\n", origin: .hugo, path: "hugo.toml").markdown
-        #expect(hugo.tables && hugo.autolinks && hugo.definitionLists && hugo.smartPunctuation && hugo.wwwScheme == "https" && !hugo.emoji)
+        #expect(hugo.tables && hugo.autolinks && hugo.definitionLists && hugo.smartPunctuation && hugo.wwwScheme == "https" && hugo.emoji == nil)
         let hugoOff = try Self.config("""
             enableEmoji = true
             [markup.goldmark.extensions]
@@ -26,12 +27,12 @@ struct MarkdownFeaturesTests {
             [markup.goldmark.extensions.typographer]
             disable = true
             """, origin: .hugo, path: "hugo.toml").markdown
-        #expect(!hugoOff.tables && !hugoOff.smartPunctuation && hugoOff.wwwScheme == "http" && hugoOff.emoji && hugoOff.footnotes)
+        #expect(!hugoOff.tables && !hugoOff.smartPunctuation && hugoOff.wwwScheme == "http" && hugoOff.emoji == .hugo && hugoOff.footnotes)
 
         let zola = try Self.config("base_url = 'https://example.org'\n", origin: .zola, path: "config.toml").markdown
         #expect(zola.tables && zola.footnotes && zola.strikethrough && zola.taskLists && !zola.smartPunctuation && !zola.autolinks)
         let zolaSmart = try Self.config("[markdown]\nsmart_punctuation = true\nrender_emoji = true\n", origin: .zola, path: "config.toml").markdown
-        #expect(zolaSmart.smartPunctuation && zolaSmart.emoji)
+        #expect(zolaSmart.smartPunctuation && zolaSmart.emoji == .github)
 
         #expect(try Self.config("title: x\n", origin: .blogpager, path: "blogpager.yml").markdown == .github)
         let own = try Self.config("markdown:\n  footnotes: false\n  definition_lists: true\n", origin: .blogpager, path: "blogpager.yml").markdown
@@ -190,5 +191,18 @@ struct MarkdownFeaturesTests {
         var kramdown = MarkdownFeatures.github
         kramdown.math = .kramdown
         #expect(Self.render("| a |\n|---|\n| $$x_1 < y_2$$ |\n", kramdown).contains("<td>\\(x_1 &lt; y_2\\)</td>"))
+    }
+
+    @Test func emojiShortCodesFromTheOriginsList() {
+        var features = MarkdownFeatures.github
+        #expect(Self.render("Done :tada:\n", features) == "<p>Done :tada:</p>\n")
+        features.emoji = .github
+        #expect(Self.render("Done :tada: :+1: :nocode: 10:30:00 `:tada:`\n", features)
+            == "<p>Done \u{1F389} \u{1F44D} :nocode: 10:30:00 <code>:tada:</code></p>\n")
+        // Hugo's list has codes GitHub's lacks.
+        #expect(EmojiTable.of(.hugo).replacing(in: ":party_popper:") == "\u{1F389}")
+        #expect(EmojiTable.of(.github).replacing(in: ":party_popper:") == nil)
+        #expect(MarkdownFeatures.blogpager(["emoji": .bool(true)]) { _, _ in }.emoji == .github)
+        #expect(MarkdownFeatures.zola(["render_emoji": .bool(true)]).emoji == .github)
     }
 }

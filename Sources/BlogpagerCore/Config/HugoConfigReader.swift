@@ -65,7 +65,7 @@ struct HugoConfigReader {
             case "uglyurls": uglyURLs = field.value == .bool(true)
             case "disablepathtolower": lowercase = field.value != .bool(true)
             case "summarylength": values.notHonoured(field, "summaries end at <!--more--> or the first paragraph")
-            case "enableemoji": config.markdown.emoji = field.value == .bool(true)
+            case "enableemoji": config.markdown.emoji = field.value == .bool(true) ? .hugo : nil
             case "buildfuture": config.buildsFuture = field.value == .bool(true)
             case "builddrafts": config.buildsDrafts = field.value == .bool(true)
             case "buildexpired": config.buildsExpired = field.value == .bool(true)

@@ -70,11 +70,15 @@ struct JekyllConfigReader {
             case "future": config.buildsFuture = field.value == .bool(true)
             case "show_drafts": config.buildsDrafts = field.value == .bool(true)
             case "theme", "remote_theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
-            case "plugins", "gems": values.notHonoured(field, "Jekyll plugins do not run; their output is not made (jekyll-feed's feed.xml is: blogpager writes one)")
+            case "plugins", "gems":
+                values.notHonoured(field, "Jekyll plugins do not run; their output is not made (jekyll-feed's feed.xml and jemoji's emoji are: blogpager makes them)")
+                if case .list(let plugins) = field.value, plugins.contains(.string("jemoji")) { config.markdown.emoji = .github }
             case "kramdown":
                 if case .map(let kramdown) = field.value {
                     if kramdown["input"]?.scalarText?.lowercased() == "kramdown" { config.headingIDs = .kramdown }
                     if kramdown["auto_ids"] == .bool(false) { config.headingIDs = nil }
+                    let emoji = config.markdown.emoji
+                    defer { config.markdown.emoji = emoji }
                     config.markdown = .kramdown(kramdown) { key, consequence in
                         values.warnings.append(.warning(at: field.keyLocation, "'kramdown.\(key)' is not honoured yet: \(consequence)"))
                     }

@@ -88,7 +88,7 @@ extension MarkdownFeatures {
         var features = MarkdownFeatures()
         features.autolinks = false
         features.smartPunctuation = markdown["smart_punctuation"] == .bool(true)
-        features.emoji = markdown["render_emoji"] == .bool(true)
+        features.emoji = markdown["render_emoji"] == .bool(true) ? .github : nil
         return features
     }
 
@@ -120,7 +120,7 @@ extension MarkdownFeatures {
             case "definition_lists": features.definitionLists = flag
             case "smart_punctuation": features.smartPunctuation = flag
             case "hard_wraps": features.hardWraps = flag
-            case "emoji": features.emoji = flag
+            case "emoji": features.emoji = flag ? .github : nil
             default: problem(key, "markdown has no '\(key)': it knows tables, strikethrough, autolinks, task_lists, footnotes, definition_lists, smart_punctuation, hard_wraps, emoji and math")
             }
         }

@@ -29,8 +29,8 @@ public struct MarkdownFeatures: Sendable, Hashable {
     public var attributeLists = false
     /// The heading levels a `{:toc}` lists (kramdown's `toc_levels`).
     public var tocLevels = 1...6
-    /// `:tada:` as its emoji.
-    public var emoji = false
+    /// `:tada:` as its emoji, from the origin's list; nil leaves short codes as text.
+    public var emoji: EmojiList?
 
     public enum MathSyntax: String, Sendable, Hashable {
         /// Dollars are text, as CommonMark reads them.

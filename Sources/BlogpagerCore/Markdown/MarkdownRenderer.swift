@@ -97,6 +97,7 @@ public struct MarkdownRenderer: Sendable {
         withDocument(markdown) { document, extensions in
             if let base { resolveRelativeURLs(in: document, against: base) }
             if features.autolinks, features.wwwScheme != "http" { Self.linkingWWW(in: document, with: features.wwwScheme) }
+            if let emoji = features.emoji { Self.showingEmoji(in: document, from: EmojiTable.of(emoji)) }
             if let highlighter { highlightCode(in: document, with: highlighter) }
             let headings = headingIDs.map { markHeadings(in: document, style: $0) } ?? []
             var html = FootnoteIDs.rewriting(Self.placingHeadingIDs(headings, in: self.html(of: document, extensions: extensions)))
@@ -157,6 +158,19 @@ public struct MarkdownRenderer: Sendable {
             guard url.hasPrefix("http://www."), let text = cmark_node_first_child(node), cmark_node_get_type(text) == CMARK_NODE_TEXT,
                   let literal = cmark_node_get_literal(text), String(cString: literal).hasPrefix("www.") else { continue }
             _ = cmark_node_set_url(node, scheme + "://" + url.dropFirst("http://".count))
+        }
+    }
+
+    /// Each text's `:short_code:` as its emoji (code is no text here: it keeps its colons).
+    private static func showingEmoji(in document: OpaquePointer, from table: EmojiTable) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_TEXT,
+                  let literal = cmark_node_get_literal(node), let shown = table.replacing(in: String(cString: literal)) else { continue }
+            _ = cmark_node_set_literal(node, shown)
         }
     }
 

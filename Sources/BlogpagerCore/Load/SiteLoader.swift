@@ -118,9 +118,16 @@ public struct SiteLoader: Sendable {
                 warnings += failure.diagnostics.map { .warning(at: $0.location, $0.message + "; the section's settings in it are not read") }
             }
         }
+        var staticFiles = found.staticFiles
+        if config.markdown.rendersMath {
+            switch KaTeXFiles.staticFiles(in: files, settingAt: SourceLocation(path: configFile ?? "blogpager.yml")) {
+            case .success(let katex): staticFiles += katex
+            case .failure(let problem): throw BuildFailure(problem)
+            }
+        }
         var input = SiteInput(
             config: config, templates: templates, sources: found.sources,
-            staticFiles: found.staticFiles, diagnostics: found.diagnostics, configPath: configFile)
+            staticFiles: staticFiles, diagnostics: found.diagnostics, configPath: configFile)
         input.warnings = warnings
         input.configToEdit = layout.configToEdit
         input.addressKey = layout.origin.addressKey

@@ -28,6 +28,8 @@ extension MarkdownFeatures {
             }
         }
         if let engine = settings["math_engine"]?.scalarText?.lowercased(), engine == "null" || engine == "nil" { features.math = .passthrough }
+        // kramdown's KaTeX engine drew the math as the site was built: here the reader's browser does.
+        if settings["math_engine"]?.scalarText?.lowercased() == "katex" { features.rendersMath = true }
         if settings["math_engine"] == .null { features.math = .passthrough }
         return features
     }
@@ -74,7 +76,11 @@ extension MarkdownFeatures {
             if let scheme = (extensions["linkifyProtocol"] ?? extensions["linkifyprotocol"])?.scalarText, ["http", "https"].contains(scheme) {
                 features.wwwScheme = scheme
             }
-            if case .map(let passthrough)? = extensions["passthrough"], passthrough["enable"] == .bool(true) { features.math = .passthrough }
+            // Hugo's documentation pairs the passthrough with KaTeX or MathJax in the theme.
+            if case .map(let passthrough)? = extensions["passthrough"], passthrough["enable"] == .bool(true) {
+                features.math = .passthrough
+                features.rendersMath = true
+            }
         }
         if case .map(let renderer)? = goldmark["renderer"], case .bool(let hard)? = renderer["hardWraps"] ?? renderer["hardwraps"] {
             features.hardWraps = hard
@@ -100,10 +106,13 @@ extension MarkdownFeatures {
             let value = settings[key]!
             if key == "math" {
                 switch value.scalarText {
+                case "katex"?:
+                    features.math = .passthrough
+                    features.rendersMath = true
                 case "kramdown"?: features.math = .kramdown
                 case "passthrough"?, "true"?: features.math = .passthrough
                 case "none"?, "false"?: features.math = .none
-                default: problem(key, "markdown.math must be 'passthrough', 'kramdown' or 'none'")
+                default: problem(key, "markdown.math must be 'katex', 'passthrough', 'kramdown' or 'none'")
                 }
                 continue
             }

@@ -25,6 +25,9 @@ public struct MarkdownFeatures: Sendable, Hashable {
     /// `$…$` and `$$…$$` kept as the author wrote them, never read as emphasis; with `mathDelimiters`
     /// `.kramdown`, written as kramdown does for MathJax (`\(…\)`, `\[…\]`).
     public var math: MathSyntax = .none
+    /// Math drawn in the reader's browser with KaTeX (Debian's libjs-katex, served from
+    /// `assets/katex/`, loaded only by pages that have math): for sites whose theme drew it.
+    public var rendersMath = false
     /// kramdown's attribute lists (`{: .class #id}` on blocks and spans) and `{:toc}`.
     public var attributeLists = false
     /// The heading levels a `{:toc}` lists (kramdown's `toc_levels`).
@@ -37,7 +40,8 @@ public struct MarkdownFeatures: Sendable, Hashable {
         case none
         /// `$$…$$` is math, shown as kramdown shows it: `\(…\)` inline, `\[…\]` on its own lines.
         case kramdown
-        /// `$…$` and `$$…$$` (and `\(…\)`, `\[…\]`) are passed through with their delimiters.
+        /// `$…$` and `$$…$$` are passed through with their delimiters. (`\(…\)` and `\[…\]` are
+        /// CommonMark escapes, which cmark-gfm reads before any extension: they show as `(…)`, `[…]`.)
         case passthrough
     }
 

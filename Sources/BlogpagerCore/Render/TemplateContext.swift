@@ -45,6 +45,8 @@ struct TemplateContext {
             "order": config.order.rawValue,
             "search": config.searchIndex,
             "search_bundle": urls.home + "pagefind/",
+            "math": config.markdown.rendersMath,
+            "katex_url": urls.home + KaTeXFiles.outputFolder.joined(separator: "/") + "/",
             "params": config.params.mapValues(\.templateValue),
         ]
         // Mustache treats an empty string as true: leave absent values out.

@@ -3,16 +3,20 @@ import Foundation
 /// cmark-gfm's footnotes as kramdown and Goldmark name them (the note `fn:1`, its reference
 /// `fnref:1`), so links made to them under the old generator still land; scoped by the
 /// article's anchor where many articles meet, and left out of summaries, whose notes are elsewhere.
+/// Each rewrite is one pass from tag to tag: every article of every list page and fragment comes here.
 enum FootnoteIDs {
-    /// What cmark-gfm writes, and what we make of it.
-    private static let renamed = [
-        ("<a href=\"#fn-", "<a href=\"#fn:"), (" id=\"fnref-", " id=\"fnref:"),
-        ("<li id=\"fn-", "<li id=\"fn:"), ("<a href=\"#fnref-", "<a href=\"#fnref:"),
+    /// The tags cmark-gfm writes for footnotes, by how they open, and the attributes in them that
+    /// name a note or a reference: `<a href="#fn-1" id="fnref-1" data-footnote-ref>`,
+    /// `<li id="fn-1">`, `<a href="#fnref-1" class="footnote-backref" …>`.
+    private static let written: [(tag: String, names: [String])] = [
+        ("<a href=\"#fn-", [" href=\"#fn-", " id=\"fnref-"]),
+        ("<a href=\"#fnref-", [" href=\"#fnref-"]),
+        ("<li id=\"fn-", [" id=\"fn-"]),
     ]
 
     static func rewriting(_ html: String) -> String {
         guard html.utf8Contains("data-footnote") else { return html }
-        return renamed.reduce(html) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+        return rewritingTags(html, written.map { ($0.tag, $0.names.map { ($0, String($0.dropLast()) + ":") }) })
     }
 
     /// The ids and links of an article's footnotes with its anchor before them, so that two
@@ -20,10 +24,34 @@ enum FootnoteIDs {
     static func scoping(_ html: String, anchor: String) -> String {
         guard html.utf8Contains("data-footnote") else { return html }
         let id = HTMLEscaping.escape(anchor) + "--", link = URLPathEncoding.encode(anchor) + "--"
-        return renamed.map(\.1).reduce(html) { text, pattern in
-            let isLink = pattern.contains("href")
-            let opening = pattern.dropLast(pattern.hasSuffix("fnref:") ? "fnref:".count : "fn:".count)
-            return text.replacingOccurrences(of: pattern, with: opening + (isLink ? link : id) + pattern.dropFirst(opening.count))
+        func scoped(_ name: String) -> (String, String) {
+            let renamed = String(name.dropLast()) + ":"
+            let opening = renamed.hasPrefix(" href=\"#") ? " href=\"#" : " id=\""
+            return (renamed, opening + (opening.contains("#") ? link : id) + renamed.dropFirst(opening.count))
+        }
+        return rewritingTags(html, written.map { (String($0.tag.dropLast()) + ":", $0.names.map(scoped)) })
+    }
+
+    /// `html` with each tag that opens as one of `tags` rewritten: in it, each attribute's opening
+    /// (`from`) replaced by `to`.
+    private static func rewritingTags(_ html: String, _ tags: [(opening: String, attributes: [(from: String, to: String)])]) -> String {
+        let openings = tags.map { (Array($0.opening.utf8), $0.attributes.map { (Array($0.from.utf8), Array($0.to.utf8)) }) }
+        return html.rewritingTags { bytes, at in
+            guard let (_, attributes) = openings.first(where: { String.bytes(bytes, at: at, startWith: $0.0) }) else { return nil }
+            var end = at
+            while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
+            var tag: [UInt8] = []
+            var index = at
+            while index < end {
+                if let (from, to) = attributes.first(where: { String.bytes(bytes, at: index, startWith: $0.0) }) {
+                    tag += to
+                    index += from.count
+                } else {
+                    tag.append(bytes[index])
+                    index += 1
+                }
+            }
+            return (tag, end)
         }
     }
 

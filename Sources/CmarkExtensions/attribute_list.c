@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <cmark-gfm/buffer.h>
+#include <cmark-gfm/houdini.h>
 #include <cmark-gfm/node.h>
 #include <cmark-gfm/render.h>
 
@@ -26,17 +27,8 @@ typedef struct {
 
 static attributes *attributes_of(cmark_node *node) { return (attributes *)node->as.opaque; }
 
-static void put_escaped(cmark_strbuf *out, const unsigned char *text, int length) {
-  for (int i = 0; i < length; i++) {
-    switch (text[i]) {
-    case '<': cmark_strbuf_puts(out, "&lt;"); break;
-    case '>': cmark_strbuf_puts(out, "&gt;"); break;
-    case '&': cmark_strbuf_puts(out, "&amp;"); break;
-    case '"': cmark_strbuf_puts(out, "&quot;"); break;
-    default: cmark_strbuf_putc(out, text[i]);
-    }
-  }
-}
+// HTML-escaped as cmark-gfm escapes text (its own houdini).
+static void put_escaped(cmark_strbuf *out, const unsigned char *text, int length) { houdini_escape_html0(out, text, length, 0); }
 
 static int is_name_character(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == ':' || c >= 0x80;

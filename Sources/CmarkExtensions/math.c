@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <cmark-gfm/buffer.h>
+#include <cmark-gfm/houdini.h>
 #include <cmark-gfm/chunk.h>
 #include <cmark-gfm/node.h>
 #include <cmark-gfm/render.h>
@@ -111,15 +112,8 @@ static void put_escaped(cmark_strbuf *html, const unsigned char *text, int lengt
     while (length && (text[0] == ' ' || text[0] == '\n' || text[0] == '\r' || text[0] == '\t')) { text++; length--; }
     while (length && (text[length - 1] == ' ' || text[length - 1] == '\n' || text[length - 1] == '\r' || text[length - 1] == '\t')) length--;
   }
-  for (int i = 0; i < length; i++) {
-    switch (text[i]) {
-    case '<': cmark_strbuf_puts(html, "&lt;"); break;
-    case '>': cmark_strbuf_puts(html, "&gt;"); break;
-    case '&': cmark_strbuf_puts(html, "&amp;"); break;
-    case '"': cmark_strbuf_puts(html, "&quot;"); break;
-    default: cmark_strbuf_putc(html, text[i]);
-    }
-  }
+  // As cmark-gfm escapes text (its own houdini).
+  houdini_escape_html0(html, text, length, 0);
 }
 
 static void render_html(cmark_syntax_extension *self, cmark_html_renderer *renderer, cmark_node *node,

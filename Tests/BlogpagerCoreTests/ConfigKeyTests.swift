@@ -33,6 +33,8 @@ struct ConfigKeyTests {
         ("keepsLastOfSharedURL", { $0.keepsLastOfSharedURL = true }),
         ("keepsFirstOfSharedAlias", { $0.keepsFirstOfSharedAlias = true }),
         ("collections", { $0.collections = [JekyllCollection(name: "work")] }),
+        ("frontMatterDefaults", { $0.frontMatterDefaults = FrontMatterDefaults(sets: [.init(scope: .init(path: "", type: "posts"), values: ["author": .string("Ada")], location: SourceLocation(path: "_config.yml"))]) }),
+        ("readsDatesAsRuby", { $0.readsDatesAsRuby = true }),
         ("draftsMayBeText", { $0.draftsMayBeText = true }),
         ("leavesUnresolvedFileLinks", { $0.leavesUnresolvedFileLinks = true }),
         ("showsDatesInSiteZone", { $0.showsDatesInSiteZone = true }),

@@ -37,6 +37,34 @@ public enum EntryURLRule: Sendable, Hashable {
         }
     }
 
+    /// Where the old generator wrote a page whose URL is given whole (an entry's or a page's own
+    /// `permalink:`, `url:` or `path:`, a collection's permalink): the file's segments, and
+    /// whether the URL leaves out the `.html` the file has.
+    /// Jekyll: a URL ending in `/` is a folder; a page whose own permalink, as written, ends in
+    /// an extension (`/releases/Release-1.90.0`: `.0`) is a file of that name; any other a file
+    /// with `.html` added unless it ends so. Hugo: a last segment with a dot is a file as named,
+    /// any other a folder. Zola: always a folder. blogpager: a dot names a file.
+    func placement(ofOwnURL path: String, written: String? = nil) -> (segments: [String], extensionless: Bool) {
+        var segments = path.split(separator: "/").map(String.init)
+        guard let last = segments.last, !path.hasSuffix("/") else { return (segments + ["index.html"], false) }
+        switch self {
+        case .jekyll:
+            if last.hasSuffix(".html") || written.map(Self.hasRubyExtension) == true { return (segments, false) }
+            segments[segments.count - 1] += ".html"
+            return (segments, true)
+        case .zola: return (segments + ["index.html"], false)
+        case .hugo, .pattern: return last.contains(".") ? (segments, false) : (segments + ["index.html"], false)
+        }
+    }
+
+    /// Whether Ruby's `File.extname` finds an extension in a permalink as written (not one ending
+    /// in `/`; a name's leading dot is none), which Jekyll then writes its page with.
+    static func hasRubyExtension(_ permalink: String) -> Bool {
+        guard !permalink.hasSuffix("/"), let name = permalink.split(separator: "/").last else { return false }
+        let inner = name.drop { $0 == "." }
+        return inner.contains(".")
+    }
+
     /// Where the old generator wrote the redirect page of an old address.
     struct Redirects {
         /// A relative address is taken from the entry's folder (Hugo), else from the site's root.

@@ -12,6 +12,7 @@ struct JekyllConfigReader {
         config.unsafeHTML = true
         config.showsDatesInSiteZone = true
         config.yamlKeysMayRepeat = true
+        config.readsDatesAsRuby = true
         config.termsSplitOnSpaces = true
         config.skipsEmptyTerms = true
         config.keepsLastOfSharedURL = true
@@ -65,6 +66,11 @@ struct JekyllConfigReader {
             case "exclude":
                 if case .list(let names) = field.value { excludedNames.formUnion(names.compactMap(\.scalarText).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }) }
             case "permalink": break
+            case "defaults":
+                config.frontMatterDefaults = FrontMatterDefaults.read(field, warnings: &values.warnings)
+                if config.frontMatterDefaults.sets.contains(where: { $0.values["layout"] != nil }) {
+                    values.warnings.append(.note(at: field.keyLocation, "the layouts that 'defaults' name are not used: blogpager's own templates are (every other default value is)"))
+                }
             case "excerpt_separator":
                 if field.rawText != EntryReader.moreMarker { values.notHonoured(field, "summaries end at <!--more--> or the first paragraph") }
             case "future": config.buildsFuture = field.value == .bool(true)

@@ -66,6 +66,8 @@ public struct SiteConfig: Sendable, Hashable {
     /// one that is an entry's own URL stays that entry's, each with a warning, as Hugo and Jekyll
     /// write one page over the other, instead of an error.
     public var keepsFirstOfSharedAlias = false
+    /// Jekyll's front-matter defaults: values put under the front matter of the files their scopes name.
+    public var frontMatterDefaults = FrontMatterDefaults()
     /// Jekyll's collections other than posts that it writes: their documents are pages.
     public var collections: [JekyllCollection] = []
     /// Whether `draft` may be written as text (`draft = "false"`), read as Go's `strconv.ParseBool`
@@ -77,6 +79,9 @@ public struct SiteConfig: Sendable, Hashable {
     /// Whether every date is shown in the site's `timeZone`, whatever offset it
     /// was written with (Jekyll moves every date there; Hugo keeps a date's own).
     public var showsDatesInSiteZone = false
+    /// Whether a date in a spelling other than the strict ones (`11-9-2017`, `Sep 11, 2017`) is read
+    /// as Ruby's `Time.parse` reads it, as Jekyll does, instead of being an error.
+    public var readsDatesAsRuby = false
     /// Whether a key written twice in YAML front matter takes its last value
     /// (Jekyll's parser does) instead of being an error.
     public var yamlKeysMayRepeat = false

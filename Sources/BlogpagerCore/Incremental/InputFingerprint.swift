@@ -42,8 +42,12 @@ struct InputFingerprint: Sendable {
         add("templates \(templatesFolder ?? "-")")
         if let templatesFolder { walk(templatesFolder, into: &lines) }
         add("content \(fileSystem.resolve(contentFolder))")
-        guard fileSystem.item(at: contentFolder) != nil else { return nil }
-        Self.add(contentWalk ?? fileSystem.walk(contentFolder), into: &lines)
+        if fileSystem.item(at: contentFolder) != nil {
+            Self.add(contentWalk ?? fileSystem.walk(contentFolder), into: &lines)
+        } else {
+            // Missing (a Jekyll site whose posts are all deeper): its making is a change the fingerprint sees.
+            add("content missing")
+        }
         for folder in entryFolders {
             add("entries \(folder)")
             walk(folder, into: &lines)

@@ -43,6 +43,8 @@ public struct ContentScanner: Sendable {
     public var pagesFolder: String?
     /// Whether only files named `yyyy-mm-dd-title` in `folder` are entries (Jekyll's `_posts/`).
     public var namesNeedDates = false
+    /// Whether `folder` may be missing, holding no entries then (Jekyll's root `_posts/`).
+    public var folderMayBeMissing = false
     /// Folders of entries beside `folder` (Jekyll's `_drafts/`, `work/_posts/`), each source marked with its folder's facts.
     public var entryFolders: [SiteLayout.EntryFolder] = []
     /// Jekyll's collections that it writes, each with its folder (`site/_work`).
@@ -74,12 +76,12 @@ public struct ContentScanner: Sendable {
         var found = Found()
         let rootPath = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL.path
         let shownRoot = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        guard fileSystem.isFolder(rootPath) else {
+        guard fileSystem.isFolder(rootPath) || (folderMayBeMissing && fileSystem.item(at: rootPath) == nil) else {
             found.diagnostics.append(.error(at: SourceLocation(path: shownRoot), "content folder does not exist or is not a folder"))
             return found
         }
         // Each file's relative path and `stat` identity (nil for a link to nothing), sorted by path.
-        let files = files(in: contentWalk ?? fileSystem.walk(rootPath), diagnostics: &found.diagnostics, shownRoot: shownRoot)
+        let files = !fileSystem.isFolder(rootPath) ? [] : files(in: contentWalk ?? fileSystem.walk(rootPath), diagnostics: &found.diagnostics, shownRoot: shownRoot)
         // Asked only of a file that is no entry (a page bundle's image): made at the first.
         var listed: Set<String>?
         let staticPrefix = Self.staticFolder + "/"

@@ -62,6 +62,9 @@ public struct SiteLayout: Sendable, Equatable {
 
     public var entryFolders: [EntryFolder] = []
 
+    /// Whether a content folder that is not there holds no entries rather than being an error (Jekyll's root `_posts/`).
+    public var contentFolderMayBeMissing = false
+
     /// A Jekyll root's underscored folders that may hold a collection (`_work`): its config says which
     /// Jekyll writes, but the build's fingerprint is taken before the config is read, so it walks them all.
     public var collectionFolders: [String] = []
@@ -174,6 +177,8 @@ public struct SiteLayout: Sendable, Equatable {
         }
         layout.entryFolders += Self.categoryPostFolders(in: root, excluded: excluded, files: files)
         layout.contentNamesNeedDates = true
+        // Jekyll builds a site whose posts are all in folders below the root (`en/_posts/`), or one with none.
+        layout.contentFolderMayBeMissing = !files.isFolder("\(root)/_posts")
         let notCollections: Set<String> = ["_posts", "_drafts", "_site", "_includes", "_layouts", "_sass", "_data", "_plugins"]
         // A root that cannot be listed has no collections here: the content scan reports it.
         layout.collectionFolders = ((try? files.names(in: root)) ?? []).sorted()
@@ -182,9 +187,11 @@ public struct SiteLayout: Sendable, Equatable {
         return layout
     }
 
-    /// Jekyll's `_posts/` folders below other folders of the root (`work/code/_posts/`): the folders
-    /// above each are its posts' categories. Underscored, hidden and excluded folders are not looked in.
-    private static func categoryPostFolders(in root: String, excluded: Set<String>, depth: Int = 3, files: FileSystem) -> [EntryFolder] {
+    /// Jekyll's `_posts/` and `_drafts/` folders below other folders of the root, at any depth
+    /// (`en/news/_posts/`, as Jekyll's reader finds them in every folder it reads): the folders
+    /// above each are its posts' categories. Underscored, hidden and excluded folders are not
+    /// looked in; the depth is bounded only against a link that leads back up.
+    private static func categoryPostFolders(in root: String, excluded: Set<String>, depth: Int = 24, files: FileSystem) -> [EntryFolder] {
         var found: [EntryFolder] = []
         var pending: [[String]] = [[]]
         while let folders = pending.popLast() {
@@ -192,9 +199,13 @@ public struct SiteLayout: Sendable, Equatable {
             // A folder that cannot be listed holds no posts found here: the scan of its parent reports it.
             guard let names = try? files.names(in: path) else { continue }
             for name in names.sorted() where files.isFolder("\(path)/\(name)") {
+                let relativePath = (folders + [name]).joined(separator: "/")
                 if name == "_posts", !folders.isEmpty {
-                    found.append(EntryFolder(path: "\(path)/_posts", relativePath: (folders + ["_posts"]).joined(separator: "/"),
+                    found.append(EntryFolder(path: "\(path)/_posts", relativePath: relativePath,
                                              facts: FolderFacts(categories: folders), datesUndatedByFileTime: false, namesNeedDates: true))
+                } else if name == "_drafts", !folders.isEmpty {
+                    found.append(EntryFolder(path: "\(path)/_drafts", relativePath: relativePath,
+                                             facts: FolderFacts(isDraft: true, categories: folders), datesUndatedByFileTime: true))
                 } else if !name.hasPrefix("_"), !name.hasPrefix("."), !(folders.isEmpty && excluded.contains(name)), folders.count < depth {
                     pending.append(folders + [name])
                 }
@@ -237,8 +248,9 @@ public struct SiteLayout: Sendable, Equatable {
     /// `Jekyll site: 172 entries in _posts/, 3 pages, config _config.yml`: what was found, for the one line the command prints.
     public func description(entries: Int, pages: Int) -> String {
         let place = root.map { root in String(contentFolder.dropFirst(root.count + 1)) + "/" } ?? contentFolder
-        let more = entryFolders.isEmpty ? "" : " (and " + entryFolders.map { $0.relativePath + "/" }.joined(separator: ", ") + ")"
-        var parts = ["\(entries) entr\(entries == 1 ? "y" : "ies") in \(place)\(more)"]
+        let others = entryFolders.map { $0.relativePath + "/" }.joined(separator: ", ")
+        let folders = contentFolderMayBeMissing ? (others.isEmpty ? place : others) : place + (others.isEmpty ? "" : " (and \(others))")
+        var parts = ["\(entries) entr\(entries == 1 ? "y" : "ies") in \(folders)"]
         if pages > 0 { parts.append("\(pages) page\(pages == 1 ? "" : "s")") }
         if let configPath { parts.append("config \(root.map { configPath.hasPrefix($0 + "/") ? String(configPath.dropFirst($0.count + 1)) : configPath } ?? configPath)") }
         return "\(origin.rawValue) site: " + parts.joined(separator: ", ")

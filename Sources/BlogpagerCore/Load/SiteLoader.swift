@@ -69,6 +69,7 @@ public struct SiteLoader: Sendable {
             scanner.collections = (loaded?.config.collections ?? []).map { (root + "/" + $0.folder, $0) }
         }
         scanner.namesNeedDates = layout.contentNamesNeedDates
+        scanner.folderMayBeMissing = layout.contentFolderMayBeMissing
         scanner.translationLanguages = loaded?.config.translationLanguages ?? []
         scanner.publishesBareHTML = layout.origin == .hugo
         scanner.contentWalk = contentWalk

@@ -14,9 +14,17 @@ public struct EntryDateParser: Sendable {
     }
 
     public var siteTimeZone: TimeZone
+    /// Jekyll's reading of any other text (Ruby's `Time.parse`), where the site is Jekyll's.
+    var rubyTime: RubyTimeParser?
 
     public init(siteTimeZone: TimeZone) {
         self.siteTimeZone = siteTimeZone
+    }
+
+    /// A parser that reads what the strict spellings do not as Ruby's `Time.parse` does, completing a date without a year from `now`.
+    init(siteTimeZone: TimeZone, readingAsRubyAt now: Date) {
+        self.siteTimeZone = siteTimeZone
+        self.rubyTime = RubyTimeParser(siteTimeZone: siteTimeZone, now: now)
     }
 
     public func parse(_ text: String) -> Result<EntryDate, Failure> {
@@ -24,6 +32,17 @@ public struct EntryDateParser: Sendable {
         do {
             return .success(try parse(&scanner))
         } catch {
+            if let rubyTime {
+                switch rubyTime.parse(text) {
+                case .success(let read):
+                    let wallSeconds = read.wall.epochSeconds
+                    let offset = read.offset ?? siteOffset(forWallClock: wallSeconds)
+                    return .success(EntryDate(epochSeconds: wallSeconds - Int64(offset), nanoseconds: read.nanoseconds,
+                                              offsetSeconds: offset, hasTime: read.hasTime))
+                case .failure(let failure):
+                    return .failure(Failure(offset: 0, message: failure.message))
+                }
+            }
             // Ruby's own spelling of a time, as old Jekyll posts carry it and Jekyll reads it.
             if let written = Self.rubyTimeAsNumbers(text), case .success(let date) = parse(written) { return .success(date) }
             return .failure(error)

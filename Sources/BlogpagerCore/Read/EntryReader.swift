@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads one Markdown file into an `Entry` (front matter, date, slug, URL),
 /// reporting every problem of the file it can find; its body is rendered later,
 /// when a page needs it, by the render stage (`BodyRenderer`).
@@ -9,7 +11,9 @@ public struct EntryReader: Sendable {
 
     public init(config: SiteConfig) {
         self.config = config
-        self.dateParser = EntryDateParser(siteTimeZone: config.timeZone)
+        self.dateParser = config.readsDatesAsRuby
+            ? EntryDateParser(siteTimeZone: config.timeZone, readingAsRubyAt: Date())
+            : EntryDateParser(siteTimeZone: config.timeZone)
     }
 
     public func read(_ file: SourceFile) -> Result<Entry, BuildFailure> {

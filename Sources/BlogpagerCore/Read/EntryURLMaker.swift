@@ -41,12 +41,11 @@ struct EntryURLMaker {
         case .pattern(let pattern):
             return try folderOrFile(pattern.outputSegments(slug: facts.frontSlug ?? facts.fileSlug, date: facts.date), extensionless: false)
         case .jekyll(let template):
-            let path = Self.jekyllPath(facts.ownURL ?? template, facts: facts)
-            return try made(path, extensionlessIsFile: true)
+            return try made(Self.jekyllPath(facts.ownURL ?? template, facts: facts), written: facts.ownURL)
         case .hugo(let templates, let uglyURLs, let lowercase):
             var path: String
             if let own = facts.ownURL {
-                path = own.hasPrefix("/") ? own : "/" + own
+                return try made(own.hasPrefix("/") ? own : "/" + own)
             } else {
                 let sectionName = contentFolders(facts).first ?? ""
                 if let template = templates[sectionName] {
@@ -60,11 +59,11 @@ struct EntryURLMaker {
                 // `uglyURLs`: `/posts/name.html` for `/posts/name/`.
                 if uglyURLs, path.hasSuffix("/"), path.count > 1 { path = String(path.dropLast()) + ".html" }
             }
-            return try made(path, extensionlessIsFile: false)
+            return try made(path)
         case .zola:
-            if let own = facts.ownURL { return try made("/" + own.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/", extensionlessIsFile: false) }
+            if let own = facts.ownURL { return try made("/" + own.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/") }
             let slug = Self.zolaSlug(facts.frontSlug ?? facts.fileSlug)
-            return try made("/" + (contentFolders(facts) + [slug]).joined(separator: "/") + "/", extensionlessIsFile: false)
+            return try made("/" + (contentFolders(facts) + [slug]).joined(separator: "/") + "/")
         }
     }
 
@@ -75,16 +74,10 @@ struct EntryURLMaker {
         return section + folders
     }
 
-    private func made(_ path: String, extensionlessIsFile: Bool) throws(Problem) -> Made {
-        var segments = path.split(separator: "/").map(String.init)
-        guard !segments.isEmpty else { throw Problem(message: "its URL '\(path)' is the site's front page") }
-        if path.hasSuffix("/") { return try folderOrFile(segments + ["index.html"], extensionless: false) }
-        if segments[segments.count - 1].hasSuffix(".html") || !extensionlessIsFile {
-            if !segments[segments.count - 1].hasSuffix(".html") { segments.append("index.html") }
-            return try folderOrFile(segments, extensionless: false)
-        }
-        segments[segments.count - 1] += ".html"
-        return try folderOrFile(segments, extensionless: true)
+    private func made(_ path: String, written: String? = nil) throws(Problem) -> Made {
+        guard path.contains(where: { $0 != "/" }) else { throw Problem(message: "its URL '\(path)' is the site's front page") }
+        let placed = rule.placement(ofOwnURL: path, written: written)
+        return try folderOrFile(placed.segments, extensionless: placed.extensionless)
     }
 
     private func folderOrFile(_ segments: [String], extensionless: Bool) throws(Problem) -> Made {
@@ -121,12 +114,23 @@ struct EntryURLMaker {
             "categories": categories.joined(separator: "/"),
             "slugified_categories": categories.map { jekyllSlugify($0, pretty: false, cased: false) }.joined(separator: "/"),
             "output_ext": ".html", "collection": "posts",
-            "path": "/_posts/" + facts.fileStem,
+            "path": jekyllPathToken(facts.source.relativePath),
         ]
         let result = Self.jekyllFilled(template, values: values)
         var cleaned = ("/" + result).replacingOccurrences(of: "..", with: "/").replacingOccurrences(of: "./", with: "")
         while cleaned.contains("//") { cleaned = cleaned.replacingOccurrences(of: "//", with: "/") }
         return cleaned
+    }
+
+    /// Jekyll's `:path` of a post: its path from the site's root without its extension, the first
+    /// `_posts` taken out (`en/_posts/2016-05-12-x.md` is `en//2016-05-12-x`; the URL's cleaning joins the slashes).
+    static func jekyllPathToken(_ relativePath: String) -> String {
+        let rooted = relativePath.contains("_posts/") || relativePath.hasPrefix("_drafts/") || relativePath.contains("/_drafts/")
+            ? relativePath : "_posts/" + relativePath
+        var path = rooted
+        if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") { path = String(path[..<dot]) }
+        if let range = path.range(of: "_posts") { path.removeSubrange(range) }
+        return path.hasPrefix("/") ? path : "/" + path
     }
 
     /// A Jekyll URL template with each `:name` it has a value for replaced (`:title_` read as

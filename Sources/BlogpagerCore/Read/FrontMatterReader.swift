@@ -10,8 +10,16 @@ struct FrontMatterReader {
     /// The most bytes one file may have (`--max-entry-size`).
     var maximumBytes = SiteConfig.defaultMaximumEntryBytes
 
+    /// Jekyll's defaults, put under each file's own front matter.
+    var defaults = FrontMatterDefaults()
+    var isPage = false
+    var collections: [JekyllCollection] = []
+
     /// `page`: for a page rather than an entry.
     init(config: SiteConfig, page: Bool = false) {
+        defaults = config.frontMatterDefaults
+        isPage = page
+        collections = config.collections
         yamlKeysMayRepeat = config.yamlKeysMayRepeat
         frontMatterIsOptional = config.frontMatterIsOptional
         bareTextIsBody = page && config.pagesMayLackFrontMatter
@@ -58,15 +66,19 @@ struct FrontMatterReader {
             if !HTMLContentRenderer.isHTML(file), let problem = MarkdownLimits.check(parts.body, firstLine: parts.bodyLine) {
                 return .failure(BuildFailure(.error(at: SourceLocation(path: file.displayPath, line: problem.line), problem.message)))
             }
-            // No front matter at all (where that is allowed): no fields.
-            if parts.firstLine == 0 { return .success(([], parts)) }
+            // No front matter at all (where that is allowed): no fields but the defaults'.
+            if parts.firstLine == 0 { return .success((withDefaults([], of: file), parts)) }
             let read = switch parts.language {
             case .yaml: YAMLMappingReader(path: file.displayPath, firstLine: parts.firstLine, keysMayRepeat: yamlKeysMayRepeat).read(parts.text)
             case .toml: TOMLMappingReader(path: file.displayPath, firstLine: parts.firstLine).read(parts.text)
             case .json: JSONMappingReader(path: file.displayPath).read(parts.text)
             }
-            return read.map { ($0, parts) }.mapError { BuildFailure($0) }
+            return read.map { (withDefaults($0, of: file), parts) }.mapError { BuildFailure($0) }
         }
+    }
+
+    private func withDefaults(_ fields: [FrontMatterField], of file: SourceFile) -> [FrontMatterField] {
+        defaults.sets.isEmpty ? fields : defaults.apply(to: fields, of: FrontMatterDefaults.document(file, isPage: isPage, collections: collections))
     }
 
     /// `file is 5.2 MB, more than …`, for a file over the size bound.

@@ -12,17 +12,30 @@ struct PageReader {
             let stem = String(file.fileName.split(separator: ".").dropLast().joined(separator: "."))
             let title = byKey["title"]?.rawText?.trimmingSpaces ?? stem
             var segments: [String]
+            // A Jekyll URL without `.html` whose file has it: the page's URL leaves it out.
+            var extensionless = false
             var location = SourceLocation(path: file.displayPath)
             let slug = byKey["slug"].flatMap { $0.value.isBlankText ? nil : $0.rawText?.trimmingSpaces }
             if let own = ["permalink", "url", "path"].compactMap({ byKey[$0] }).first(where: { !$0.value.isBlankText }), let text = own.rawText {
                 location = own.valueLocation
-                segments = text.split(separator: "/").map(String.init)
-                if text.hasSuffix("/") || !(segments.last?.contains(".") ?? false) { segments.append("index.html") }
+                var url = text
+                if case .jekyll = config.entryURLs {
+                    if let collection = config.collections.first(where: { file.relativePath.hasPrefix($0.folder + "/") }) {
+                        // A collection's document fills its own permalink as the collection's is filled.
+                        url = JekyllCollection(name: collection.name, permalink: text)
+                            .url(ofDocumentAt: String(file.relativePath.dropFirst(collection.folder.count + 1)), slug: slug)
+                    } else {
+                        // Jekyll fills a page's permalink: `:path` (its folder), `:basename`, `:output_ext`.
+                        let folder = file.relativePath.split(separator: "/").dropLast().joined(separator: "/")
+                        url = EntryURLMaker.jekyllFilled(text, values: ["path": "/" + folder, "basename": stem, "output_ext": ".html"])
+                        while url.contains("//") { url = url.replacingOccurrences(of: "//", with: "/") }
+                    }
+                }
+                (segments, extensionless) = config.entryURLs.placement(ofOwnURL: url, written: text)
             } else if let collection = config.collections.first(where: { file.relativePath.hasPrefix($0.folder + "/") }) {
                 // A Jekyll collection's document, at the collection's permalink.
                 let url = collection.url(ofDocumentAt: String(file.relativePath.dropFirst(collection.folder.count + 1)), slug: slug)
-                segments = url.split(separator: "/").map(String.init)
-                if url.hasSuffix("/") || !(segments.last?.contains(".") ?? false) { segments.append("index.html") }
+                (segments, extensionless) = config.entryURLs.placement(ofOwnURL: url)
             } else if case .hugo(_, let uglyURLs, let lowercase) = config.entryURLs {
                 // Where Hugo places a page by its file: its folders and its slug or name, sanitized as
                 // Hugo sanitizes paths, lowercased unless the site turns that off.
@@ -58,7 +71,12 @@ struct PageReader {
             } ?? []
             if log.hasErrors { return .failure(BuildFailure(log.diagnostics)) }
             return .success(StandalonePage(source: file, title: title.isEmpty ? stem : title, outputPath: path,
-                                           url: path.urlPath(basePath: config.basePath), redirectsFrom: redirectsFrom))
+                                           url: Self.url(of: path, basePath: config.basePath, extensionless: extensionless), redirectsFrom: redirectsFrom))
         }
+    }
+
+    private static func url(of path: OutputPath, basePath: String, extensionless: Bool) -> String {
+        let url = path.urlPath(basePath: basePath)
+        return extensionless ? String(url.dropLast(".html".count)) : url
     }
 }

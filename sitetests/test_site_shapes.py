@@ -53,3 +53,68 @@ def test_jekyll_defaults_nested_posts_ruby_dates_and_whole_categories(tmp_path):
         assert (tmp_path / "out" / path).is_file(), path
     # The layout the defaults name is ours: one note, not one per file.
     assert result.stderr.count("'defaults' name are not used") == 1
+
+
+def write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def stream_urls(out, folder=""):
+    """The entry URLs of one stream, newest first, and its index's `stream` record."""
+    index = load_index(out / folder) if folder else load_index(out)
+    urls = []
+    for page in index["pages"]:
+        text = (out / unquote(page["fragment"]).lstrip("/")).read_text(encoding="utf-8")
+        urls += [unquote(url) for url in re.findall(r'<article [^>]*data-url="([^"]*)"', text)]
+    return urls, index["stream"]
+
+
+def test_a_zola_site_with_two_blogs_gets_a_stream_for_each(tmp_path):
+    """Zola's main blog in content/ itself (dates only in each post's `path`), a second blog in its own
+    section: the front page is the main one's, the section a stream of its own at its URL with its own feed;
+    an undated page stays a page; a `path` ending like a version is a folder, as Zola writes every path."""
+    site = tmp_path / "site"
+    write(site / "config.toml", 'base_url = "https://zola.example.org"\ntitle = "Two blogs"\ngenerate_feeds = true\nfeed_filenames = ["feed.xml"]\n')
+    write(site / "content/_index.md", '+++\ntitle = "Main Blog"\nsort_by = "date"\n+++\n')
+    write(site / "content/release.md", '+++\ntitle = "Announcing 1.90.0"\npath = "2025/09/18/Release-1.90.0"\n+++\nOut now.\n')
+    write(site / "content/older.md", '+++\ntitle = "Older"\npath = "2024/01/02/older"\n+++\nBefore.\n')
+    write(site / "content/bundle/index.md", '+++\ntitle = "Bundled"\ndate = 2024-06-01\n+++\nA bundle.\n')
+    write(site / "content/about.md", '+++\ntitle = "About"\n+++\nNo date: a page.\n')
+    write(site / "content/inside/_index.md", '+++\ntitle = "Inside Blog"\ndescription = "Notes from inside."\nsort_by = "date"\n+++\n')
+    for day in range(1, 4):
+        write(site / f"content/inside/note-{day}.md", f'+++\ntitle = "Note {day}"\npath = "inside/2025/03/0{day}/note-{day}"\n+++\nNote.\n')
+    run_build(site, tmp_path / "out")
+    out = tmp_path / "out"
+
+    main, main_stream = stream_urls(out)
+    assert main == ["/2025/09/18/Release-1.90.0/", "/bundle/", "/2024/01/02/older/"] and main_stream["kind"] == "main"
+    inside, inside_stream = stream_urls(out, "inside")
+    assert inside == ["/inside/2025/03/03/note-3/", "/inside/2025/03/02/note-2/", "/inside/2025/03/01/note-1/"]
+    assert inside_stream == {"kind": "section", "name": "Inside Blog", "url": "/inside/"}
+    assert (out / "2025/09/18/Release-1.90.0/index.html").is_file() and (out / "about/index.html").is_file()
+    assert "Inside Blog" in (out / "inside/index.html").read_text(encoding="utf-8")
+    # Each blog's feed carries its own entries; an entry's page leads to its neighbours in its own blog.
+    assert "note-1" not in (out / "feed.xml").read_text(encoding="utf-8")
+    inside_feed = (out / "inside/feed.xml").read_text(encoding="utf-8")
+    assert "note-1" in inside_feed and "Release-1.90.0" not in inside_feed and "Notes from inside." in inside_feed
+    page = (out / "inside/2025/03/03/note-3/index.html").read_text(encoding="utf-8")
+    assert 'href="/inside/2025/03/02/note-2/"' in page and "Release-1.90.0" not in page
+
+
+def test_hugo_urls_that_end_like_a_version_are_where_hugo_writes_them(tmp_path):
+    site = tmp_path / "site"
+    write(site / "hugo.toml", 'baseURL = "https://hugo.example.org/"\ntitle = "H"\n')
+    write(site / "layouts/_default/single.html", "{{ .Content }}")
+    write(site / "layouts/_default/list.html", "{{ .Title }}")
+    write(site / "content/posts/release.md", "---\ntitle: R\ndate: 2025-01-01\nurl: /2025/Release-1.90.0\n---\nhi\n")
+    write(site / "content/posts/plain.md", "---\ntitle: P\ndate: 2025-01-02\nurl: /2025/plain\n---\nhi\n")
+    write(site / "content/posts/dotted.md", "---\ntitle: D\ndate: 2025-01-03\nurl: /2025/v1.2/\n---\nhi\n")
+    write(site / "content/about.md", "---\ntitle: A\nurl: /about/Release-2.0\n---\nhi\n")
+    subprocess.run([str(HUGO), "--quiet", "-d", str(tmp_path / "hugo")], cwd=site, check=True, capture_output=True)
+    run_build(site, tmp_path / "out")
+    hugo_files = {path.relative_to(tmp_path / "hugo").as_posix() for path in (tmp_path / "hugo").rglob("*")
+                  if path.is_file() and ("2025" in path.as_posix() or "about" in path.as_posix())}
+    assert hugo_files == {"2025/Release-1.90.0", "2025/plain/index.html", "2025/v1.2/index.html", "about/Release-2.0"}
+    for path in hugo_files:
+        assert (tmp_path / "out" / path).is_file(), path

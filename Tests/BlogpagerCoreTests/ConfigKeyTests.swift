@@ -35,6 +35,7 @@ struct ConfigKeyTests {
         ("collections", { $0.collections = [JekyllCollection(name: "work")] }),
         ("frontMatterDefaults", { $0.frontMatterDefaults = FrontMatterDefaults(sets: [.init(scope: .init(path: "", type: "posts"), values: ["author": .string("Ada")], location: SourceLocation(path: "_config.yml"))]) }),
         ("readsDatesAsRuby", { $0.readsDatesAsRuby = true }),
+        ("blogSections", { $0.blogSections = [BlogSection(folder: ["notes"], title: "Notes")] }),
         ("draftsMayBeText", { $0.draftsMayBeText = true }),
         ("leavesUnresolvedFileLinks", { $0.leavesUnresolvedFileLinks = true }),
         ("showsDatesInSiteZone", { $0.showsDatesInSiteZone = true }),

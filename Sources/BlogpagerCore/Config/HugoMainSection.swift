@@ -62,7 +62,7 @@ enum HugoMainSection {
 
     /// The content folder's top-level folders that are sections: not hidden, not leaf bundles.
     /// A folder that cannot be listed has none here: the content scan reports it.
-    private static func sections(in content: String, files: FileSystem) -> [String] {
+    static func sections(in content: String, files: FileSystem) -> [String] {
         guard let names = try? files.names(in: content) else { return [] }
         return names.sorted().filter { name in
             !name.hasPrefix(".") && files.isFolder("\(content)/\(name)")
@@ -98,8 +98,13 @@ enum HugoMainSection {
     /// How many pages lie at the content folder's top, outside every section.
     private static func topLevelPageCount(in content: String, files: FileSystem) -> Int {
         // A folder that cannot be listed counts none here: the content scan reports it.
+        // A page bundle (`name/index.md`) is one page too.
         let names = (try? files.names(in: content)) ?? []
-        return names.count { isPage($0[...]) && files.item(at: "\(content)/\($0)")?.isFolder == false }
+        return names.count { name in
+            guard let item = files.item(at: "\(content)/\(name)") else { return false }
+            if !item.isFolder { return isPage(name[...]) }
+            return !name.hasPrefix(".") && pageFileNames.contains { files.item(at: "\(content)/\(name)/index.\($0)") != nil }
+        }
     }
 
     /// A Markdown file that is a page, not a section's own list (`_index.md`).

@@ -24,6 +24,9 @@ public struct SiteConfig: Sendable, Hashable {
         get { if case .pattern(let pattern) = entryURLs { pattern } else { .default } }
         set { entryURLs = .pattern(newValue) }
     }
+    /// The site's other blogs (a Zola section with its own `_index.md`, a Hugo section), each a
+    /// stream of its own, left out of the main archive.
+    public var blogSections: [BlogSection] = []
     /// The entries' folder below the site's content root (`posts` for a Hugo site's `content/posts/`), which Hugo's and Zola's URLs start with.
     public var contentSection: [String] = []
     public var pageSize = 10

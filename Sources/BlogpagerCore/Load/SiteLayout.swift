@@ -62,6 +62,9 @@ public struct SiteLayout: Sendable, Equatable {
 
     public var entryFolders: [EntryFolder] = []
 
+    /// The content folder's sections that are blogs of their own (`BlogSection`), by their folders below it.
+    public var blogSectionFolders: [[String]] = []
+
     /// Whether a content folder that is not there holds no entries rather than being an error (Jekyll's root `_posts/`).
     public var contentFolderMayBeMissing = false
 
@@ -136,6 +139,13 @@ public struct SiteLayout: Sendable, Equatable {
                                         configPath: config, staticFolders: statics, pagesFolder: section == nil ? nil : "\(root)/\(content)")
                 layout.contentRoot = "\(root)/\(content)"
                 layout.configParts = parts
+                // A blog at the content's top: the other sections are blogs of their own (Zola's, each
+                // with its `_index.md`, at any depth; Hugo's, its top-level folders).
+                if section == nil {
+                    layout.blogSectionFolders = origin == .zola
+                        ? Self.zolaSections(in: "\(root)/\(content)", files: files)
+                        : HugoMainSection.sections(in: "\(root)/\(content)", files: files).map { [$0] }
+                }
                 return layout
             }
             if exists(SiteLoader.configFileName) {
@@ -212,6 +222,23 @@ public struct SiteLayout: Sendable, Equatable {
             }
         }
         return found.sorted { $0.relativePath < $1.relativePath }
+    }
+
+    /// Zola's sections below the content folder: every folder with an `_index.md`, hidden ones left out.
+    private static func zolaSections(in content: String, files: FileSystem) -> [[String]] {
+        var found: [[String]] = []
+        var pending: [[String]] = [[]]
+        while let folders = pending.popLast() {
+            let path = ([content] + folders).joined(separator: "/")
+            // A folder that cannot be listed holds no section found here: the content scan reports it.
+            guard let names = try? files.names(in: path) else { continue }
+            for name in names.sorted() where !name.hasPrefix(".") && files.isFolder("\(path)/\(name)") && folders.count < 24 {
+                let child = folders + [name]
+                if ContentScanner.sectionFileNames.contains(where: { files.item(at: "\(path)/\(name)/\($0)") != nil }) { found.append(child) }
+                pending.append(child)
+            }
+        }
+        return found.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
     /// The files of Hugo's config folder beside its main file, in name order.

@@ -119,6 +119,9 @@ public struct SiteLoader: Sendable {
                 warnings += failure.diagnostics.map { .warning(at: $0.location, $0.message + "; the section's settings in it are not read") }
             }
         }
+        config.blogSections = layout.blogSectionFolders.map { folder in
+            BlogSection.read(folder: folder, in: layout.contentFolder, config: config, files: files, warnings: &warnings)
+        }
         var staticFiles = found.staticFiles
         if config.markdown.rendersMath {
             switch KaTeXFiles.staticFiles(in: files, settingAt: SourceLocation(path: configFile ?? "blogpager.yml")) {

@@ -52,6 +52,8 @@ struct RenderPlan {
     /// The site's feeds, nil without them; each term's own feed; each with its key and, where
     /// the last build's are kept, their files.
     let siteFeeds: SiteFeeds?
+    /// Whole-archive positions of the entries the site's feeds carry: the main blog's latest.
+    let siteFeedPositions: [Int]
     let termFeeds: [TermFeed]
     /// Main positions of the entries some feed to write carries, in order.
     let feedPositions: [Int]
@@ -100,9 +102,10 @@ extension SiteRenderer {
         let context = TemplateContext(config: config, urls: urls, assetURLs: assetURLs, taxonomies: streams.taxonomies, hasFeeds: hasFeeds)
         let templates = templates.renderingSiteParts(once: context.sitePartValues, throughShells: execution.rendersThroughShells)
         let (displayDates, anchors) = sideBySide({ dates.strings(for: archive.entries.map(\.date)) }, { Self.anchors(archive.entries) })
+        let homes = streams.homePlaces
         let pages = EntryPages(
             config: config, templates: templates, context: context, archive: archive,
-            mainPageURLs: StreamRenderer.pagePaths(of: streams.main).map(urls.path(of:)), displayDates: displayDates, anchors: anchors)
+            streamPageURLs: Self.streamPageURLs(homes, streams: streams, urls: urls), homes: homes, displayDates: displayDates, anchors: anchors)
         let articleKeys = archive.entries.indices.parallelMap { pages.articleKey(at: $0, links: links, images: images) }
         let pageKeys = archive.entries.indices.parallelMap { pages.pageKey(at: $0, articleKey: articleKeys[$0]) }
         let reuse = pendingReuse?.lookup
@@ -110,7 +113,7 @@ extension SiteRenderer {
 
         // Streams plan independently of each other: all at once, over every core.
         let streamRenderer = StreamRenderer(config: config, templates: templates, context: context)
-        var neighbourhoods = [StreamRenderer.Neighbours()] + streams.terms.map { _ in StreamRenderer.Neighbours() }
+        var neighbourhoods = [StreamRenderer.Neighbours()] + (streams.sections + streams.terms).map { _ in StreamRenderer.Neighbours() }
         for index in streams.months.indices {
             neighbourhoods.append(StreamRenderer.Neighbours(
                 newer: index > 0 ? streams.months[index - 1] : nil,
@@ -129,7 +132,7 @@ extension SiteRenderer {
         let feedHost = config.baseURL.flatMap { URLComponents(string: $0)?.host } ?? "localhost"
         let feedOrigin = urls.origin.flatMap { hasFeeds ? $0 : nil }
         let feedCount = feedOrigin == nil ? 0 : config.feedSize
-        let termFeeds = streams.terms.compactMap { stream -> RenderPlan.TermFeed? in
+        let termFeeds = (streams.sections + streams.terms).compactMap { stream -> RenderPlan.TermFeed? in
             guard let path = streamRenderer.feedPath(of: stream), let origin = feedOrigin else { return nil }
             let positions = Array(stream.mainPositions.prefix(feedCount))
             let key = RenderKeys.termFeed(stream, origin: origin, host: feedHost, articles: positions.map { articleKeys[$0] })
@@ -139,7 +142,7 @@ extension SiteRenderer {
                                        kept: kept.allSatisfy { $0 != nil } ? kept.compactMap { $0 } : nil, positions: positions)
         }
         // The site's feeds are kept as a term's are: an edit to an old entry reads no latest ones.
-        let latest = Array(0..<min(feedCount, archive.entries.count))
+        let latest = Array(streams.main.mainPositions.prefix(feedCount))
         let siteFeeds = feedOrigin.map { origin -> RenderPlan.SiteFeeds in
             let paths = [SiteURLs.atomFeed, SiteURLs.jsonFeed] + oldSiteFeeds().map(\.path)
             let key = RenderKeys.siteFeeds(origin: origin, host: feedHost, paths: paths.map(\.string), articles: latest.map { articleKeys[$0] })
@@ -157,7 +160,20 @@ extension SiteRenderer {
             archive: archive, streams: streams, urls: urls, dates: dates, context: context, templates: templates, anchors: anchors,
             monthKeys: archive.entries.parallelMap(StreamRenderer.monthKey), entryPages: pages, streamRenderer: streamRenderer, streamPlans: streamPlans, entryPageKeys: pageKeys,
             keptEntryPages: keptPages, needsArticle: needsArticle, feedOrigin: feedOrigin, feedHost: feedHost, feedCount: feedCount,
-            siteFeeds: siteFeeds, termFeeds: termFeeds, feedPositions: carried.indices.filter { carried[$0] },
+            siteFeeds: siteFeeds, siteFeedPositions: latest, termFeeds: termFeeds, feedPositions: carried.indices.filter { carried[$0] },
             toRead: archive.entries.indices.filter { needsArticle[$0] || keptPages[$0] == nil || carried[$0] }, reuse: reuse)
+    }
+
+    /// By position in the whole archive: the URL of the page of its blog's stream each entry is on.
+    static func streamPageURLs(_ homes: StreamSet.HomePlaces, streams: StreamSet, urls: SiteURLs) -> [String] {
+        var byPosition = [String](repeating: urls.home, count: streams.main.mainPositions.count + streams.sections.map(\.mainPositions.count).reduce(0, +))
+        for stream in homes.blogs {
+            let pages = StreamRenderer.pagePaths(of: stream).map(urls.path(of:))
+            guard !pages.isEmpty else { continue }
+            for (index, position) in stream.mainPositions.enumerated() where position < byPosition.count {
+                byPosition[position] = pages[stream.archive.pageIndex(ofEntry: index)]
+            }
+        }
+        return byPosition
     }
 }

@@ -6,7 +6,10 @@ struct EntryPages {
     let templates: TemplateSet
     let context: TemplateContext
     let archive: Archive
-    let mainPageURLs: [String]
+    /// By position: the page of the entry's own blog's stream it is on (the main stream's, or its section's).
+    let streamPageURLs: [String]
+    /// Each entry's own blog's stream and its place in it.
+    let homes: StreamSet.HomePlaces
     /// By position in the main stream.
     let displayDates: [String]
     let anchors: [String]
@@ -16,9 +19,9 @@ struct EntryPages {
             archive.entries[position], body: body, displayDate: displayDates[position], anchor: anchors[position], full: false))
     }
 
-    /// Where the entry sits in the main stream: its page, at its article.
+    /// Where the entry sits in its blog's stream: its page, at its article.
     func streamURL(at position: Int) -> String {
-        mainPageURLs[archive.pageIndex(ofEntry: position)] + "#" + URLPathEncoding.encode(anchors[position])
+        streamPageURLs[position] + "#" + URLPathEncoding.encode(anchors[position])
     }
 
     /// The article's key (`RenderKeys.article`).
@@ -40,15 +43,20 @@ struct EntryPages {
 
     /// The entry page's key (`RenderKeys.entryPage`).
     func pageKey(at position: Int, articleKey: String) -> String {
-        RenderKeys.entryPage(article: articleKey, streamURL: streamURL(at: position),
-                             newer: position > 0 ? archive.entries[position - 1] : nil,
-                             older: position + 1 < archive.entries.count ? archive.entries[position + 1] : nil)
+        let (newer, older) = neighbours(of: position)
+        return RenderKeys.entryPage(article: articleKey, streamURL: streamURL(at: position), newer: newer, older: older)
+    }
+
+    /// The entries beside it in its own blog's stream.
+    private func neighbours(of position: Int) -> (newer: Entry?, older: Entry?) {
+        let (stream, index) = homes.place(of: position)
+        let entries = stream.archive.entries
+        return (index > 0 ? entries[index - 1] : nil, index + 1 < entries.count ? entries[index + 1] : nil)
     }
 
     func page(at position: Int, body: EntryBody) -> OutputFile {
         let entry = archive.entries[position]
-        let newer = position > 0 ? archive.entries[position - 1] : nil
-        let older = position + 1 < archive.entries.count ? archive.entries[position + 1] : nil
+        let (newer, older) = neighbours(of: position)
         var values: [String: Any] = [
             "site": context.site,
             "entry": context.article(entry, body: body, displayDate: displayDates[position], anchor: anchors[position], full: true),

@@ -18,7 +18,7 @@ extension SiteRenderer {
             if let kept = siteFeeds.kept {
                 done.kept += kept
             } else {
-                let latest = (0..<min(plan.feedCount, plan.archive.entries.count)).compactMap { feedItems[$0] }
+                let latest = plan.siteFeedPositions.compactMap { feedItems[$0] }
                 done.files = feeds(latest, origin: origin, urls: plan.urls)
                 // The old site's feeds of the whole site, at their URLs and in their formats.
                 for (path, format) in oldSiteFeeds() {
@@ -31,10 +31,16 @@ extension SiteRenderer {
         let termFiles = plan.termFeeds.parallelMap { feed -> [OutputFile] in
             guard feed.kept == nil else { return [] }
             let items = feed.positions.compactMap { feedItems[$0] }
-            let taxonomy = feed.stream.kind.taxonomy ?? .tags
+            let title: String, description: String
+            if let taxonomy = feed.stream.kind.taxonomy {
+                (title, description) = ("\(taxonomy.heading(of: feed.stream.name)) · \(config.title)", taxonomy.description(of: feed.stream.name, site: config.title))
+            } else {
+                // Another blog of the site: its own name, and what its section says of itself.
+                let section = config.blogSections.first { $0.folder == feed.stream.folder }
+                (title, description) = ("\(feed.stream.name) · \(config.title)", section?.description ?? "")
+            }
             return feed.outputs.map { output in
-                self.feed(output.format, at: output.path, title: "\(taxonomy.heading(of: feed.stream.name)) · \(config.title)",
-                          description: taxonomy.description(of: feed.stream.name, site: config.title),
+                self.feed(output.format, at: output.path, title: title, description: description,
                           home: origin + plan.urls.path(of: feed.stream.path("index.html")), items: items, origin: origin, urls: plan.urls)
             }
         }

@@ -49,7 +49,7 @@ extension SiteRenderer {
             while index < months.count, months[index].folder[1] == year {
                 let month = months[index]
                 let newest = month.mainPositions[0]
-                let pageURL = mainPageURLs[streams.main.archive.pageIndex(ofEntry: newest)]
+                let pageURL = plan.entryPages.streamPageURLs[newest]
                 yearMonths.append([
                     "name": month.name,
                     "url": context.urls.path(of: month.path("index.html")),

@@ -127,6 +127,8 @@ struct StreamRenderer {
         case .main: config.description
         case .term(let taxonomy): taxonomy.description(of: stream.name, site: config.title)
         case .month: "Entries from \(stream.name) on \(config.title)."
+        case .section: config.blogSections.first { $0.folder == stream.folder }.map(\.description).flatMap { $0.isEmpty ? nil : $0 }
+            ?? "Entries of \(stream.name) on \(config.title)."
         }
         var texts = PageTexts(
             pageURLs: pageURLs, titles: [], description: description, heading: heading, streamTitle: streamTitle,
@@ -334,7 +336,7 @@ struct StreamRenderer {
 
     /// A term's own Atom feed (`tags/swift/feed.xml`), when the site has feeds.
     func feedPath(of stream: EntryStream) -> OutputPath? {
-        stream.kind.taxonomy != nil && context.hasFeeds ? stream.path("feed.xml") : nil
+        (stream.kind.taxonomy != nil || stream.kind == .section) && context.hasFeeds ? stream.path("feed.xml") : nil
     }
 
     /// A stream's index files: to write, or kept as the last build wrote them.
@@ -418,6 +420,10 @@ struct StreamRenderer {
         case .month:
             values["name"] = stream.name
             values["heading"] = stream.name
+        case .section:
+            values["name"] = stream.name
+            values["heading"] = stream.name
+            if let feed = feedPath(of: stream) { values["feed_url"] = urls.path(of: feed) }
         }
         if let newer = neighbours.newer {
             values["newer_stream"] = ["name": newer.name, "url": urls.path(of: newer.path("index.html"))]

@@ -1,18 +1,21 @@
 /// One run of entries a reader scrolls through, with its own pages, fragments
 /// and cursor index: the whole blog, the entries of one term (a tag, a
-/// category, an author), or of one month.
+/// category, an author), of one month, or of another blog of the site.
 /// Each is paged by the same stable rule, so each keeps its pages' names.
 public struct EntryStream: Sendable {
     public enum Kind: Sendable, Equatable {
         case main, month
         /// The entries filed under one term of a taxonomy.
         case term(Taxonomy)
+        /// The entries of another blog of the site (`BlogSection`).
+        case section
 
         /// `main`, `month`, or the taxonomy's singular (`tag`, `category`, `author`): the index's `stream.kind`.
         public var name: String {
             switch self {
             case .main: "main"
             case .month: "month"
+            case .section: "section"
             case .term(let taxonomy): taxonomy.singular
             }
         }
@@ -29,8 +32,9 @@ public struct EntryStream: Sendable {
     /// What readers call it: the tag as written, `May 2016`; the site title for the main stream.
     public var name: String
     public var archive: Archive
-    /// Where each of its entries sits in the main stream, so work done once
-    /// per entry (its article's HTML) serves every stream it is in.
+    /// Where each of its entries sits in the site's whole archive (every blog's entries; the main
+    /// stream's alone in a site of one blog), so work done once per entry (its article's HTML)
+    /// serves every stream it is in.
     public var mainPositions: [Int]
 
     public init(kind: Kind, folder: [String], name: String, archive: Archive, mainPositions: [Int]) {

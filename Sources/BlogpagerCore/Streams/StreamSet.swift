@@ -11,6 +11,8 @@ public struct StreamSet: Sendable {
     }
 
     public var main: EntryStream
+    /// The site's other blogs (`SiteConfig.blogSections`), each with entries, in the config's order.
+    public var sections: [EntryStream] = []
     /// In the config's order; only taxonomies some entry uses.
     public var taxonomies: [TaxonomyStreams]
     /// Newest month first.
@@ -18,16 +20,46 @@ public struct StreamSet: Sendable {
 
     /// The main stream and the term and month streams cut from it, as the site's config names them.
     public init(of archive: Archive, config: SiteConfig) {
-        self.init(archive: archive, pageSize: config.pageSize, taxonomies: config.taxonomies,
+        self.init(archive: archive, pageSize: config.pageSize, taxonomies: config.taxonomies, sections: config.blogSections,
                   monthName: DateDisplay(language: config.language).monthNames())
     }
 
-    public init(archive: Archive, pageSize: Int, taxonomies: [Taxonomy] = Taxonomy.standard,
+    public init(archive: Archive, pageSize: Int, taxonomies: [Taxonomy] = Taxonomy.standard, sections blogSections: [BlogSection] = [],
                 monthName: (_ year: Int, _ month: Int) -> String) {
-        main = EntryStream(kind: .main, folder: [], name: "", archive: archive, mainPositions: Array(archive.entries.indices))
         // Which entries each stream holds, found in one pass each; each stream's pages are then cut on all cores.
         struct Cut { var kind: EntryStream.Kind, folder: [String], name: String, positions: [Int] }
         var cuts: [Cut] = []
+        // The site's other blogs: each entry in the deepest section that holds it, the rest the main archive's.
+        var sectionPositions = [[Int]](repeating: [], count: blogSections.count)
+        var mainPositions: [Int] = []
+        if blogSections.isEmpty {
+            mainPositions = Array(archive.entries.indices)
+        } else {
+            for (position, entry) in archive.entries.enumerated() {
+                if let section = BlogSection.index(of: entry.source.relativePath, in: blogSections) {
+                    sectionPositions[section].append(position)
+                } else {
+                    mainPositions.append(position)
+                }
+            }
+        }
+        // A site whose every dated entry is in a section: the fullest is the main archive.
+        var mainSection: Int?
+        if mainPositions.isEmpty, let fullest = sectionPositions.indices.max(by: { sectionPositions[$0].count < sectionPositions[$1].count || (sectionPositions[$0].count == sectionPositions[$1].count && $0 > $1) }),
+           !sectionPositions[fullest].isEmpty {
+            mainSection = fullest
+            mainPositions = sectionPositions[fullest]
+        }
+        main = mainPositions.count == archive.entries.count
+            ? EntryStream(kind: .main, folder: [], name: "", archive: archive, mainPositions: mainPositions)
+            : EntryStream(kind: .main, folder: [], name: "",
+                          archive: Archive(newestFirst: mainPositions.map { archive.entries[$0] },
+                                           cursorHashes: mainPositions.map { archive.cursorHashes[$0] }, pageSize: pageSize),
+                          mainPositions: mainPositions)
+        for (index, section) in blogSections.enumerated() where index != mainSection && !sectionPositions[index].isEmpty {
+            cuts.append(Cut(kind: .section, folder: section.folder, name: section.title, positions: sectionPositions[index]))
+        }
+        let sectionCount = cuts.count
         var used: [(taxonomy: Taxonomy, streams: Range<Int>, termFolders: [String: String])] = []
         for taxonomy in taxonomies {
             // Each spelling of a term is looked up once per entry that carries it; its slug is made once.
@@ -95,6 +127,7 @@ public struct StreamSet: Sendable {
                                          cursorHashes: cut.positions.map { archive.cursorHashes[$0] }, pageSize: pageSize),
                         mainPositions: cut.positions)
         }
+        sections = Array(streams[0..<sectionCount])
         self.taxonomies = used.map { TaxonomyStreams(taxonomy: $0.taxonomy, streams: Array(streams[$0.streams]), termFolders: $0.termFolders) }
         months = Array(streams[firstMonth...])
     }
@@ -105,6 +138,30 @@ public struct StreamSet: Sendable {
     /// The tags' streams, by slug.
     public var tags: [EntryStream] { taxonomies.first { $0.taxonomy == .tags }?.streams ?? [] }
 
-    /// Every stream, the main one first.
-    public var all: [EntryStream] { [main] + terms + months }
+    /// Every stream, the main one first, then the other blogs, the terms and the months.
+    public var all: [EntryStream] { [main] + sections + terms + months }
+
+    /// Where each entry sits in its own blog's stream (the main one, or its section's).
+    public struct HomePlaces: Sendable {
+        /// The main stream, then the sections.
+        public let blogs: [EntryStream]
+        /// By whole-archive position; nil where the main stream holds every entry in order.
+        let places: [(blog: Int, index: Int)]?
+
+        public func place(of position: Int) -> (stream: EntryStream, index: Int) {
+            guard let places else { return (blogs[0], position) }
+            let place = places[position]
+            return (blogs[place.blog], place.index)
+        }
+    }
+
+    public var homePlaces: HomePlaces {
+        let blogs = [main] + sections
+        guard !sections.isEmpty else { return HomePlaces(blogs: blogs, places: nil) }
+        var places = [(blog: Int, index: Int)](repeating: (0, 0), count: (blogs.compactMap { $0.mainPositions.max() }.max() ?? -1) + 1)
+        for (blog, stream) in blogs.enumerated() {
+            for (index, position) in stream.mainPositions.enumerated() { places[position] = (blog, index) }
+        }
+        return HomePlaces(blogs: blogs, places: places)
+    }
 }

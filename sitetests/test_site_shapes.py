@@ -82,7 +82,8 @@ def test_a_zola_site_with_two_blogs_gets_a_stream_for_each(tmp_path):
     write(site / "content/bundle/index.md", '+++\ntitle = "Bundled"\ndate = 2024-06-01\n+++\nA bundle.\n')
     write(site / "content/about.md", '+++\ntitle = "About"\n+++\nNo date: a page.\n')
     write(site / "content/inside/_index.md", '+++\ntitle = "Inside Blog"\ndescription = "Notes from inside."\nsort_by = "date"\n+++\n')
-    for day in range(1, 4):
+    # The second blog holds more pages than the top: the top's dated pages still make it the main one.
+    for day in range(1, 7):
         write(site / f"content/inside/note-{day}.md", f'+++\ntitle = "Note {day}"\npath = "inside/2025/03/0{day}/note-{day}"\n+++\nNote.\n')
     run_build(site, tmp_path / "out")
     out = tmp_path / "out"
@@ -90,7 +91,7 @@ def test_a_zola_site_with_two_blogs_gets_a_stream_for_each(tmp_path):
     main, main_stream = stream_urls(out)
     assert main == ["/2025/09/18/Release-1.90.0/", "/bundle/", "/2024/01/02/older/"] and main_stream["kind"] == "main"
     inside, inside_stream = stream_urls(out, "inside")
-    assert inside == ["/inside/2025/03/03/note-3/", "/inside/2025/03/02/note-2/", "/inside/2025/03/01/note-1/"]
+    assert inside == [f"/inside/2025/03/0{day}/note-{day}/" for day in range(6, 0, -1)]
     assert inside_stream == {"kind": "section", "name": "Inside Blog", "url": "/inside/"}
     assert (out / "2025/09/18/Release-1.90.0/index.html").is_file() and (out / "about/index.html").is_file()
     assert "Inside Blog" in (out / "inside/index.html").read_text(encoding="utf-8")
@@ -98,7 +99,7 @@ def test_a_zola_site_with_two_blogs_gets_a_stream_for_each(tmp_path):
     assert "note-1" not in (out / "feed.xml").read_text(encoding="utf-8")
     inside_feed = (out / "inside/feed.xml").read_text(encoding="utf-8")
     assert "note-1" in inside_feed and "Release-1.90.0" not in inside_feed and "Notes from inside." in inside_feed
-    page = (out / "inside/2025/03/03/note-3/index.html").read_text(encoding="utf-8")
+    page = (out / "inside/2025/03/01/note-1/index.html").read_text(encoding="utf-8")
     assert 'href="/inside/2025/03/02/note-2/"' in page and "Release-1.90.0" not in page
 
 
@@ -118,3 +119,21 @@ def test_hugo_urls_that_end_like_a_version_are_where_hugo_writes_them(tmp_path):
     assert hugo_files == {"2025/Release-1.90.0", "2025/plain/index.html", "2025/v1.2/index.html", "about/Release-2.0"}
     for path in hugo_files:
         assert (tmp_path / "out" / path).is_file(), path
+
+
+def test_a_zola_blog_in_a_section_beside_undated_pages_stays_the_main_archive(tmp_path):
+    """The usual Zola blog (`content/blog/`, an undated `about.md` at the top): the blog is the front
+    page, its old list `/blog/` leads there, and the page stays a page."""
+    site = tmp_path / "site"
+    write(site / "config.toml", 'base_url = "https://zola.example.org"\ntitle = "Usual"\n')
+    write(site / "content/_index.md", '+++\ntitle = "Home"\n+++\n')
+    write(site / "content/about.md", '+++\ntitle = "About"\n+++\nMe.\n')
+    write(site / "content/blog/_index.md", '+++\ntitle = "Blog"\nsort_by = "date"\n+++\n')
+    write(site / "content/blog/first.md", '+++\ntitle = "First"\ndate = 2024-01-01\n+++\nOne.\n')
+    write(site / "content/blog/second.md", '+++\ntitle = "Second"\ndate = 2024-02-01\n+++\nTwo.\n')
+    run_build(site, tmp_path / "out")
+    out = tmp_path / "out"
+    main, stream = stream_urls(out)
+    assert main == ["/blog/second/", "/blog/first/"] and stream["kind"] == "main"
+    assert 'url=https://zola.example.org/"' in (out / "blog/index.html").read_text(encoding="utf-8")
+    assert (out / "about/index.html").is_file() and not (out / "blog/index.json").exists()

@@ -134,7 +134,9 @@ public struct SiteLayout: Sendable, Equatable {
                 let content = origin == .hugo ? HugoContentDir.read(config: config, in: files).flatMap { isFolder($0) ? $0 : nil } ?? "content" : "content"
                 // The blog's section, as Hugo finds its main section: the rest of content/ is pages (about.md, 404.md).
                 let parts = origin == .hugo ? Self.configParts(in: "\(root)/config/_default", besides: config, files: files) : []
-                let section = HugoMainSection.choose(root: root, content: content, configFiles: origin == .hugo ? [config] + parts : [], in: files)
+                // A Zola site whose top holds dated pages has its blog there (its root section), whatever its sections hold.
+                let section = origin == .zola && ZolaRootBlog.isRootBlog(content: "\(root)/\(content)", files: files) ? nil
+                    : HugoMainSection.choose(root: root, content: content, configFiles: origin == .hugo ? [config] + parts : [], in: files)
                 var layout = SiteLayout(origin: origin, root: root, contentFolder: "\(root)/\(content)" + (section.map { "/" + $0 } ?? ""),
                                         configPath: config, staticFolders: statics, pagesFolder: section == nil ? nil : "\(root)/\(content)")
                 layout.contentRoot = "\(root)/\(content)"

@@ -95,6 +95,8 @@ def test_a_zola_site_with_two_blogs_gets_a_stream_for_each(tmp_path):
     assert inside_stream == {"kind": "section", "name": "Inside Blog", "url": "/inside/"}
     assert (out / "2025/09/18/Release-1.90.0/index.html").is_file() and (out / "about/index.html").is_file()
     assert "Inside Blog" in (out / "inside/index.html").read_text(encoding="utf-8")
+    # Every page's navigation leads to the other blog.
+    assert '<a href="/inside/">Inside Blog</a>' in (out / "index.html").read_text(encoding="utf-8")
     # Each blog's feed carries its own entries; an entry's page leads to its neighbours in its own blog.
     assert "note-1" not in (out / "feed.xml").read_text(encoding="utf-8")
     inside_feed = (out / "inside/feed.xml").read_text(encoding="utf-8")

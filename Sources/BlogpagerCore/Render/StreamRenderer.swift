@@ -408,6 +408,7 @@ struct StreamRenderer {
             "is_tag": stream.kind == .term(.tags),
             "is_term": stream.kind.taxonomy != nil,
             "is_month": stream.kind == .month,
+            "is_section": stream.kind == .section,
         ]
         switch stream.kind {
         case .main: break

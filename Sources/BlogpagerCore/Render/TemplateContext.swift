@@ -21,7 +21,9 @@ struct TemplateContext {
     /// The site's values, the same on every page: built and wrapped once.
     let site: TemplateString.Prepared
 
-    init(config: SiteConfig, urls: SiteURLs, assetURLs: [String: String], taxonomies: [StreamSet.TaxonomyStreams], hasFeeds: Bool) {
+    /// `blogs`: the site's other blogs with entries, by name and folder, for the navigation.
+    init(config: SiteConfig, urls: SiteURLs, assetURLs: [String: String], taxonomies: [StreamSet.TaxonomyStreams], hasFeeds: Bool,
+         blogs: [(name: String, folder: [String])] = []) {
         self.config = config
         self.urls = urls
         self.assetURLs = assetURLs
@@ -32,7 +34,9 @@ struct TemplateContext {
         }, uniquingKeysWith: { first, _ in first })
         self.taxonomies = taxonomies.map(\.taxonomy)
         self.hasFeeds = hasFeeds
-        self.site = TemplateString.Prepared(Self.siteValues(config: config, urls: urls, taxonomies: self.taxonomies, hasFeeds: hasFeeds))
+        var site = Self.siteValues(config: config, urls: urls, taxonomies: self.taxonomies, hasFeeds: hasFeeds)
+        site["blogs"] = blogs.map { ["name": $0.name, "url": urls.path(of: OutputPath(checked: $0.folder.joined(separator: "/") + "/index.html"))] }
+        self.site = TemplateString.Prepared(site)
     }
 
     private static func siteValues(config: SiteConfig, urls: SiteURLs, taxonomies: [Taxonomy], hasFeeds: Bool) -> [String: Any] {

@@ -139,3 +139,33 @@ def test_a_zola_blog_in_a_section_beside_undated_pages_stays_the_main_archive(tm
     assert main == ["/blog/second/", "/blog/first/"] and stream["kind"] == "main"
     assert 'url=https://zola.example.org/"' in (out / "blog/index.html").read_text(encoding="utf-8")
     assert (out / "about/index.html").is_file() and not (out / "blog/index.json").exists()
+
+
+def test_a_hugo_section_beside_the_main_one_is_a_blog_of_its_own(tmp_path):
+    """Hugo's posts/ is the main archive; notes/, another section of dated pages, is a stream at
+    /notes/ with its own feed, each page at the URL Hugo gives it (its `[permalinks]` too); an undated
+    page of it stays a page; a section the config names among its main sections joins the main archive."""
+    site = tmp_path / "site"
+    write(site / "hugo.toml", 'baseURL = "https://hugo.example.org/"\ntitle = "H"\n[params]\nmainSections = ["posts", "extra"]\n'
+                              '[permalinks]\nnotes = "/notes/:year/:slug/"\n')
+    write(site / "layouts/_default/single.html", "{{ .Content }}")
+    write(site / "layouts/_default/list.html", "{{ .Title }}")
+    for day in range(1, 4):
+        write(site / f"content/posts/post-{day}.md", f"---\ntitle: Post {day}\ndate: 2024-01-0{day}\n---\nPost.\n")
+    write(site / "content/extra/more.md", "---\ntitle: More\ndate: 2024-01-05\n---\nMore.\n")
+    write(site / "content/notes/_index.md", "---\ntitle: Field Notes\n---\n")
+    write(site / "content/notes/first.md", "---\ntitle: First note\ndate: 2023-05-01\nslug: first\n---\nNote.\n")
+    write(site / "content/notes/second/index.md", "---\ntitle: Second note\ndate: 2023-06-01\n---\nNote ![x](x.png)\n")
+    (site / "content/notes/second/x.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    write(site / "content/notes/undated.md", "---\ntitle: Undated\n---\nNo date.\n")
+    listed = subprocess.run([str(HUGO), "list", "all"], cwd=site, check=True, capture_output=True, text=True).stdout
+    hugo = {row.split(",")[0]: unquote(row.split(",")[7].replace("https://hugo.example.org", "")) for row in listed.splitlines()[1:] if row.startswith("content/")}
+    run_build(site, tmp_path / "out")
+    out = tmp_path / "out"
+    main, _ = stream_urls(out)
+    assert main == [hugo["content/extra/more.md"]] + [hugo[f"content/posts/post-{day}.md"] for day in range(3, 0, -1)]
+    notes, stream = stream_urls(out, "notes")
+    assert notes == [hugo["content/notes/second/index.md"], hugo["content/notes/first.md"]] == ["/notes/2023/second-note/", "/notes/2023/first/"]
+    assert stream == {"kind": "section", "name": "Field Notes", "url": "/notes/"}
+    assert (out / "notes/feed.xml").is_file() and (out / "notes/2023/second-note/x.png").is_file()
+    assert (out / hugo["content/notes/undated.md"].lstrip("/") / "index.html").is_file()

@@ -7,18 +7,24 @@ public struct BlogSection: Sendable, Hashable {
     /// What it calls itself (its `_index.md`'s title), else its folder's name.
     public var title: String
     public var description: String
+    /// Whether it lies inside the content folder (a Zola site's blog at the top of `content/`), rather
+    /// than beside the main section (its entries then marked by their folder, `FolderFacts.section`).
+    public var isInContentFolder = true
 
-    public init(folder: [String], title: String, description: String = "") {
+    public init(folder: [String], title: String, description: String = "", isInContentFolder: Bool = true) {
         self.folder = folder
         self.title = title
         self.description = description
+        self.isInContentFolder = isInContentFolder
     }
 
-    /// The section an entry at `relativePath` (below the content folder) is in: the deepest that holds it.
-    static func index(of relativePath: String, in sections: [BlogSection]) -> Int? {
-        let folders = relativePath.split(separator: "/").dropLast().map(String.init)
+    /// The section an entry is in: the one its folder is (a section beside the main one), else
+    /// the deepest inside the content folder that holds it (`relativePath` below the content folder).
+    static func index(of source: SourceFile, in sections: [BlogSection]) -> Int? {
+        if let own = source.folderFacts.section { return sections.firstIndex { $0.folder == own } }
+        let folders = source.relativePath.split(separator: "/").dropLast().map(String.init)
         var found: Int?
-        for (index, section) in sections.enumerated() where folders.starts(with: section.folder) {
+        for (index, section) in sections.enumerated() where section.isInContentFolder && folders.starts(with: section.folder) {
             if found.map({ sections[$0].folder.count < section.folder.count }) ?? true { found = index }
         }
         return found

@@ -126,7 +126,8 @@ public struct ContentScanner: Sendable {
         for (folder, collection) in collections { scanCollection(collection, in: folder, into: &found) }
         for staticFolder in staticFolders { scanStatic(staticFolder, into: &found) }
         if let pagesFolder {
-            for path in markdownFiles(in: pagesFolder, skipping: fileSystem.resolve(folder), diagnostics: &found.diagnostics) {
+            let skipped = Set([fileSystem.resolve(folder)] + entryFolders.map { fileSystem.resolve($0.path) })
+            for path in markdownFiles(in: pagesFolder, skipping: skipped, diagnostics: &found.diagnostics) {
                 if isTranslation(path.split(separator: "/").last.map(String.init) ?? path) {
                     found.translations.append(path)
                     continue
@@ -163,10 +164,26 @@ public struct ContentScanner: Sendable {
     /// The content files of a folder of entries beside the main one; their relative paths start with the folder's own.
     private func scanEntries(_ entryFolder: SiteLayout.EntryFolder, into found: inout Found) {
         let files = files(in: fileSystem.walk(entryFolder.path), prefix: entryFolder.relativePath, diagnostics: &found.diagnostics, shownRoot: entryFolder.path)
+        // A section's own list (`_index.md`), and in another language, is no entry; a bundle's files go beside its entry.
+        let listed = entryFolder.facts.section == nil ? [] : Set(files.map(\.path))
         for (relative, identity) in files {
             let name = relative.split(separator: "/").last.map(String.init) ?? relative
-            guard contentExtensions.contains(name.split(separator: ".").last.map { $0.lowercased() } ?? "") else { continue }
             let path = entryFolder.path + relative.dropFirst(entryFolder.relativePath.count)
+            guard contentExtensions.contains(name.split(separator: ".").last.map { $0.lowercased() } ?? "") else {
+                let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
+                if !listed.isEmpty, SourceFile.bundleIndexNames.contains(where: { listed.contains("\(folder)/\($0)") }) {
+                    let source = StaticFile.Source(filePath: path, shownPath: path, identity: identity ?? "missing", in: fileSystem)
+                    found.bundleResources[folder, default: []].append(BundleResource(name: String(relative.dropFirst(folder.count + 1)), content: .file(source)))
+                }
+                continue
+            }
+            if entryFolder.facts.section != nil {
+                if Self.sectionFileNames.contains(name) { continue }
+                if isTranslation(name) {
+                    found.translations.append(path)
+                    continue
+                }
+            }
             if entryFolder.namesNeedDates, FileNameParts(fileName: name).datePrefix == nil {
                 found.undatedNames.append(path)
                 continue
@@ -202,7 +219,7 @@ public struct ContentScanner: Sendable {
     }
 
     /// The Markdown files below `root` but outside `skipping` (section files left out).
-    private func markdownFiles(in root: String, skipping: String, diagnostics: inout [Diagnostic]) -> [String] {
+    private func markdownFiles(in root: String, skipping: Set<String>, diagnostics: inout [Diagnostic]) -> [String] {
         var files: [String] = []
         var pending = [root]
         while let path = pending.popLast() {
@@ -216,7 +233,7 @@ public struct ContentScanner: Sendable {
             for name in names where !name.hasPrefix(".") {
                 let child = "\(path)/\(name)"
                 if fileSystem.isFolder(child) {
-                    if fileSystem.resolve(child) != skipping { pending.append(child) }
+                    if !skipping.contains(fileSystem.resolve(child)) { pending.append(child) }
                 } else if contentExtensions.contains(name.split(separator: ".").last.map { $0.lowercased() } ?? ""),
                           !Self.sectionFileNames.contains(name) {
                     files.append(child)

@@ -64,6 +64,8 @@ public struct SiteLayout: Sendable, Equatable {
 
     /// The content folder's sections that are blogs of their own (`BlogSection`), by their folders below it.
     public var blogSectionFolders: [[String]] = []
+    /// Whether those sections lie beside the content folder (below the content root), not inside it.
+    public var blogSectionsAreBeside = false
 
     /// Whether a content folder that is not there holds no entries rather than being an error (Jekyll's root `_posts/`).
     public var contentFolderMayBeMissing = false
@@ -147,6 +149,19 @@ public struct SiteLayout: Sendable, Equatable {
                     layout.blogSectionFolders = origin == .zola
                         ? Self.zolaSections(in: "\(root)/\(content)", files: files)
                         : HugoMainSection.sections(in: "\(root)/\(content)", files: files).map { [$0] }
+                } else if let section {
+                    // The other top-level sections beside the blog's: their dated entries are blogs of their own,
+                    // but those the config names among its main sections, which join the main archive.
+                    let others = origin == .zola
+                        ? Self.zolaSections(in: "\(root)/\(content)", files: files).filter { $0.count == 1 && $0 != [section] }.map { $0[0] }
+                        : HugoMainSection.sections(in: "\(root)/\(content)", files: files).filter { $0 != section }
+                    let named = origin == .hugo ? ([config] + parts).lazy.map { HugoMainSection.named(inConfig: $0, in: files) }.first { !$0.isEmpty } ?? [] : []
+                    for other in others {
+                        layout.entryFolders.append(EntryFolder(path: "\(root)/\(content)/\(other)", relativePath: other,
+                                                               facts: FolderFacts(section: [other]), datesUndatedByFileTime: false))
+                        if !named.contains(other) { layout.blogSectionFolders.append([other]) }
+                    }
+                    layout.blogSectionsAreBeside = true
                 }
                 return layout
             }

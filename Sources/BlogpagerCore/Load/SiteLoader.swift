@@ -120,7 +120,10 @@ public struct SiteLoader: Sendable {
             }
         }
         config.blogSections = layout.blogSectionFolders.map { folder in
-            BlogSection.read(folder: folder, in: layout.contentFolder, config: config, files: files, warnings: &warnings)
+            var section = BlogSection.read(folder: folder, in: layout.blogSectionsAreBeside ? layout.contentRoot ?? layout.contentFolder : layout.contentFolder,
+                                           config: config, files: files, warnings: &warnings)
+            section.isInContentFolder = !layout.blogSectionsAreBeside
+            return section
         }
         var staticFiles = found.staticFiles
         if config.markdown.rendersMath {

@@ -6,12 +6,16 @@ public struct FolderFacts: Sendable, Hashable {
     public var isDraft = false
     /// Categories before those the front matter names.
     public var categories: [String] = []
+    /// The blog section this folder is, by its path from the content root (`notes` beside a
+    /// Hugo site's `posts/`): its entries' paths start there, not in the main section.
+    public var section: [String]?
     /// The date of an entry that names none (the file's modification time, for a draft).
     public var undatedDate: EntryDate?
 
-    public init(isDraft: Bool = false, categories: [String] = [], undatedDate: EntryDate? = nil) {
+    public init(isDraft: Bool = false, categories: [String] = [], section: [String]? = nil, undatedDate: EntryDate? = nil) {
         self.isDraft = isDraft
         self.categories = categories
+        self.section = section
         self.undatedDate = undatedDate
     }
 }

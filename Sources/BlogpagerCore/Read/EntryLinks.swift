@@ -81,7 +81,7 @@ public struct EntryLinks: Sendable {
     /// (a Jekyll source found beside `_posts/`, such as `_drafts/x.md`, already starts from the root).
     static func contentPath(of source: SourceFile, section: [String]) -> String {
         let relative = source.relativePath
-        if relative.hasPrefix("_drafts/") || relative.contains("_posts/") { return relative }
+        if relative.hasPrefix("_drafts/") || relative.contains("_posts/") || source.folderFacts.section != nil { return relative }
         return (section + [relative]).joined(separator: "/")
     }
 

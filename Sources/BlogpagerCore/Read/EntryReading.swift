@@ -54,7 +54,7 @@ struct EntryReading {
                                              "no date, so it is built as a page at its own URL and left out of the archive, \(why)"))
                 }
                 var page = source
-                page.relativePath = (config.contentSection + [source.relativePath]).joined(separator: "/")
+                page.relativePath = EntryLinks.contentPath(of: source, section: config.contentSection)
                 bareSources.append(page)
             case .failure(let failure): diagnostics.append(contentsOf: failure.diagnostics)
             case nil: break

@@ -71,7 +71,8 @@ struct EntryURLMaker {
     private func contentFolders(_ facts: Facts) -> [String] {
         var folders = facts.source.relativePath.split(separator: "/").map(String.init).dropLast()
         if facts.source.isBundleIndex { folders = folders.dropLast() }
-        return section + folders
+        // A section beside the main one names its path from the content root.
+        return facts.source.folderFacts.section != nil ? Array(folders) : section + folders
     }
 
     private func made(_ path: String, written: String? = nil) throws(Problem) -> Made {
@@ -217,7 +218,7 @@ struct EntryURLMaker {
         let folders = contentFolders(facts)
         let title = Self.hugoURLize(facts.title)
         let values: [String: String] = [
-            "year": wall.year.zeroPadded(4), "month": two(wall.month), "monthname": date.monthName,
+            "year": String(wall.year), "month": two(wall.month), "monthname": date.monthName,
             "day": two(wall.day), "weekday": String(date.weekday - 1), "weekdayname": date.dayName,
             "yearday": String(date.dayOfYear),
             "section": folders.first ?? "", "sections": folders.joined(separator: "/"),

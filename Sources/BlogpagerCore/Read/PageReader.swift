@@ -36,6 +36,13 @@ struct PageReader {
                 // A Jekyll collection's document, at the collection's permalink.
                 let url = collection.url(ofDocumentAt: String(file.relativePath.dropFirst(collection.folder.count + 1)), slug: slug)
                 (segments, extensionless) = config.entryURLs.placement(ofOwnURL: url)
+            } else if case .hugo(let templates, _, _) = config.entryURLs, let first = file.relativePath.split(separator: "/").first,
+                      file.relativePath.contains("/"), templates[String(first)] != nil,
+                      let made = try? EntryURLMaker(rule: config.entryURLs, basePath: "", section: []).make(EntryURLMaker.Facts(
+                          source: file, fileStem: file.isBundleIndex ? String(file.relativePath.split(separator: "/").dropLast().last ?? "") : stem,
+                          fileSlug: stem, frontSlug: slug, title: title, date: EntryDate(epochSeconds: Self.yearOne), categories: [], ownURL: nil)) {
+                // A page of a section with a `[permalinks]` template is placed by it, dated as Hugo dates an undated page (the year 1).
+                segments = made.outputPath.segments
             } else if case .hugo(_, let uglyURLs, let lowercase) = config.entryURLs {
                 // Where Hugo places a page by its file: its folders and its slug or name, sanitized as
                 // Hugo sanitizes paths, lowercased unless the site turns that off.
@@ -74,6 +81,9 @@ struct PageReader {
                                            url: Self.url(of: path, basePath: config.basePath, extensionless: extensionless), redirectsFrom: redirectsFrom))
         }
     }
+
+    /// 0001-01-01T00:00:00Z, the date Hugo gives a page without one.
+    static let yearOne: Int64 = -62_135_596_800
 
     private static func url(of path: OutputPath, basePath: String, extensionless: Bool) -> String {
         let url = path.urlPath(basePath: basePath)

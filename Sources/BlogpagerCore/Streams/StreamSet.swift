@@ -36,7 +36,7 @@ public struct StreamSet: Sendable {
             mainPositions = Array(archive.entries.indices)
         } else {
             for (position, entry) in archive.entries.enumerated() {
-                if let section = BlogSection.index(of: entry.source.relativePath, in: blogSections) {
+                if let section = BlogSection.index(of: entry.source, in: blogSections) {
                     sectionPositions[section].append(position)
                 } else {
                     mainPositions.append(position)

@@ -19,11 +19,12 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 HUGO = Path(sys.executable).parent / "hugo"
 
 
-def our_articles(out):
-    """{unquoted URL: (epoch seconds)} of every entry of the main archive, from its fragments."""
+def our_articles(out, site=None):
+    """{unquoted URL: epoch seconds} of every entry of the stream whose index is in `out` (the main
+    archive's at the root), from its fragments below the site's output folder `site` (`out` itself)."""
     found = {}
     for page in load_index(out)["pages"]:
-        text = (out / unquote(page["fragment"]).lstrip("/")).read_text(encoding="utf-8")
+        text = ((site or out) / unquote(page["fragment"]).lstrip("/")).read_text(encoding="utf-8")
         for url, date in re.findall(r'<article [^>]*data-url="([^"]*)" data-date="([^"]*)"', text):
             found[unquote(url)] = int(datetime.fromisoformat(date.replace("Z", "+00:00")).timestamp())
     return found
@@ -37,15 +38,18 @@ def test_jekyll_defaults_nested_posts_ruby_dates_and_whole_categories(tmp_path):
     listed = (tmp_path / "jekyll" / "post-urls.txt").read_text(encoding="utf-8").splitlines()
     posts = {unquote(line.split(" ")[1]): int(line.split(" ")[2]) for line in listed if line.startswith("POST ")}
     pages = [unquote(line.split(" ", 1)[1]) for line in listed if line.startswith("PAGE ") and "post-urls" not in line]
-    assert len(posts) == 7 and len(pages) == 3
+    docs = [line.split(" ") for line in listed if line.startswith("DOC ")]
+    dated_docs = {unquote(url): int(date) for _, url, date, path in docs if re.match(r"_work/\d{4}-\d\d-\d\d-", path)}
+    assert len(posts) == 7 and len(pages) == 2 and len(docs) == 2 and len(dated_docs) == 1
     # The cases this fixture is made of, as Jekyll itself has them.
     assert "/en/news/elixir in production/pi-day/" in posts and "/releases/Release-1.90.0" in posts
     assert "/fr/2021/bonjour.html" in posts and "/guide/install/" in pages
 
     result = run_build(site, tmp_path / "out")
     assert "_posts: content folder does not exist" not in result.stderr
-    # Every post at Jekyll's URL, at Jekyll's instant.
+    # Every post at Jekyll's URL, at Jekyll's instant; a collection's dated documents in a stream of their own.
     assert our_articles(tmp_path / "out") == posts
+    assert our_articles(tmp_path / "out" / "work", site=tmp_path / "out") == dated_docs
     # Each URL served by the file Jekyll writes for it (an extensionless one by its `.html`).
     written = sorted(path.relative_to(tmp_path / "jekyll").as_posix() for path in (tmp_path / "jekyll").rglob("*")
                      if path.is_file() and path.name != "post-urls.txt")

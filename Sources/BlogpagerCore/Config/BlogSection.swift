@@ -10,12 +10,15 @@ public struct BlogSection: Sendable, Hashable {
     /// Whether it lies inside the content folder (a Zola site's blog at the top of `content/`), rather
     /// than beside the main section (its entries then marked by their folder, `FolderFacts.section`).
     public var isInContentFolder = true
+    /// Where its stream is under `out/`: its folder, but for a Jekyll collection (`_news` is at `news/`).
+    public var streamFolder: [String]
 
     public init(folder: [String], title: String, description: String = "", isInContentFolder: Bool = true) {
         self.folder = folder
         self.title = title
         self.description = description
         self.isInContentFolder = isInContentFolder
+        self.streamFolder = folder
     }
 
     /// The section an entry is in: the one its folder is (a section beside the main one), else

@@ -35,7 +35,7 @@ public struct FrontMatterDefaults: Sendable, Hashable {
     /// A source as Jekyll's defaults see it: a post at its path from the root (`_posts/x.md`,
     /// `en/_posts/x.md`), a collection's document, or a page.
     static func document(_ file: SourceFile, isPage: Bool, collections: [JekyllCollection]) -> Document {
-        if isPage {
+        if isPage || file.folderFacts.section != nil {
             if let collection = collections.first(where: { file.relativePath.hasPrefix($0.folder + "/") }) {
                 return Document(path: file.relativePath, type: collection.name)
             }

@@ -36,6 +36,10 @@ struct JekyllConfigReader {
                 var collection = JekyllCollection(name: name)
                 if let permalink = settings["permalink"]?.scalarText { collection.permalink = permalink }
                 config.collections.append(collection)
+                // Its dated documents are a blog of their own; its undated ones pages.
+                var section = BlogSection(folder: [collection.folder], title: name.prefix(1).uppercased() + name.dropFirst(), isInContentFolder: false)
+                section.streamFolder = [name]
+                config.blogSections.append(section)
             }
         }
         config.entryURLs = .jekyll(permalink: postsPermalink ?? fields.first { $0.key == "permalink" }?.rawText ?? "date")

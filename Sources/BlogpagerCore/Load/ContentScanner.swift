@@ -210,7 +210,10 @@ public struct ContentScanner: Sendable {
             let ext = inner.split(separator: ".").count > 1 ? inner.split(separator: ".").last!.lowercased() : ""
             // One that cannot be read is copied, and its copy reports why.
             if Self.markdownExtensions.contains(ext), (try? opensWithFrontMatterLine(path)) == true {
-                found.pageSources.append(SourceFile(displayPath: path, relativePath: relative, filePath: path, identity: identity, in: fileSystem))
+                // An entry of the collection's own stream where it is dated, else a page at the collection's permalink.
+                var source = SourceFile(displayPath: path, relativePath: relative, filePath: path, identity: identity, in: fileSystem)
+                source.folderFacts = FolderFacts(section: [collection.folder], undatedIsPage: true)
+                found.sources.append(source)
                 continue
             }
             found.copy(StaticFile.Source(filePath: path, shownPath: path, identity: identity, in: fileSystem),

@@ -119,7 +119,7 @@ public struct SiteLoader: Sendable {
                 warnings += failure.diagnostics.map { .warning(at: $0.location, $0.message + "; the section's settings in it are not read") }
             }
         }
-        config.blogSections = layout.blogSectionFolders.map { folder in
+        config.blogSections += layout.blogSectionFolders.map { folder in
             var section = BlogSection.read(folder: folder, in: layout.blogSectionsAreBeside ? layout.contentRoot ?? layout.contentFolder : layout.contentFolder,
                                            config: config, files: files, warnings: &warnings)
             section.isInContentFolder = !layout.blogSectionsAreBeside

@@ -9,13 +9,16 @@ public struct FolderFacts: Sendable, Hashable {
     /// The blog section this folder is, by its path from the content root (`notes` beside a
     /// Hugo site's `posts/`): its entries' paths start there, not in the main section.
     public var section: [String]?
+    /// Whether a source here that names no date is a page, not an error (a Jekyll collection's document).
+    public var undatedIsPage = false
     /// The date of an entry that names none (the file's modification time, for a draft).
     public var undatedDate: EntryDate?
 
-    public init(isDraft: Bool = false, categories: [String] = [], section: [String]? = nil, undatedDate: EntryDate? = nil) {
+    public init(isDraft: Bool = false, categories: [String] = [], section: [String]? = nil, undatedIsPage: Bool = false, undatedDate: EntryDate? = nil) {
         self.isDraft = isDraft
         self.categories = categories
         self.section = section
+        self.undatedIsPage = undatedIsPage
         self.undatedDate = undatedDate
     }
 }

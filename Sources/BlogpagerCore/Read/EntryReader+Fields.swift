@@ -90,7 +90,7 @@ extension EntryReader {
         if isDraft, case .file(let path) = written.file.content, let identity = written.file.files.item(at: path) {
             return .dated(EntryDate(epochSeconds: Int64(identity.modifiedSeconds)))
         }
-        if config.undatedEntries != .error, !log.hasErrors { return .page }
+        if config.undatedEntries != .error || written.file.folderFacts.undatedIsPage, !log.hasErrors { return .page }
         let example = language == .toml ? "date = 2016-05-12" : language == .json ? "\"date\": \"2016-05-12\"" : "date: 2016-05-12"
         return .missing(.error(at: written.start, "missing date: add '\(example)' to the front matter or name the file 2016-05-12-\(written.nameParts.slug).md"))
     }

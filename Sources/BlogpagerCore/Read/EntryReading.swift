@@ -46,7 +46,8 @@ struct EntryReading {
                 lines.append(reusable[position]?.line)
             case .failure(let failure) where failure.isUndatedPage
                 || (config.pagesMayLackFrontMatter && FrontMatterReader.opensNoFrontMatter(source)):
-                if failure.isUndatedPage {
+                // A Jekyll collection's undated document is a page there as here: nothing to say.
+                if failure.isUndatedPage, !source.folderFacts.undatedIsPage {
                     let why = config.undatedEntries == .pagesAsHugo
                         ? "where Hugo listed it as of the year 1 (0001-01-01); add a date such as 2016-05-12 to its front matter to list it"
                         : "as Zola leaves undated pages out of its lists; add 'date = 2016-05-12' to its front matter to list it"

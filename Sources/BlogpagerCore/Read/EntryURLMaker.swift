@@ -10,6 +10,8 @@ struct EntryURLMaker {
     var basePath: String
     /// The entries' folder below the site's content root (`posts` for Hugo's `content/posts/`).
     var section: [String]
+    /// Jekyll's collections, whose dated documents are entries at their collection's permalink.
+    var collections: [JekyllCollection] = []
 
     /// What an entry's URL may be made of.
     struct Facts {
@@ -41,7 +43,8 @@ struct EntryURLMaker {
         case .pattern(let pattern):
             return try folderOrFile(pattern.outputSegments(slug: facts.frontSlug ?? facts.fileSlug, date: facts.date), extensionless: false)
         case .jekyll(let template):
-            return try made(Self.jekyllPath(facts.ownURL ?? template, facts: facts), written: facts.ownURL)
+            let collection = facts.source.folderFacts.section.flatMap { folder in collections.first { [$0.folder] == folder } }
+            return try made(Self.jekyllPath(facts.ownURL ?? collection?.permalink ?? template, facts: facts, collection: collection), written: facts.ownURL)
         case .hugo(let templates, let uglyURLs, let lowercase):
             var path: String
             if let own = facts.ownURL {
@@ -96,7 +99,8 @@ struct EntryURLMaker {
     // MARK: Jekyll
 
     /// A Jekyll template filled in as Jekyll's URL drop fills it, then cleaned as Jekyll cleans it.
-    static func jekyllPath(_ template: String, facts: Facts) -> String {
+    /// `collection`: the Jekyll collection a document is of (nil for a post).
+    static func jekyllPath(_ template: String, facts: Facts, collection: JekyllCollection? = nil) -> String {
         let date = DateTokens(facts.date), wall = date.wall, two = DateTokens.two
         let slug = facts.frontSlug ?? facts.fileSlug
         var categories: [String] = []
@@ -114,8 +118,8 @@ struct EntryURLMaker {
             "name": jekyllSlugify(facts.fileStem, pretty: false, cased: false),
             "categories": categories.joined(separator: "/"),
             "slugified_categories": categories.map { jekyllSlugify($0, pretty: false, cased: false) }.joined(separator: "/"),
-            "output_ext": ".html", "collection": "posts",
-            "path": jekyllPathToken(facts.source.relativePath),
+            "output_ext": ".html", "collection": collection?.name ?? "posts",
+            "path": collection.map { Self.collectionPathToken(facts.source.relativePath, in: $0) } ?? jekyllPathToken(facts.source.relativePath),
         ]
         let result = Self.jekyllFilled(template, values: values)
         var cleaned = ("/" + result).replacingOccurrences(of: "..", with: "/").replacingOccurrences(of: "./", with: "")
@@ -132,6 +136,13 @@ struct EntryURLMaker {
         if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") { path = String(path[..<dot]) }
         if let range = path.range(of: "_posts") { path.removeSubrange(range) }
         return path.hasPrefix("/") ? path : "/" + path
+    }
+
+    /// Jekyll's `:path` of a collection's document: its path inside the collection's folder, without its extension.
+    static func collectionPathToken(_ relativePath: String, in collection: JekyllCollection) -> String {
+        var inner = String(relativePath.dropFirst(collection.folder.count))
+        if let dot = inner.lastIndex(of: "."), !inner[dot...].contains("/") { inner = String(inner[..<dot]) }
+        return inner.hasPrefix("/") ? inner : "/" + inner
     }
 
     /// A Jekyll URL template with each `:name` it has a value for replaced (`:title_` read as

@@ -57,7 +57,7 @@ public struct StreamSet: Sendable {
                                            cursorHashes: mainPositions.map { archive.cursorHashes[$0] }, pageSize: pageSize),
                           mainPositions: mainPositions)
         for (index, section) in blogSections.enumerated() where index != mainSection && !sectionPositions[index].isEmpty {
-            cuts.append(Cut(kind: .section, folder: section.folder, name: section.title, positions: sectionPositions[index]))
+            cuts.append(Cut(kind: .section, folder: section.streamFolder, name: section.title, positions: sectionPositions[index]))
         }
         let sectionCount = cuts.count
         var used: [(taxonomy: Taxonomy, streams: Range<Int>, termFolders: [String: String])] = []

@@ -93,7 +93,7 @@ public struct SiteBuilder: Sendable {
         return SiteBuild(
             files: [], index: rendered.index, archive: archive, warnings: warnings,
             skippedDrafts: selection.drafts.count, skippedFuture: selection.future.count, skippedExpired: selection.expired.count,
-            standalonePages: input.pageCount, entryCache: await newCache, entriesRead: read.readCount,
+            standalonePages: input.pageCount + read.bareSources.count, entryCache: await newCache, entriesRead: read.readCount,
             nextPublication: selection.nextPublication, bodiesRendered: rendered.bodiesRendered, createdLegacyPages: legacy.created,
             rendered: RenderedSlots(generation: generation, slots: rendered.slots), copied: copies.copied)
     }

@@ -18,11 +18,17 @@ public struct JekyllCollection: Sendable, Hashable {
     /// `:collection`, `:path` (its path without the extension), `:name` and `:title` (its file's
     /// name, or its front matter's `slug`), `:output_ext` (`.html`).
     func url(ofDocumentAt path: String, slug: String?) -> String {
-        let stem = path.split(separator: ".").count > 1 ? String(path[..<path.lastIndex(of: ".")!]) : path
+        let stem = Self.stem(ofDocumentAt: path)
         let name = String(stem.split(separator: "/").last ?? Substring(stem))
         let values = ["collection": self.name, "path": stem, "name": name, "title": slug ?? name, "slug": slug ?? name, "output_ext": ".html"]
         var url = EntryURLMaker.jekyllFilled(permalink, values: values)
         while url.contains("//") { url = url.replacingOccurrences(of: "//", with: "/") }
         return url.hasPrefix("/") ? url : "/" + url
+    }
+
+    /// A document's path inside the collection's folder without its extension (`sub/name`): Jekyll's `:path`.
+    static func stem(ofDocumentAt path: String) -> String {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return path }
+        return String(path[..<dot])
     }
 }

@@ -27,6 +27,8 @@ public struct SiteConfig: Sendable, Hashable {
     /// The site's other blogs (a Zola section with its own `_index.md`, a Hugo section), each a
     /// stream of its own, left out of the main archive.
     public var blogSections: [BlogSection] = []
+    /// The blog section whose stream is at `folder`.
+    func blogSection(streamAt folder: [String]) -> BlogSection? { blogSections.first { $0.streamFolder == folder } }
     /// The entries' folder below the site's content root (`posts` for a Hugo site's `content/posts/`), which Hugo's and Zola's URLs start with.
     public var contentSection: [String] = []
     public var pageSize = 10

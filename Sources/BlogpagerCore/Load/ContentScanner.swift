@@ -97,10 +97,8 @@ public struct ContentScanner: Sendable {
                 // A page bundle's files (beside its index.md) go beside its entry page.
                 let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
                 if listed == nil, !folder.isEmpty { listed = Set(files.lazy.map(\.path)) }
-                if !folder.isEmpty, let listed, SourceFile.bundleIndexNames.contains(where: { listed.contains("\(folder)/\($0)") }) {
-                    // Read when the build copies it, not here: a rebuild keeps an unchanged copy unread.
-                    let source = StaticFile.Source(filePath: path, shownPath: shown, identity: identity ?? "missing", in: fileSystem)
-                    found.bundleResources[folder, default: []].append(BundleResource(name: String(relative.dropFirst(folder.count + 1)), content: .file(source)))
+                if !folder.isEmpty, let listed {
+                    addBundleResource(at: relative, in: folder, listed: listed, path: path, shown: shown, identity: identity, into: &found)
                 }
                 continue
             }
@@ -170,10 +168,9 @@ public struct ContentScanner: Sendable {
             let name = relative.split(separator: "/").last.map(String.init) ?? relative
             let path = entryFolder.path + relative.dropFirst(entryFolder.relativePath.count)
             guard contentExtensions.contains(name.split(separator: ".").last.map { $0.lowercased() } ?? "") else {
-                let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
-                if !listed.isEmpty, SourceFile.bundleIndexNames.contains(where: { listed.contains("\(folder)/\($0)") }) {
-                    let source = StaticFile.Source(filePath: path, shownPath: path, identity: identity ?? "missing", in: fileSystem)
-                    found.bundleResources[folder, default: []].append(BundleResource(name: String(relative.dropFirst(folder.count + 1)), content: .file(source)))
+                if !listed.isEmpty {
+                    let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
+                    addBundleResource(at: relative, in: folder, listed: listed, path: path, shown: path, identity: identity, into: &found)
                 }
                 continue
             }
@@ -195,6 +192,15 @@ public struct ContentScanner: Sendable {
             }
             found.sources.append(source)
         }
+    }
+
+    /// A file beside a page bundle's `index.md` (its folder's, among the `listed` paths) goes beside
+    /// its entry's page; read when the build copies it, not here: a rebuild keeps an unchanged copy unread.
+    private func addBundleResource(at relative: String, in folder: String, listed: Set<String>, path: String, shown: String,
+                                   identity: String?, into found: inout Found) {
+        guard SourceFile.bundleIndexNames.contains(where: { listed.contains("\(folder)/\($0)") }) else { return }
+        let source = StaticFile.Source(filePath: path, shownPath: shown, identity: identity ?? "missing", in: fileSystem)
+        found.bundleResources[folder, default: []].append(BundleResource(name: String(relative.dropFirst(folder.count + 1)), content: .file(source)))
     }
 
     /// A Jekyll collection's files: a Markdown file that opens with front matter is a page

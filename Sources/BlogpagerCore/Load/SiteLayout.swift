@@ -143,13 +143,7 @@ public struct SiteLayout: Sendable, Equatable {
                                         configPath: config, staticFolders: statics, pagesFolder: section == nil ? nil : "\(root)/\(content)")
                 layout.contentRoot = "\(root)/\(content)"
                 layout.configParts = parts
-                // A blog at the content's top: the other sections are blogs of their own (Zola's, each
-                // with its `_index.md`, at any depth; Hugo's, its top-level folders).
-                if section == nil {
-                    layout.blogSectionFolders = origin == .zola
-                        ? Self.zolaSections(in: "\(root)/\(content)", files: files)
-                        : HugoMainSection.sections(in: "\(root)/\(content)", files: files).map { [$0] }
-                } else if let section {
+                if let section {
                     // The other top-level sections beside the blog's: their dated entries are blogs of their own,
                     // but those the config names among its main sections, which join the main archive.
                     let others = origin == .zola
@@ -162,6 +156,12 @@ public struct SiteLayout: Sendable, Equatable {
                         if !named.contains(other) { layout.blogSectionFolders.append([other]) }
                     }
                     layout.blogSectionsAreBeside = true
+                } else {
+                    // A blog at the content's top: the other sections are blogs of their own (Zola's, each
+                    // with its `_index.md`, at any depth; Hugo's, its top-level folders).
+                    layout.blogSectionFolders = origin == .zola
+                        ? Self.zolaSections(in: "\(root)/\(content)", files: files)
+                        : HugoMainSection.sections(in: "\(root)/\(content)", files: files).map { [$0] }
                 }
                 return layout
             }

@@ -100,13 +100,13 @@ extension SiteRenderer {
         let dates = DateDisplay(language: config.language)
         let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
         let context = TemplateContext(config: config, urls: urls, assetURLs: assetURLs, taxonomies: streams.taxonomies, hasFeeds: hasFeeds,
-                                      blogs: streams.sections.map { ($0.name, $0.folder) })
+                                      blogs: streams.sections)
         let templates = templates.renderingSiteParts(once: context.sitePartValues, throughShells: execution.rendersThroughShells)
         let (displayDates, anchors) = sideBySide({ dates.strings(for: archive.entries.map(\.date)) }, { Self.anchors(archive.entries) })
         let homes = streams.homePlaces
         let pages = EntryPages(
             config: config, templates: templates, context: context, archive: archive,
-            streamPageURLs: Self.streamPageURLs(homes, streams: streams, urls: urls), homes: homes, displayDates: displayDates, anchors: anchors)
+            streamPageURLs: Self.streamPageURLs(of: homes.blogs, count: archive.entries.count, urls: urls), homes: homes, displayDates: displayDates, anchors: anchors)
         let articleKeys = archive.entries.indices.parallelMap { pages.articleKey(at: $0, links: links, images: images) }
         let pageKeys = archive.entries.indices.parallelMap { pages.pageKey(at: $0, articleKey: articleKeys[$0]) }
         let reuse = pendingReuse?.lookup
@@ -166,14 +166,11 @@ extension SiteRenderer {
     }
 
     /// By position in the whole archive: the URL of the page of its blog's stream each entry is on.
-    static func streamPageURLs(_ homes: StreamSet.HomePlaces, streams: StreamSet, urls: SiteURLs) -> [String] {
-        var byPosition = [String](repeating: urls.home, count: streams.main.mainPositions.count + streams.sections.map(\.mainPositions.count).reduce(0, +))
-        for stream in homes.blogs {
+    static func streamPageURLs(of blogs: [EntryStream], count: Int, urls: SiteURLs) -> [String] {
+        var byPosition = [String](repeating: urls.home, count: count)
+        for stream in blogs {
             let pages = StreamRenderer.pagePaths(of: stream).map(urls.path(of:))
-            guard !pages.isEmpty else { continue }
-            for (index, position) in stream.mainPositions.enumerated() where position < byPosition.count {
-                byPosition[position] = pages[stream.archive.pageIndex(ofEntry: index)]
-            }
+            for (index, position) in stream.mainPositions.enumerated() { byPosition[position] = pages[stream.archive.pageIndex(ofEntry: index)] }
         }
         return byPosition
     }

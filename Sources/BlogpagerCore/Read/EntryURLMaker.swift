@@ -91,9 +91,7 @@ struct EntryURLMaker {
         } catch {
             throw Problem(message: "its URL /\(segments.joined(separator: "/")) is not a safe path: \(error.message)")
         }
-        var url = outputPath.urlPath(basePath: basePath)
-        if extensionless { url = String(url.dropLast(".html".count)) }
-        return Made(outputPath: outputPath, url: url)
+        return Made(outputPath: outputPath, url: outputPath.urlPath(basePath: basePath, leavingOutHTML: extensionless))
     }
 
     // MARK: Jekyll
@@ -119,7 +117,8 @@ struct EntryURLMaker {
             "categories": categories.joined(separator: "/"),
             "slugified_categories": categories.map { jekyllSlugify($0, pretty: false, cased: false) }.joined(separator: "/"),
             "output_ext": ".html", "collection": collection?.name ?? "posts",
-            "path": collection.map { Self.collectionPathToken(facts.source.relativePath, in: $0) } ?? jekyllPathToken(facts.source.relativePath),
+            "path": collection.map { "/" + JekyllCollection.stem(ofDocumentAt: String(facts.source.relativePath.dropFirst($0.folder.count + 1))) }
+                ?? jekyllPathToken(facts.source.relativePath),
         ]
         let result = Self.jekyllFilled(template, values: values)
         var cleaned = ("/" + result).replacingOccurrences(of: "..", with: "/").replacingOccurrences(of: "./", with: "")
@@ -136,13 +135,6 @@ struct EntryURLMaker {
         if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") { path = String(path[..<dot]) }
         if let range = path.range(of: "_posts") { path.removeSubrange(range) }
         return path.hasPrefix("/") ? path : "/" + path
-    }
-
-    /// Jekyll's `:path` of a collection's document: its path inside the collection's folder, without its extension.
-    static func collectionPathToken(_ relativePath: String, in collection: JekyllCollection) -> String {
-        var inner = String(relativePath.dropFirst(collection.folder.count))
-        if let dot = inner.lastIndex(of: "."), !inner[dot...].contains("/") { inner = String(inner[..<dot]) }
-        return inner.hasPrefix("/") ? inner : "/" + inner
     }
 
     /// A Jekyll URL template with each `:name` it has a value for replaced (`:title_` read as

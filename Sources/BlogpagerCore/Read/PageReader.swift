@@ -16,14 +16,15 @@ struct PageReader {
             var extensionless = false
             var location = SourceLocation(path: file.displayPath)
             let slug = byKey["slug"].flatMap { $0.value.isBlankText ? nil : $0.rawText?.trimmingSpaces }
+            let collection = config.collections.first { file.relativePath.hasPrefix($0.folder + "/") }
+            let inCollection = collection.map { String(file.relativePath.dropFirst($0.folder.count + 1)) } ?? ""
             if let own = ["permalink", "url", "path"].compactMap({ byKey[$0] }).first(where: { !$0.value.isBlankText }), let text = own.rawText {
                 location = own.valueLocation
                 var url = text
                 if case .jekyll = config.entryURLs {
-                    if let collection = config.collections.first(where: { file.relativePath.hasPrefix($0.folder + "/") }) {
+                    if let collection {
                         // A collection's document fills its own permalink as the collection's is filled.
-                        url = JekyllCollection(name: collection.name, permalink: text)
-                            .url(ofDocumentAt: String(file.relativePath.dropFirst(collection.folder.count + 1)), slug: slug)
+                        url = JekyllCollection(name: collection.name, permalink: text).url(ofDocumentAt: inCollection, slug: slug)
                     } else {
                         // Jekyll fills a page's permalink: `:path` (its folder), `:basename`, `:output_ext`.
                         let folder = file.relativePath.split(separator: "/").dropLast().joined(separator: "/")
@@ -32,15 +33,15 @@ struct PageReader {
                     }
                 }
                 (segments, extensionless) = config.entryURLs.placement(ofOwnURL: url, written: text)
-            } else if let collection = config.collections.first(where: { file.relativePath.hasPrefix($0.folder + "/") }) {
+            } else if let collection {
                 // A Jekyll collection's document, at the collection's permalink.
-                let url = collection.url(ofDocumentAt: String(file.relativePath.dropFirst(collection.folder.count + 1)), slug: slug)
+                let url = collection.url(ofDocumentAt: inCollection, slug: slug)
                 (segments, extensionless) = config.entryURLs.placement(ofOwnURL: url)
             } else if case .hugo(let templates, _, _) = config.entryURLs, let first = file.relativePath.split(separator: "/").first,
                       file.relativePath.contains("/"), templates[String(first)] != nil,
+                      case let name = FileNameParts(source: file),
                       let made = try? EntryURLMaker(rule: config.entryURLs, basePath: "", section: []).make(EntryURLMaker.Facts(
-                          source: file, fileStem: file.isBundleIndex ? String(file.relativePath.split(separator: "/").dropLast().last ?? "") : stem,
-                          fileSlug: stem, frontSlug: slug, title: title, date: EntryDate(epochSeconds: Self.yearOne), categories: [], ownURL: nil)) {
+                          source: file, fileStem: name.stem, fileSlug: name.slug, frontSlug: slug, title: title, date: EntryDate(epochSeconds: Self.yearOne), categories: [], ownURL: nil)) {
                 // A page of a section with a `[permalinks]` template is placed by it, dated as Hugo dates an undated page (the year 1).
                 segments = made.outputPath.segments
             } else if case .hugo(_, let uglyURLs, let lowercase) = config.entryURLs {
@@ -78,15 +79,10 @@ struct PageReader {
             } ?? []
             if log.hasErrors { return .failure(BuildFailure(log.diagnostics)) }
             return .success(StandalonePage(source: file, title: title.isEmpty ? stem : title, outputPath: path,
-                                           url: Self.url(of: path, basePath: config.basePath, extensionless: extensionless), redirectsFrom: redirectsFrom))
+                                           url: path.urlPath(basePath: config.basePath, leavingOutHTML: extensionless), redirectsFrom: redirectsFrom))
         }
     }
 
     /// 0001-01-01T00:00:00Z, the date Hugo gives a page without one.
     static let yearOne: Int64 = -62_135_596_800
-
-    private static func url(of path: OutputPath, basePath: String, extensionless: Bool) -> String {
-        let url = path.urlPath(basePath: basePath)
-        return extensionless ? String(url.dropLast(".html".count)) : url
-    }
 }

@@ -36,7 +36,7 @@ extension SiteRenderer {
                 (title, description) = ("\(taxonomy.heading(of: feed.stream.name)) · \(config.title)", taxonomy.description(of: feed.stream.name, site: config.title))
             } else {
                 // Another blog of the site: its own name, and what its section says of itself.
-                let section = config.blogSections.first { $0.streamFolder == feed.stream.folder }
+                let section = config.blogSection(streamAt: feed.stream.folder)
                 (title, description) = ("\(feed.stream.name) · \(config.title)", section?.description ?? "")
             }
             return feed.outputs.map { output in

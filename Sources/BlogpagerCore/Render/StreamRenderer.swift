@@ -127,7 +127,7 @@ struct StreamRenderer {
         case .main: config.description
         case .term(let taxonomy): taxonomy.description(of: stream.name, site: config.title)
         case .month: "Entries from \(stream.name) on \(config.title)."
-        case .section: config.blogSections.first { $0.streamFolder == stream.folder }.map(\.description).flatMap { $0.isEmpty ? nil : $0 }
+        case .section: config.blogSection(streamAt: stream.folder).map(\.description).flatMap { $0.isEmpty ? nil : $0 }
             ?? "Entries of \(stream.name) on \(config.title)."
         }
         var texts = PageTexts(

@@ -21,9 +21,9 @@ struct TemplateContext {
     /// The site's values, the same on every page: built and wrapped once.
     let site: TemplateString.Prepared
 
-    /// `blogs`: the site's other blogs with entries, by name and folder, for the navigation.
+    /// `blogs`: the streams of the site's other blogs, for the navigation.
     init(config: SiteConfig, urls: SiteURLs, assetURLs: [String: String], taxonomies: [StreamSet.TaxonomyStreams], hasFeeds: Bool,
-         blogs: [(name: String, folder: [String])] = []) {
+         blogs: [EntryStream] = []) {
         self.config = config
         self.urls = urls
         self.assetURLs = assetURLs
@@ -35,7 +35,7 @@ struct TemplateContext {
         self.taxonomies = taxonomies.map(\.taxonomy)
         self.hasFeeds = hasFeeds
         var site = Self.siteValues(config: config, urls: urls, taxonomies: self.taxonomies, hasFeeds: hasFeeds)
-        site["blogs"] = blogs.map { ["name": $0.name, "url": urls.path(of: OutputPath(checked: $0.folder.joined(separator: "/") + "/index.html"))] }
+        site["blogs"] = blogs.map { ["name": $0.name, "url": urls.path(of: $0.path("index.html"))] }
         self.site = TemplateString.Prepared(site)
     }
 

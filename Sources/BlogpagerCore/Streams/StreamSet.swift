@@ -43,19 +43,23 @@ public struct StreamSet: Sendable {
                 }
             }
         }
-        // A site whose every dated entry is in a section: the fullest is the main archive.
+        // A site whose every dated entry is in a section: the fullest (the first of equals) is the main archive.
         var mainSection: Int?
-        if mainPositions.isEmpty, let fullest = sectionPositions.indices.max(by: { sectionPositions[$0].count < sectionPositions[$1].count || (sectionPositions[$0].count == sectionPositions[$1].count && $0 > $1) }),
+        if mainPositions.isEmpty, let fullest = sectionPositions.indices.max(by: { (sectionPositions[$0].count, $1) < (sectionPositions[$1].count, $0) }),
            !sectionPositions[fullest].isEmpty {
             mainSection = fullest
             mainPositions = sectionPositions[fullest]
         }
+        func stream(of cut: Cut) -> EntryStream {
+            EntryStream(kind: cut.kind, folder: cut.folder, name: cut.name,
+                        archive: Archive(newestFirst: cut.positions.map { archive.entries[$0] },
+                                         cursorHashes: cut.positions.map { archive.cursorHashes[$0] }, pageSize: pageSize),
+                        mainPositions: cut.positions)
+        }
+        // A site of one blog: the main stream is the archive itself, not a copy of it.
         main = mainPositions.count == archive.entries.count
             ? EntryStream(kind: .main, folder: [], name: "", archive: archive, mainPositions: mainPositions)
-            : EntryStream(kind: .main, folder: [], name: "",
-                          archive: Archive(newestFirst: mainPositions.map { archive.entries[$0] },
-                                           cursorHashes: mainPositions.map { archive.cursorHashes[$0] }, pageSize: pageSize),
-                          mainPositions: mainPositions)
+            : stream(of: Cut(kind: .main, folder: [], name: "", positions: mainPositions))
         for (index, section) in blogSections.enumerated() where index != mainSection && !sectionPositions[index].isEmpty {
             cuts.append(Cut(kind: .section, folder: section.streamFolder, name: section.title, positions: sectionPositions[index]))
         }
@@ -121,12 +125,7 @@ public struct StreamSet: Sendable {
             cuts.append(Cut(kind: .month, folder: ["archive", String(year), month < 10 ? "0\(month)" : "\(month)"],
                             name: monthName(year, month), positions: byMonth[key]!))
         }
-        let streams = cuts.parallelMap { cut in
-            EntryStream(kind: cut.kind, folder: cut.folder, name: cut.name,
-                        archive: Archive(newestFirst: cut.positions.map { archive.entries[$0] },
-                                         cursorHashes: cut.positions.map { archive.cursorHashes[$0] }, pageSize: pageSize),
-                        mainPositions: cut.positions)
-        }
+        let streams = cuts.parallelMap(stream(of:))
         sections = Array(streams[0..<sectionCount])
         self.taxonomies = used.map { TaxonomyStreams(taxonomy: $0.taxonomy, streams: Array(streams[$0.streams]), termFolders: $0.termFolders) }
         months = Array(streams[firstMonth...])
@@ -158,7 +157,8 @@ public struct StreamSet: Sendable {
     public var homePlaces: HomePlaces {
         let blogs = [main] + sections
         guard !sections.isEmpty else { return HomePlaces(blogs: blogs, places: nil) }
-        var places = [(blog: Int, index: Int)](repeating: (0, 0), count: (blogs.compactMap { $0.mainPositions.max() }.max() ?? -1) + 1)
+        // Every entry is in one blog: together they count the whole archive.
+        var places = [(blog: Int, index: Int)](repeating: (0, 0), count: blogs.map(\.mainPositions.count).reduce(0, +))
         for (blog, stream) in blogs.enumerated() {
             for (index, position) in stream.mainPositions.enumerated() { places[position] = (blog, index) }
         }

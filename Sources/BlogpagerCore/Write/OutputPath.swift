@@ -101,6 +101,12 @@ public struct OutputPath: Sendable, Hashable, Comparable {
 
     /// The URL path that serves this file, percent-encoded, under `basePath`.
     /// `posts/x/index.html` is served as `posts/x/`.
+    /// The URL of a file written with `.html` where its URL leaves that out (`/posts/name` for `posts/name.html`, Jekyll's way).
+    func urlPath(basePath: String, leavingOutHTML: Bool) -> String {
+        let url = urlPath(basePath: basePath)
+        return leavingOutHTML ? String(url.dropLast(".html".count)) : url
+    }
+
     public func urlPath(basePath: String) -> String {
         // One pass over the string, not its segments: every page's key asks for several URLs.
         let name = name

@@ -47,6 +47,9 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["TemplateEmbedder"]
         ),
+        // Our Liquid engine, free of the rest (no Swift Liquid package is available): Jekyll renders
+        // Liquid in every post and page.
+        .target(name: "Liquid"),
         .target(
             name: "BlogpagerCore",
             dependencies: [
@@ -101,6 +104,10 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ],
             exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "LiquidTests",
+            dependencies: ["Liquid"]
         ),
         .testTarget(
             name: "BlogpagerServerTests",

@@ -1,0 +1,99 @@
+import Liquid
+import Testing
+
+/// Includes, host tags and filters, the warnings for plugins' tags, and the bounds on a hostile template.
+@Suite struct LiquidIncludeTests {
+    struct Includes: LiquidHost {
+        var files: [String: String]
+
+        func includeSource(named name: String, relative: Bool) throws -> String? {
+            if name.contains("..") { throw Refused(name: name) }
+            return files[name]
+        }
+
+        func filter(named name: String, input: LiquidValue, arguments: [LiquidValue], keywordArguments: LiquidHash) throws -> LiquidValue? {
+            name == "shout" ? .string(input.renderedText.uppercased() + "!") : nil
+        }
+
+        func renderTag(named name: String, markup: String, body: String?, variable: (String) -> LiquidValue) throws -> String {
+            "<\(name) \(markup)>\(body ?? "")</\(name)>"
+        }
+    }
+
+    struct Refused: Error, CustomStringConvertible {
+        var name: String
+        var description: String { "'\(name)' is outside _includes/" }
+    }
+
+    func render(_ source: String, _ files: [String: String] = [:], options: LiquidOptions = LiquidOptions(), variables: LiquidHash = LiquidHash()) throws -> String {
+        try LiquidTemplate(source: source, hostTags: ["post_url"], hostBlockTags: ["highlight"]).render(variables, host: Includes(files: files), options: options)
+    }
+
+    @Test func includesTakeParametersAndVariablesInTheirNames() throws {
+        let files = [
+            "note.html": "<aside class=\"{{ include.kind }}\">{{ include.text }}</aside>",
+            "list.html": "{% for item in include.items %}[{% include item.html value=item %}]{% endfor %}",
+            "item.html": "{{ include.value | shout }}",
+        ]
+        #expect(try render(#"{% include note.html kind="tip" text=page.title %}"#, files, variables: ["page": ["title": "Hi"]]) == #"<aside class="tip">Hi</aside>"#)
+        #expect(try render("{% assign which = 'note' %}{% include {{ which }}.html text='x' %}", files) == #"<aside class="">x</aside>"#)
+        #expect(try render("{% include list.html items=xs %}", files, variables: ["xs": ["a", "b"]]) == "[A!][B!]")
+    }
+
+    @Test func hostTagsGetTheirMarkupAndBodyAsWritten() throws {
+        #expect(try render("{% highlight ruby %}{{ x }}{% endhighlight %}") == "<highlight ruby>{{ x }}</highlight>")
+        #expect(try render("{% post_url 2020-01-01-a %}") == "<post_url 2020-01-01-a></post_url>")
+    }
+
+    @Test func pluginTagsWarnAndKeepTheirBody() throws {
+        let template = try LiquidTemplate(source: "a\n{% seo %}{% details Summary %}kept {{ 1 | plus: 1 }}{% enddetails %}")
+        #expect(try template.render(LiquidHash()) == "a\nkept 2")
+        #expect(template.warnings.map(\.line) == [2, 2])
+        #expect(template.warnings.first?.message.contains("'seo'") == true)
+    }
+
+    @Test func syntaxErrorsAreLocated() {
+        #expect(throws: LiquidError("'if' tag was never closed", at: LiquidPosition(line: 2, column: 3))) {
+            try LiquidTemplate(source: "x\n  {% if a %}b")
+        }
+        #expect(throws: LiquidError("Unknown tag 'endfor'", at: LiquidPosition(line: 1, column: 2))) {
+            try LiquidTemplate(source: "a{% endfor %}")
+        }
+        #expect(throws: LiquidError("Variable was not properly terminated with '}}'", at: LiquidPosition(line: 1, column: 1))) {
+            try LiquidTemplate(source: "{{ a ")
+        }
+    }
+
+    @Test func aSelfIncludingIncludeEndsWithALocatedError() throws {
+        let error = #expect(throws: LiquidError.self) { try render("{% include loop.html %}", ["loop.html": "x\n{% include loop.html %}"]) }
+        #expect(error?.include == "loop.html")
+        #expect(error?.line == 2)
+        #expect(error?.message.contains("nest deeper") == true)
+    }
+
+    @Test func aHugeLoopEndsWithALocatedError() throws {
+        let error = #expect(throws: LiquidError.self) { try render("\n {% for i in (1..100000000) %}{% endfor %}") }
+        #expect(error?.line == 2)
+        #expect(error?.column == 2)
+        // Loops within loops count together.
+        let nested = #expect(throws: LiquidError.self) {
+            try render("{% for a in (1..100) %}{% for b in (1..100) %}{% endfor %}{% endfor %}", options: LiquidOptions(maximumIterations: 5000))
+        }
+        #expect(nested?.message.contains("5000 iterations") == true)
+        let filtered = #expect(throws: LiquidError.self) { try render("{{ (1..100000000) | join: ',' }}") }
+        #expect(filtered?.message.contains("more than") == true)
+    }
+
+    @Test func refusedAndMissingIncludesAreErrors() throws {
+        let refused = #expect(throws: LiquidError.self) { try render("{% include ../../etc/passwd %}") }
+        #expect(refused?.message.contains("outside _includes/") == true)
+        let missing = #expect(throws: LiquidError.self) { try render("{% include nothing.html %}") }
+        #expect(missing?.message.contains("nothing.html") == true)
+    }
+
+    @Test func strictModesRefuseWhatLaxModePasses() throws {
+        #expect(try render("[{{ nope }}|{{ 'a' | nofilter }}]") == "[|a]")
+        #expect(throws: LiquidError.self) { try render("{{ nope }}", options: LiquidOptions(strictVariables: true)) }
+        #expect(throws: LiquidError.self) { try render("{{ 'a' | nofilter }}", options: LiquidOptions(strictFilters: true)) }
+    }
+}

@@ -30,12 +30,12 @@ enum LiquidFilters {
         case "replace_first": return .string(replacingFirst(text(0), in: string, with: text(1)))
         case "replace_last": return .string(replacingLast(text(0), in: string, with: text(1)))
         case "truncate":
-            let length = arguments.isEmpty ? 50 : Int(argument(0).number.doubleValue)
+            let length = arguments.isEmpty ? 50 : argument(0).number.clampedInt
             let ellipsis = arguments.count > 1 ? text(1) : "..."
             guard string.count > length else { return .string(string) }
             return .string(String(string.prefix(max(0, length - ellipsis.count))) + ellipsis)
         case "truncatewords":
-            let count = max(1, arguments.isEmpty ? 15 : Int(argument(0).number.doubleValue))
+            let count = max(1, arguments.isEmpty ? 15 : argument(0).number.clampedInt)
             let ellipsis = arguments.count > 1 ? text(1) : "..."
             let words = string.split(whereSeparator: \.isLiquidWhitespace)
             guard words.count > count else { return .string(string) }
@@ -63,22 +63,22 @@ enum LiquidFilters {
             switch input {
             case .string(let value): return .int(value.count)
             case .array(let items): return .int(items.count)
-            case .hash(let hash): return .int(hash["size"].map { Int($0.number.doubleValue) } ?? hash.count)
+            case .hash(let hash): return .int(hash["size"].map { $0.number.clampedInt } ?? hash.count)
             case .range(let range): return .int(range.count)
             default: return .int(0)
             }
         case "slice":
-            let start = Int(argument(0).number.doubleValue)
-            let length = arguments.count > 1 ? Int(argument(1).number.doubleValue) : 1
+            let start = argument(0).number.clampedInt
+            let length = arguments.count > 1 ? argument(1).number.clampedInt : 1
             if case .array(let items) = input {
                 let from = start < 0 ? items.count + start : start
                 guard from >= 0, from <= items.count, length >= 0 else { return .array([]) }
-                return .array(Array(items[from..<min(items.count, from + length)]))
+                return .array(Array(items[from..<(from + min(length, items.count - from))]))
             }
             let characters = Array(string)
             let from = start < 0 ? characters.count + start : start
             guard from >= 0, from <= characters.count, length >= 0 else { return .nil }
-            return .string(String(characters[from..<min(characters.count, from + length)]))
+            return .string(String(characters[from..<(from + min(length, characters.count - from))]))
         case "number_of_words":
             return .int(string.split(whereSeparator: \.isWhitespace).count)
         case "base64_encode":
@@ -103,26 +103,29 @@ enum LiquidFilters {
         case "divided_by":
             let divisor = argument(0).number
             if case .int(0) = divisor { throw Failure(message: "divided by 0") }
-            if case .int(let a) = input.number, case .int(let b) = divisor { return .int(floorDivide(a, b)) }
+            if case .int(let a) = input.number, case .int(let b) = divisor, let quotient = floorDivide(a, b) { return .int(quotient) }
             return .double(NSDecimalNumber(decimal: decimal(input.number) / decimal(divisor)).doubleValue)
         case "modulo":
             let divisor = argument(0).number
             if case .int(0) = divisor { throw Failure(message: "divided by 0") }
-            if case .int(let a) = input.number, case .int(let b) = divisor { return .int(a - b * floorDivide(a, b)) }
+            if case .int(let a) = input.number, case .int(let b) = divisor, let quotient = floorDivide(a, b) {
+                let (product, overflow) = b.multipliedReportingOverflow(by: quotient)
+                if !overflow { return .int(a - product) }
+            }
             let a = input.number.doubleValue, b = divisor.doubleValue
             return .double(a - b * (a / b).rounded(.down))
         case "abs":
             switch input.number {
-            case .int(let value): return .int(abs(value))
+            case .int(let value): return value == .min ? .double(-Double(value)) : .int(abs(value))
             case .double(let value): return .double(abs(value))
             }
-        case "ceil": return .int(Int(input.number.doubleValue.rounded(.up)))
-        case "floor": return .int(Int(input.number.doubleValue.rounded(.down)))
+        case "ceil": return LiquidNumber.integral(input.number.doubleValue.rounded(.up))
+        case "floor": return LiquidNumber.integral(input.number.doubleValue.rounded(.down))
         case "round":
-            let digits = Int(argument(0).number.doubleValue)
+            let digits = argument(0).number.clampedInt
             if case .int = input.number, digits >= 0 { return input.number.value }
             let value = input.number.doubleValue
-            if digits <= 0 && arguments.isEmpty { return .int(Int(value.rounded(.toNearestOrAwayFromZero))) }
+            if digits <= 0 && arguments.isEmpty { return LiquidNumber.integral(value.rounded(.toNearestOrAwayFromZero)) }
             let scale = pow(10, Double(digits))
             return .double((value * scale).rounded(.toNearestOrAwayFromZero) / scale)
         case "at_least":
@@ -181,13 +184,13 @@ enum LiquidFilters {
         case "group_by":
             return group(try items(input)) { property(of: $0, text(0)) }
         case "push": return .array(try items(input) + [argument(0)])
-        case "pop": return .array(Array(try items(input).dropLast(Int(argument(0) == .nil ? 1 : argument(0).number.doubleValue))))
-        case "shift": return .array(Array(try items(input).dropFirst(Int(argument(0) == .nil ? 1 : argument(0).number.doubleValue))))
+        case "pop": return .array(Array(try items(input).dropLast(argument(0) == .nil ? 1 : max(0, argument(0).number.clampedInt))))
+        case "shift": return .array(Array(try items(input).dropFirst(argument(0) == .nil ? 1 : max(0, argument(0).number.clampedInt))))
         case "unshift": return try .array([argument(0)] + items(input))
         case "sample":
             let all = try items(input)
             if arguments.isEmpty { return all.first ?? .nil }
-            return .array(Array(all.prefix(Int(argument(0).number.doubleValue))))
+            return .array(Array(all.prefix(max(0, argument(0).number.clampedInt))))
         case "array_to_sentence_string":
             let words = try items(input).map(\.renderedText)
             let connector = arguments.isEmpty ? "and" : text(0)
@@ -348,12 +351,14 @@ enum LiquidFilters {
     }
 
     private static func add(_ a: LiquidNumber, _ b: LiquidNumber) -> LiquidNumber {
-        if case .int(let x) = a, case .int(let y) = b { return .int(x + y) }
+        if case .int(let x) = a, case .int(let y) = b, case (let sum, false) = x.addingReportingOverflow(y) { return .int(sum) }
         return .double(a.doubleValue + b.doubleValue)
     }
 
-    private static func floorDivide(_ a: Int, _ b: Int) -> Int {
-        let quotient = a / b
+    /// Ruby's integer division, which rounds down; nil where an Int cannot hold it (Int.min / -1).
+    private static func floorDivide(_ a: Int, _ b: Int) -> Int? {
+        let (quotient, overflow) = a.dividedReportingOverflow(by: b)
+        guard !overflow else { return nil }
         return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient
     }
 

@@ -113,8 +113,8 @@ final class LiquidRenderer {
     private func render(_ loop: LiquidForLoop, into output: inout String) throws {
         let collection = try evaluate(loop.collection, at: loop.position)
         let offset = try loop.offset.map { try evaluate($0, at: loop.position).number } ?? .int(0)
-        let start = max(0, Int(offset.doubleValue))
-        let limit = try loop.limit.map { max(0, Int(try evaluate($0, at: loop.position).number.doubleValue)) }
+        let start = max(0, offset.clampedInt)
+        let limit = try loop.limit.map { max(0, try evaluate($0, at: loop.position).number.clampedInt) }
         var items: [LiquidValue]
         if case .range(let range) = collection {
             // A range is cut before it is made into items, so a huge one costs nothing until it runs.
@@ -243,8 +243,9 @@ final class LiquidRenderer {
         case .literal(let value): return value
         case .empty, .blank: return .string("")
         case .range(let from, let to):
-            let low = Int(try evaluate(from, at: position).number.doubleValue)
-            let high = Int(try evaluate(to, at: position).number.doubleValue)
+            // Clamped bounds keep a range's count within an Int.
+            let low = try evaluate(from, at: position).number.clampedInt
+            let high = try evaluate(to, at: position).number.clampedInt
             return high >= low ? .range(low...high) : .array([])
         case .variable(let name, let lookups):
             return try lookup(name, lookups, at: position)

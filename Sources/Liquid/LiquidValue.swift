@@ -91,7 +91,7 @@ public enum LiquidValue: Sendable, Equatable {
             // Ruby writes 1.0e+20 where Swift writes 1e+20.
             let parts = text.split(separator: "e")
             let mantissa = parts[0].contains(".") ? String(parts[0]) : parts[0] + ".0"
-            let exponent = parts[1].hasPrefix("-") ? String(parts[1]) : "+" + parts[1]
+            let exponent = parts[1].hasPrefix("-") || parts[1].hasPrefix("+") ? String(parts[1]) : "+" + parts[1]
             return mantissa + "e" + exponent
         }
         return text
@@ -108,6 +108,24 @@ public enum LiquidNumber: Sendable, Equatable {
         case .int(let value): Double(value)
         case .double(let value): value
         }
+    }
+
+    /// The number as an integer for a count or an index, clamped so no text can make it trap:
+    /// NaN is 0, and what lies beyond ±2^60 is ±2^60.
+    public var clampedInt: Int {
+        switch self {
+        case .int(let value): return max(-Self.integerBound, min(Self.integerBound, value))
+        case .double(let value):
+            guard !value.isNaN else { return 0 }
+            return Int(max(-Double(Self.integerBound), min(Double(Self.integerBound), value)))
+        }
+    }
+
+    static let integerBound = 1 << 60
+
+    /// A whole number as an integer where one holds it (Ruby's bignums are floats here).
+    static func integral(_ value: Double) -> LiquidValue {
+        Int(exactly: value).map { .int($0) } ?? .double(value)
     }
 
     public var value: LiquidValue {

@@ -84,6 +84,19 @@ import Testing
         #expect(filtered?.message.contains("more than") == true)
     }
 
+    @Test func hostileNumbersNeitherTrapNorHang() throws {
+        let huge = "9223372036854775807"
+        let template = """
+        {{ -9223372036854775807 | minus: 1 | divided_by: -1 }}|{{ -9223372036854775807 | minus: 1 | modulo: -1 }}|\
+        {{ -9223372036854775807 | minus: 1 | abs }}|{{ \(huge) | plus: 1 }}|{{ 1e300 | ceil }}|{{ 'x' | truncate: \(huge) }}|\
+        {{ 'abc' | slice: 1, \(huge) }}|{{ xs | pop: -3 | size }}|{{ xs | sample: -1 | size }}|{{ 2 | round: \(huge) }}|\
+        {% for i in (\(huge)..\(huge)) %}{{ i }}{% endfor %}{% for i in xs offset: \(huge) %}x{% endfor %}
+        """
+        let output = try render(template, variables: ["xs": [1, 2]])
+        #expect(output.hasPrefix("9.223372036854776e+18|"))
+        #expect(output.contains("|bc|2|0|"))
+    }
+
     @Test func refusedAndMissingIncludesAreErrors() throws {
         let refused = #expect(throws: LiquidError.self) { try render("{% include ../../etc/passwd %}") }
         #expect(refused?.message.contains("outside _includes/") == true)

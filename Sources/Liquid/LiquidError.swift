@@ -19,7 +19,7 @@ public struct LiquidError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Where a tag or an output starts in its template, 1-based.
-public struct LiquidPosition: Sendable, Equatable {
+public struct LiquidPosition: Sendable, Hashable {
     public var line: Int
     public var column: Int
 

@@ -14,6 +14,9 @@ public struct LiquidTemplate: Sendable {
         warnings = parser.warnings
     }
 
+    /// What it reads from outside itself (variables, includes, host tags), found without rendering it.
+    public var uses: LiquidUses { LiquidUses(nodes) }
+
     /// Renders with `variables` at the outermost scope; `host` supplies includes, its filters and tags.
     public func render(_ variables: LiquidHash, host: any LiquidHost = LiquidNoHost(), options: LiquidOptions = LiquidOptions()) throws -> String {
         let renderer = LiquidRenderer(host: host, options: options, globals: variables)
@@ -31,6 +34,14 @@ public protocol LiquidHost: Sendable {
     func filter(named name: String, input: LiquidValue, arguments: [LiquidValue], keywordArguments: LiquidHash) throws -> LiquidValue?
     /// A host tag's output; `variable` looks a name up in the template's scopes.
     func renderTag(named name: String, markup: String, body: String?, variable: (String) -> LiquidValue) throws -> String
+    /// The tags it renders, as `LiquidTemplate(source:hostTags:hostBlockTags:)` takes them: its includes are parsed with them.
+    var tagNames: Set<String> { get }
+    var blockTagNames: Set<String> { get }
+}
+
+extension LiquidHost {
+    public var tagNames: Set<String> { [] }
+    public var blockTagNames: Set<String> { [] }
 }
 
 public struct LiquidNoHost: LiquidHost {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A value as Liquid sees it: Ruby's nil, booleans, numbers, strings, arrays, ordered hashes and ranges.
 public enum LiquidValue: Sendable, Equatable {
@@ -136,10 +137,23 @@ public enum LiquidNumber: Sendable, Equatable {
     }
 }
 
-/// A hash that keeps its keys in insertion order, as Ruby's does.
+/// A hash that keeps its keys in insertion order, as Ruby's does. A value may be deferred: worked
+/// out the first time a template reads it (a post's rendered `content`), then kept.
 public struct LiquidHash: Sendable, Equatable {
     public private(set) var keys: [String] = []
-    private var storage: [String: LiquidValue] = [:]
+    private var storage: [String: Slot] = [:]
+
+    private enum Slot: Sendable {
+        case value(LiquidValue)
+        case deferred(LiquidDeferred)
+
+        var resolved: LiquidValue {
+            switch self {
+            case .value(let value): value
+            case .deferred(let deferred): deferred.value
+            }
+        }
+    }
 
     public init() {}
 
@@ -148,19 +162,46 @@ public struct LiquidHash: Sendable, Equatable {
     }
 
     public subscript(key: String) -> LiquidValue? {
-        get { storage[key] }
+        get { storage[key]?.resolved }
         set {
             if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
+                if storage.updateValue(.value(newValue), forKey: key) == nil { keys.append(key) }
             } else if storage.removeValue(forKey: key) != nil {
                 keys.removeAll { $0 == key }
             }
         }
     }
 
+    /// Sets `key` to what `compute` gives, asked once, when the value is first read.
+    public mutating func setDeferred(_ key: String, _ compute: @escaping @Sendable () -> LiquidValue) {
+        if storage.updateValue(.deferred(LiquidDeferred(compute)), forKey: key) == nil { keys.append(key) }
+    }
+
     public var isEmpty: Bool { keys.isEmpty }
     public var count: Int { keys.count }
-    public var pairs: [(key: String, value: LiquidValue)] { keys.map { ($0, storage[$0]!) } }
+    public var pairs: [(key: String, value: LiquidValue)] { keys.map { ($0, storage[$0]!.resolved) } }
+
+    public static func == (left: LiquidHash, right: LiquidHash) -> Bool {
+        left.keys == right.keys && left.keys.allSatisfy { left.storage[$0]!.resolved == right.storage[$0]!.resolved }
+    }
+}
+
+/// A value worked out on first reading and shared by every copy of the hash that holds it.
+final class LiquidDeferred: Sendable {
+    private let compute: @Sendable () -> LiquidValue
+    private let cache = Mutex<LiquidValue?>(nil)
+
+    init(_ compute: @escaping @Sendable () -> LiquidValue) {
+        self.compute = compute
+    }
+
+    var value: LiquidValue {
+        if let known = cache.withLock({ $0 }) { return known }
+        // Worked out outside the lock: a value may read others (a post's content reads the site).
+        let made = compute()
+        cache.withLock { $0 = made }
+        return made
+    }
 }
 
 extension LiquidValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,

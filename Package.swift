@@ -53,6 +53,7 @@ let package = Package(
         .target(
             name: "BlogpagerCore",
             dependencies: [
+                "Liquid",
                 "CCmarkGFM",
                 "CmarkExtensions",
                 "CZlib",

@@ -5,6 +5,8 @@ struct ReferenceCheck {
     let section: [String]
     let leavesFileLinks: Bool
     let templates: TemplateSet
+    /// The site's includes (`_includes/`), by name: one a body names that is not there is left out.
+    var includes: Set<String> = []
 
     /// Every link between entries must land: one that names no entry is an error where it is
     /// written. A shortcode without a template of the site's, or a tag blogpager does not make,
@@ -36,8 +38,14 @@ struct ReferenceCheck {
                     leaveOut("shortcode " + name, at: location,
                              "shortcode '\(name)' is left out (any text inside it is kept): add templates/shortcodes/\(name).mustache to make it")
                 case .unknown(let name):
-                    leaveOut("tag " + name, at: location, "'\(name)' is left out: blogpager does not make this tag of the old generator")
-                case .shortcode, .image: continue
+                    leaveOut("tag " + name, at: location,
+                             "'\(name)' is a tag blogpager does not have (a plugin's?): it makes nothing here, and any text inside it is kept")
+                case .include(let name, _) where !name.isEmpty && JekyllLiquidHost.problem(withIncludeName: name) != nil:
+                    log.append(.error(at: location, "Liquid: include '\(name)' is refused: \(JekyllLiquidHost.problem(withIncludeName: name)!)"))
+                case .include(let name, false) where !name.isEmpty && !includes.contains(name):
+                    leaveOut("include " + name, at: location,
+                             "include '\(name)' is not in _includes/ (a theme's?): it is left out")
+                case .shortcode, .image, .include, .reads: continue
                 }
             }
         }

@@ -86,13 +86,16 @@ enum EntryRecord {
             summarySource: summary, isDraft: fields[12].first == 0x31, updated: updated, expires: expires, redirectsFrom: redirectsFrom, references: references, params: params)
     }
 
-    /// `line:column:kind:text`, the kind `L<style>` (a link), `S` (a shortcode) or `U` (an unknown tag).
+    /// `line:column:kind:text`, the kind `L<style>` (a link), `S` (a shortcode), `U` (an unknown tag), `I` (an image),
+    /// `N` or `R` (an include, or a relative one) or `V` (a site value its Liquid reads).
     private static func referenceField(_ reference: BodyReference) -> [UInt8] {
         let (kind, text): (String, String) = switch reference.kind {
         case .link(let style, let target): ("L" + style, target)
         case .shortcode(let name): ("S", name)
         case .unknown(let name): ("U", name)
         case .image(let src): ("I", src)
+        case .include(let name, let relative): (relative ? "R" : "N", name)
+        case .reads(let path): ("V", path)
         }
         return Array("\(reference.line):\(reference.column):\(kind):".utf8) + escaped(text)
     }
@@ -106,6 +109,8 @@ enum EntryRecord {
         case "S": return BodyReference(kind: .shortcode(name: value), line: line, column: column)
         case "U": return BodyReference(kind: .unknown(name: value), line: line, column: column)
         case "I": return BodyReference(kind: .image(src: value), line: line, column: column)
+        case "N", "R": return BodyReference(kind: .include(name: value, relative: kind == "R"), line: line, column: column)
+        case "V": return BodyReference(kind: .reads(path: value), line: line, column: column)
         default: return nil
         }
     }

@@ -17,7 +17,7 @@ struct InputFingerprint: Sendable {
     var configPath: String?
     /// A split config's other files (Hugo's `config/_default/params.toml`).
     var configParts: [String] = []
-    /// Folders of entries beside the content folder (Jekyll's `_drafts/`, `work/_posts/`).
+    /// Folders read beside the content folder (Jekyll's `_drafts/`, `work/_posts/`, `_data/`, `_includes/`).
     var entryFolders: [String] = []
     /// Other files read (`legacy-pages.yml`), present or not.
     var files: [String] = []

@@ -288,7 +288,7 @@ public struct ContentScanner: Sendable {
                     }
                     if opensWithFrontMatter {
                         let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-                        if Self.markdownExtensions.contains(ext) {
+                        if Self.markdownExtensions.contains(ext) || HTMLContentRenderer.extensions.contains(ext) {
                             found.pageSources.append(SourceFile(displayPath: child, relativePath: (relative + [name]).joined(separator: "/"),
                                                                 filePath: child, identity: identity.recordText, in: fileSystem))
                         } else {

@@ -73,6 +73,8 @@ public struct SiteLayout: Sendable, Equatable {
     /// A Jekyll root's underscored folders that may hold a collection (`_work`): its config says which
     /// Jekyll writes, but the build's fingerprint is taken before the config is read, so it walks them all.
     public var collectionFolders: [String] = []
+    /// What a Jekyll site's Liquid reads beside its pages: `_data/` and `_includes/`, present or not.
+    public var liquidFolders: [String] = []
 
     /// What makes the site unbuildable as it is laid out (a Jekyll `source:` that is not there): reported first.
     public var problem: Diagnostic?
@@ -211,6 +213,7 @@ public struct SiteLayout: Sendable, Equatable {
         layout.collectionFolders = ((try? files.names(in: root)) ?? []).sorted()
             .filter { $0.hasPrefix("_") && !notCollections.contains($0) && files.isFolder("\(root)/\($0)") }
             .map { "\(root)/\($0)" }
+        layout.liquidFolders = [LiquidSources.dataFolder, LiquidSources.includesFolder].map { "\(root)/\($0)" }
         return layout
     }
 

@@ -80,8 +80,11 @@ public struct SiteLoader: Sendable {
         var warnings = loaded.warnings
         if let first = found.pages.first {
             warnings.append(.warning(at: SourceLocation(path: first),
-                                     "\(found.pages.count) page\(found.pages.count == 1 ? "" : "s") written in HTML or another format with front matter (this one among them) \(found.pages.count == 1 ? "is" : "are") not built: only Markdown pages are"))
+                                     "\(found.pages.count) page\(found.pages.count == 1 ? "" : "s") with front matter in a format other than Markdown or HTML (this one among them) \(found.pages.count == 1 ? "is" : "are") not built: only Markdown and HTML pages are"))
         }
+        // A Jekyll site's Liquid reads its data and includes: a bad data file stops the build, as in Jekyll.
+        let liquid = layout.origin == .jekyll && loaded.config.templateSyntax == .liquid
+            ? layout.root.map { LiquidSources.load(root: $0, configPath: configFile, files: files, log: &log, warnings: &warnings) } : nil
         var legacyPages: LegacyPages?
         if let path = layout.legacyPagesPath, files.item(at: path) != nil {
             let text = Result { () throws(POSIXError) in try files.read(path) }
@@ -141,6 +144,7 @@ public struct SiteLoader: Sendable {
         input.pageCount = found.pages.count + found.pageSources.count
         input.pages = found.pageSources
         input.bundleResources = found.bundleResources
+        input.liquid = liquid
         input.legacyPagesPath = layout.legacyPagesPath
         input.legacyPages = legacyPages
         // An imported site's static files were made for its old generator: where ours replace them, ours win.

@@ -10,6 +10,10 @@ public struct BodyReference: Sendable, Hashable {
         case unknown(name: String)
         /// A local image: its size is part of the entry's page.
         case image(src: String)
+        /// An include its Liquid names (`{% include toc.html %}`); `name` is empty where it is computed.
+        case include(name: String, relative: Bool)
+        /// A value of the site its Liquid reads (`site.data.releases`, `site.posts`): its key follows it.
+        case reads(path: String)
     }
 
     public var kind: Kind

@@ -44,7 +44,8 @@ public struct SiteBuilder: Sendable {
         // Pages are read first: an entry may link one (`@/about.md`).
         var pages = PageReading.run(input.pages + read.bareSources, config: config, log: &problems)
         let links = EntryLinks(entries: published, section: config.contentSection, pages: pages, home: SiteURLs(config: config).home)
-        ReferenceCheck(links: links, section: config.contentSection, leavesFileLinks: config.leavesUnresolvedFileLinks, templates: input.templates)
+        ReferenceCheck(links: links, section: config.contentSection, leavesFileLinks: config.leavesUnresolvedFileLinks, templates: input.templates,
+                       includes: Set(input.liquid?.includes.keys ?? [:].keys))
             .run(published, log: &problems, warnings: &warnings)
         let sorted = SortedList(published) { Cursor.newestFirst($0.cursor, $1.cursor) }
         CursorCheck.run(sorted, log: &problems)
@@ -81,8 +82,10 @@ public struct SiteBuilder: Sendable {
         let generation = RenderKeys.generation(program: options.program, config: rendering, templates: input.templates, assetURLs: assets.urls,
                                                taxonomiesInUse: streams.taxonomies.map(\.taxonomy.key),
                                                highlighter: highlighter?.identity() ?? "plain")
-        let bodies = BodyRenderer(config: config, links: links, imageSizes: ImageSizes(copies.imageSizes, basePath: config.basePath),
-                                  shortcodes: input.templates, highlighter: highlighter)
+        let imageSizes = ImageSizes(copies.imageSizes, basePath: config.basePath)
+        let bodies = BodyRenderer(config: config, links: links, imageSizes: imageSizes, shortcodes: input.templates, highlighter: highlighter,
+                                  liquid: Self.liquid(input, links: links, posts: archive.entries, pages: pages, staticFiles: staticFiles,
+                                                      imageSizes: imageSizes, highlighter: highlighter))
         let rendered = try await renderer.render(
             archive, streams: streams, pages: pages, bodies: bodies, reuse: reuse?.matching(generation: generation), emit: emit)
         if !SiteRenderer.writesFeeds(config) {
@@ -96,6 +99,19 @@ public struct SiteBuilder: Sendable {
             standalonePages: input.pageCount + read.bareSources.count, entryCache: await newCache, entriesRead: read.readCount,
             nextPublication: selection.nextPublication, bodiesRendered: rendered.bodiesRendered, createdLegacyPages: legacy.created,
             rendered: RenderedSlots(generation: generation, slots: rendered.slots), copied: copies.copied)
+    }
+
+    /// A Jekyll site's Liquid, its `site` object listing the posts newest first; a post's `content`
+    /// there is its body rendered with a Liquid of its own, in which posts have none.
+    private static func liquid(_ input: SiteInput, links: EntryLinks, posts: [Entry], pages: [StandalonePage], staticFiles: [StaticFile],
+                               imageSizes: ImageSizes, highlighter: CodeHighlighter?) -> LiquidSite? {
+        guard let sources = input.liquid else { return nil }
+        let config = input.config
+        let inner = LiquidSite(config: config, sources: sources, links: links, posts: posts, pages: pages, staticFiles: staticFiles)
+        let innerBodies = BodyRenderer(config: config, links: links, imageSizes: imageSizes, shortcodes: input.templates, highlighter: highlighter, liquid: inner)
+        return LiquidSite(config: config, sources: sources, links: links, posts: posts, pages: pages, staticFiles: staticFiles) {
+            try? innerBodies.body(of: $0).get()
+        }
     }
 
     /// The config every page is rendered with: its menu's pages are known once pages are read, and it

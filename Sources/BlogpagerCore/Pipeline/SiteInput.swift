@@ -26,6 +26,8 @@ public struct SiteInput: Sendable {
     public var pageCount = 0
     /// Markdown pages beside the entries (`about.md`), built as standalone pages.
     public var pages: [SourceFile] = []
+    /// A Jekyll site's `_data/`, `_includes/` and config as its Liquid reads them.
+    public var liquid: LiquidSources?
     /// Each page bundle's files, by the bundle's folder below the content folder.
     public var bundleResources: [String: [BundleResource]] = [:]
 

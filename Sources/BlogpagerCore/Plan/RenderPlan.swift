@@ -95,7 +95,8 @@ extension SiteRenderer {
 
     /// Plans the whole render; `pendingReuse` says what the last build made under the same generation,
     /// and is waited for only once every entry page is keyed.
-    func plan(_ archive: Archive, streams: StreamSet, reuse pendingReuse: ReuseLookup.Pending?, links: EntryLinks? = nil, images: ImageSizes = ImageSizes()) -> RenderPlan {
+    func plan(_ archive: Archive, streams: StreamSet, reuse pendingReuse: ReuseLookup.Pending?, links: EntryLinks? = nil, images: ImageSizes = ImageSizes(),
+              liquid: LiquidSite? = nil) -> RenderPlan {
         let urls = SiteURLs(config: config)
         let dates = DateDisplay(language: config.language)
         let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
@@ -107,7 +108,7 @@ extension SiteRenderer {
         let pages = EntryPages(
             config: config, templates: templates, context: context, archive: archive,
             streamPageURLs: Self.streamPageURLs(of: homes.blogs, count: archive.entries.count, urls: urls), homes: homes, displayDates: displayDates, anchors: anchors)
-        let articleKeys = archive.entries.indices.parallelMap { pages.articleKey(at: $0, links: links, images: images) }
+        let articleKeys = archive.entries.indices.parallelMap { pages.articleKey(at: $0, links: links, images: images, liquid: liquid) }
         let pageKeys = archive.entries.indices.parallelMap { pages.pageKey(at: $0, articleKey: articleKeys[$0]) }
         let reuse = pendingReuse?.lookup
         let keptPages = archive.entries.indices.parallelMap { reuse?.kept(archive.entries[$0].outputPath.string, key: pageKeys[$0]) }

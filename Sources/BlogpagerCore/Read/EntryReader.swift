@@ -52,6 +52,7 @@ public struct EntryReader: Sendable {
         let summarySource = readSummary(written, log: &log)
         let ownURL = readOwnURL(written, log: &log)
         let params = otherFields(fields, consumed: aliases.consumed)
+        let references = bodyReferences(body, params: params, log: &log, file: file)
         guard !log.hasErrors, let date else { return .failure(BuildFailure(log.diagnostics)) }
 
         let made: EntryURLMaker.Made
@@ -79,7 +80,7 @@ public struct EntryReader: Sendable {
             updated: updated,
             expires: expires,
             redirectsFrom: redirectsFrom,
-            references: bodyReferences(body, params: params),
+            references: references,
             params: params))
     }
 

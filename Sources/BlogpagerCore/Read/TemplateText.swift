@@ -1,8 +1,7 @@
 import Foundation
 
 /// The template text an old generator expanded in an entry's body before its
-/// Markdown: Jekyll's Liquid (`{% post_url %}`, `{% highlight %}`, `{% raw %}`,
-/// `{{ site.baseurl }}`), Hugo's shortcodes (`{{< ref >}}`, `{{< highlight >}}`,
+/// Markdown (Jekyll's Liquid is the engine's, `LiquidSite`): Hugo's shortcodes (`{{< ref >}}`, `{{< highlight >}}`,
 /// `{{</* escaped */>}}`), Zola's internal links (`@/blog/post.md`) and
 /// shortcodes, and in every site a relative link to another entry's `.md`
 /// file. `scan` finds each piece, with its place in the file, so the read step
@@ -43,16 +42,10 @@ struct TemplateText {
         case code(language: String?, options: String, code: String)
         /// Text shown as written (`{% raw %}`, Hugo's `{{</* */>}}`).
         case verbatim(String)
-        /// The site's base path (`{{ site.baseurl }}`), or its absolute address (`{{ site.url }}`), before `path`.
-        case sitePath(absolute: Bool, path: String)
-        /// One of the entry's own values (`{{ page.title }}`).
-        case pageValue(LiquidPageValue)
         /// A shortcode: a template of the site's own makes it, else it is left out with a warning.
         case shortcode(name: String, arguments: [String], named: [String: String], inner: String?)
         /// A comment: nothing.
         case dropped
-        /// A tag blogpager does not make (`{% include %}`): left out, with a warning.
-        case unknown(name: String)
         /// A local image (`![alt](photo.png)`), left as written: its size joins the entry's key.
         case image(String)
     }
@@ -120,10 +113,8 @@ struct TemplateText {
         let rest = body[start...]
         if rest.hasPrefix("](") || rest.hasPrefix("]: ") { return markdownLink(in: body, at: start) }
         switch syntax {
-        case .none: return nil
-        case .liquid:
-            if rest.hasPrefix("{%") { return liquidTag(in: body, at: start, finds: &finds) }
-            if rest.hasPrefix("{{") { return liquidOutput(in: body, at: start, finds: &finds) }
+        // Liquid is the engine's (`LiquidSite`): only its Markdown links are found here.
+        case .none, .liquid: return nil
         case .hugo:
             if rest.hasPrefix("{{<") || rest.hasPrefix("{{%") { return hugoShortcode(in: body, at: start, finds: &finds) }
         case .zola:
@@ -173,49 +164,6 @@ struct TemplateText {
     static func splitAnchor(_ target: String) -> (path: String, anchor: String) {
         guard let hash = target.firstIndex(of: "#") else { return (target, "") }
         return (String(target[..<hash]), String(target[hash...]))
-    }
-
-    // MARK: Liquid
-
-    private func liquidTag(in body: String, at start: String.Index, finds: inout Finds) -> (Kind, Range<String.Index>)? {
-        guard let (inner, end) = finds.enclosed(from: start, open: "{%", close: "%}") else { return nil }
-        let words = Self.words(inner)
-        guard let name = words.first else { return nil }
-        let arguments = Array(words.dropFirst())
-        switch name {
-        case "post_url":
-            return (.link(LinkReference(style: .postName, target: arguments.first ?? ""), anchor: ""), start..<end)
-        case "link":
-            return (.link(LinkReference(style: .sitePath, target: arguments.first ?? ""), anchor: ""), start..<end)
-        case "highlight":
-            guard let (code, blockEnd) = finds.block(after: end, closing: "endhighlight", open: "{%", close: "%}") else { return nil }
-            return (.code(language: arguments.first, options: arguments.dropFirst().joined(separator: " "), code: Self.trimmingBlankEnds(code)), start..<blockEnd)
-        case "raw":
-            guard let (text, blockEnd) = finds.block(after: end, closing: "endraw", open: "{%", close: "%}") else { return nil }
-            return (.verbatim(text), start..<blockEnd)
-        case "comment":
-            guard let (_, blockEnd) = finds.block(after: end, closing: "endcomment", open: "{%", close: "%}") else { return nil }
-            return (.dropped, start..<blockEnd)
-        default:
-            return (.unknown(name: name), start..<end)
-        }
-    }
-
-    /// `{{ site.baseurl }}`, `{{ site.url }}`, `{{ "/x.png" | relative_url }}`, `{{ page.title }}`; anything else is unknown.
-    private func liquidOutput(in body: String, at start: String.Index, finds: inout Finds) -> (Kind, Range<String.Index>)? {
-        guard let (inner, end) = finds.enclosed(from: start, open: "{{", close: "}}") else { return nil }
-        let expression = inner.trimmingCharacters(in: .whitespaces)
-        switch expression {
-        case "site.baseurl", "site.base_url": return (.sitePath(absolute: false, path: ""), start..<end)
-        case "site.url": return (.sitePath(absolute: true, path: ""), start..<end)
-        default: break
-        }
-        let parts = expression.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-        if parts.count == 2, let path = Self.unquoted(parts[0]), ["relative_url", "absolute_url"].contains(parts[1]) {
-            return (.sitePath(absolute: parts[1] == "absolute_url", path: path.hasPrefix("/") ? path : "/" + path), start..<end)
-        }
-        if let value = LiquidPageValue(expression: expression) { return (.pageValue(value), start..<end) }
-        return (.unknown(name: "{{ \(expression) }}"), start..<end)
     }
 
     // MARK: Hugo
@@ -345,7 +293,7 @@ struct TemplateText {
     }
 
     /// A code block's text without the blank lines a tag on its own line leaves at either end.
-    private static func trimmingBlankEnds(_ text: String) -> String {
+    static func trimmingBlankEnds(_ text: String) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         while let first = lines.first, first.allSatisfy(\.isWhitespace) { lines.removeFirst() }
         while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }

@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 /// Reads a YAML mapping (front matter or the site config) into located fields.
-/// Yams stays inside this file and `PlainScalarTags`: everything it returns is turned into our own
+/// Yams stays inside this file, `PlainScalarTags` and `LiquidDataReader`: everything it returns is turned into our own
 /// `Sendable` values, with positions shifted to the enclosing file.
 public struct YAMLMappingReader: Sendable {
     public var path: String
@@ -149,7 +149,7 @@ public struct YAMLMappingReader: Sendable {
         SourceLocation(path: path, line: firstLine + line - 1, column: column)
     }
 
-    private func diagnostic(for error: YamlError) -> Diagnostic {
+    func diagnostic(for error: YamlError) -> Diagnostic {
         switch error {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),

@@ -1,12 +1,12 @@
 import Foundation
 
-/// The old generator's template text replaced as a body is rendered: links by URLs, highlight
-/// blocks by code blocks, raw text as written, the site's address, a shortcode by the site's own
-/// template (`templates/shortcodes/NAME.mustache`); anything else left out (the read stage warned of it).
+/// The old generator's template text replaced as a body is rendered (after its Liquid, if any): links
+/// by URLs, highlight blocks by code blocks, raw text as written, a shortcode by the site's own
+/// template (`templates/shortcodes/NAME.mustache`).
 extension BodyRenderer {
     /// The body's Markdown with every piece replaced, and the HTML each placeholder stands for.
-    func expandTemplateText(_ body: String, of entry: Entry) -> (markdown: String, placeholders: [String: String]) {
-        let pieces = TemplateText(syntax: .of(config, params: entry.params)).scan(body, firstLine: 1)
+    func expandTemplateText(_ body: String, of entry: Entry, syntax: TemplateText.Syntax) -> (markdown: String, placeholders: [String: String]) {
+        let pieces = TemplateText(syntax: syntax).scan(body, firstLine: 1)
         guard !pieces.isEmpty else { return (body, [:]) }
         var markdown = ""
         var placeholders: [String: String] = [:]
@@ -20,16 +20,9 @@ extension BodyRenderer {
                 let unresolved = reference.style == .relativeFile ? reference.target : "#"
                 markdown += (links?.url(for: reference, from: entry.source) ?? unresolved) + anchor
             case .code(let language, let options, let code):
-                // A fence longer than any run of backticks in the code; the options as a fence's `{…}`.
-                let fence = String(repeating: "`", count: max(3, Self.longestRun(of: "`", in: code) + 1))
-                let opening = markdown.isEmpty || markdown.hasSuffix("\n") ? "" : "\n"
-                let info = (language ?? "") + (options.isEmpty || language == nil ? "" : " {\(options.replacingOccurrences(of: "`", with: ""))}")
-                markdown += opening + fence + info + "\n" + code + "\n" + fence + "\n"
+                markdown += (markdown.isEmpty || markdown.hasSuffix("\n") ? "" : "\n") + Self.fencedCode(language: language, options: options, code: code)
             case .verbatim(let text):
                 markdown += text
-            case .sitePath(let absolute, let path):
-                let base = absolute ? (SiteURLs(config: config).origin ?? "") + config.basePath : config.basePath
-                markdown += base + path
             case .shortcode(let name, let arguments, let named, let inner):
                 guard let html = shortcodes?.shortcode(name, arguments: arguments, named: named, inner: inner,
                                                        innerHTML: inner.map { renderer.render($0).html }) else {
@@ -42,9 +35,7 @@ extension BodyRenderer {
                 markdown += token
             case .image(let written):
                 markdown += written
-            case .pageValue(let value):
-                markdown += value.value(for: entry, timeZone: config.showsDatesInSiteZone ? config.timeZone : nil) ?? ""
-            case .dropped, .unknown:
+            case .dropped:
                 continue
             }
         }
@@ -60,6 +51,13 @@ extension BodyRenderer {
             filled = filled.replacingOccurrences(of: "<p>\(token)</p>", with: replacement).replacingOccurrences(of: token, with: replacement)
         }
         return filled
+    }
+
+    /// A code block as a fence longer than any run of backticks in the code, its options as the fence's `{…}`.
+    static func fencedCode(language: String?, options: String, code: String) -> String {
+        let fence = String(repeating: "`", count: max(3, Self.longestRun(of: "`", in: code) + 1))
+        let info = (language ?? "") + (options.isEmpty || language == nil ? "" : " {\(options.replacingOccurrences(of: "`", with: ""))}")
+        return fence + info + "\n" + code + "\n" + fence + "\n"
     }
 
     private static func longestRun(of character: Character, in text: String) -> Int {

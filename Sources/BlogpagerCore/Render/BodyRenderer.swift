@@ -12,15 +12,18 @@ public struct BodyRenderer: Sendable {
     public let imageSizes: ImageSizes
     /// The site's templates, for its own shortcodes (`templates/shortcodes/NAME.mustache`).
     public let shortcodes: TemplateSet?
+    /// A Jekyll site's Liquid: its `site` object, its includes, Jekyll's filters and tags.
+    public let liquid: LiquidSite
     let renderer: MarkdownRenderer
 
     /// `highlighter`: highlights fenced code (one per build, lending its Python helpers); nil for plain code.
     public init(config: SiteConfig, links: EntryLinks? = nil, imageSizes: ImageSizes = ImageSizes(), shortcodes: TemplateSet? = nil,
-                highlighter: CodeHighlighter? = nil) {
+                highlighter: CodeHighlighter? = nil, liquid: LiquidSite? = nil) {
         self.config = config
         self.links = links
         self.imageSizes = imageSizes
         self.shortcodes = shortcodes
+        self.liquid = liquid ?? LiquidSite(config: config, sources: nil, links: links)
         renderer = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, features: config.markdown, highlighter: highlighter)
     }
 
@@ -31,15 +34,23 @@ public struct BodyRenderer: Sendable {
     public func body(of entry: Entry) -> Result<EntryBody, BuildFailure> {
         // A bundle's relative links point into its folder, beside the entry's page.
         let base = entry.source.isBundleIndex ? entry.url : nil
-        return FrontMatterReader(config: config).split(entry.source).map { parts in
-            let (text, placeholders) = expandTemplateText(parts.body, of: entry)
-            var body = HTMLContentRenderer.isHTML(entry.source)
-                ? renderHTMLBody(text, summarySource: entry.summarySource)
-                : renderBody(text, summarySource: entry.summarySource, base: base)
-            body.contentHTML = imageSizes.sizing(Self.fillingPlaceholders(body.contentHTML, placeholders), pageURL: entry.url)
-            body.summaryHTML = imageSizes.sizing(Self.fillingPlaceholders(body.summaryHTML, placeholders), pageURL: entry.url)
-            return body
+        return FrontMatterReader(config: config).split(entry.source).flatMap { parts in
+            let syntax = TemplateText.Syntax.of(config, params: entry.params)
+            // Jekyll renders Liquid first, then Markdown: what is left to expand is its Markdown links.
+            guard syntax == .liquid, LiquidSite.hasLiquid(parts.body) else { return .success(body(of: entry, parts.body, syntax: syntax, base: base)) }
+            return liquid.render(parts.body, page: liquid.page(for: entry), source: entry.source, firstLine: parts.bodyLine, markdown: renderer)
+                .map { body(of: entry, $0, syntax: .none, base: base) }
         }
+    }
+
+    private func body(of entry: Entry, _ markdown: String, syntax: TemplateText.Syntax, base: String?) -> EntryBody {
+        let (text, placeholders) = expandTemplateText(markdown, of: entry, syntax: syntax)
+        var body = HTMLContentRenderer.isHTML(entry.source)
+            ? renderHTMLBody(text, summarySource: entry.summarySource)
+            : renderBody(text, summarySource: entry.summarySource, base: base)
+        body.contentHTML = imageSizes.sizing(Self.fillingPlaceholders(body.contentHTML, placeholders), pageURL: entry.url)
+        body.summaryHTML = imageSizes.sizing(Self.fillingPlaceholders(body.summaryHTML, placeholders), pageURL: entry.url)
+        return body
     }
 
     /// The fenced code `body(of:)` will hand the highlighter, as far as `FenceScanner` tells it
@@ -99,9 +110,20 @@ public struct BodyRenderer: Sendable {
     /// A page's body rendered: HTML as written, Markdown as entries' but for their code, which
     /// pages leave plain (as they always have).
     func body(of page: StandalonePage) -> Result<String, BuildFailure> {
-        FrontMatterReader(config: config, page: true).split(page.source).map { parts in
-            HTMLContentRenderer.isHTML(page.source) ? parts.body
-                : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, features: config.markdown).render(parts.body).html
+        let reader = FrontMatterReader(config: config, page: true)
+        return reader.split(page.source).flatMap { parts in
+            var text = Result<String, BuildFailure>.success(parts.body)
+            if config.templateSyntax == .liquid, LiquidSite.hasLiquid(parts.body) {
+                text = reader.fields(page.source).flatMap { fields in
+                    let params = Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+                    guard TemplateText.Syntax.of(config, params: params) == .liquid else { return .success(parts.body) }
+                    return liquid.render(parts.body, page: liquid.page(for: page, fields: fields), source: page.source, firstLine: parts.bodyLine, markdown: renderer)
+                }
+            }
+            return text.map { text in
+                HTMLContentRenderer.isHTML(page.source) ? text
+                    : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, features: config.markdown).render(text).html
+            }
         }
     }
 }

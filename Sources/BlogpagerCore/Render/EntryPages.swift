@@ -25,7 +25,7 @@ struct EntryPages {
     }
 
     /// The article's key (`RenderKeys.article`).
-    func articleKey(at position: Int, links: EntryLinks? = nil, images: ImageSizes = ImageSizes()) -> String {
+    func articleKey(at position: Int, links: EntryLinks? = nil, images: ImageSizes = ImageSizes(), liquid: LiquidSite? = nil) -> String {
         let entry = archive.entries[position]
         // A local image's size is in the article's HTML: it joins the key.
         let imageSizes = entry.references.compactMap { reference -> String? in
@@ -37,8 +37,10 @@ struct EntryPages {
             guard case .link = reference.kind else { return nil }
             return links?.url(for: reference, from: entry.source)?.url ?? "-"
         }
+        // What its Liquid reads (a data file, an include, the list of posts) makes the article too.
+        let liquidReads = liquid?.keyParts(for: entry.references) ?? []
         return RenderKeys.article(entry, displayDate: displayDates[position], anchor: anchors[position],
-                                  termURLs: context.termLinks(entry).flatMap { [$0.taxonomy.key] + $0.links.map(\.url) } + linkURLs + imageSizes)
+                                  termURLs: context.termLinks(entry).flatMap { [$0.taxonomy.key] + $0.links.map(\.url) } + linkURLs + imageSizes + liquidReads)
     }
 
     /// The entry page's key (`RenderKeys.entryPage`).

@@ -43,7 +43,7 @@ public struct SiteRenderer: Sendable {
     /// renders are read again. `streams` are the archive's (`StreamSet(of:config:)`).
     public func render(_ archive: Archive, streams: StreamSet, pages: [StandalonePage] = [], bodies: BodyRenderer, reuse: ReuseLookup.Pending? = nil,
                        emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> Rendered {
-        let plan = plan(archive, streams: streams, reuse: reuse, links: bodies.links, images: bodies.imageSizes)
+        let plan = plan(archive, streams: streams, reuse: reuse, links: bodies.links, images: bodies.imageSizes, liquid: bodies.liquid)
         var entries = try await renderEntries(plan, bodies: bodies, emit: emit)
         var rendered = try await renderStreams(plan, articles: entries.articles, emit: emit)
         let standalone = try standalonePages(pages, plan: plan, bodies: bodies)

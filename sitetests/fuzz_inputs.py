@@ -40,6 +40,13 @@ def f(x):
 [^1]: The note.
 """
 
+LIQUID_BODY = """{% assign release = site.data.releases | where: "version", "1.2.3" | first %}SHA: {{ release.sha256.xz }}
+{% for p in site.data.people %}{{ forloop.index }}. {{ p.name | upcase }}{% cycle ",", ";" %}{% else %}none{% endfor %}
+{% capture c %}{{ site.posts | size | plus: 1 }}{% endcapture %}{% case c %}{% when "2" %}two{% else %}{{ c }}{% endcase %}
+{% include toc.html title=page.title %} {% if page.tags contains "a" and site.data.links.a %}{{ site.data.links.a.url }}{% endif %}
+{{ page.date | date: "%B %-d, %Y" }} {{ site.tags | size }} {{ "x y" | slugify }} {%- unless false -%} u {%- endunless -%}
+"""
+
 SEEDS = {
     "blogpager": {
         "config": ("blogpager.yml", "title: Fuzz\nbase_url: https://example.org/\npage_size: 3\npermalink: /posts/:year/:slug/\n"
@@ -62,6 +69,14 @@ SEEDS = {
             ("_posts/2016-05-13-two.md", "---\ntitle: \"Two: a subtitle\"\ndate: 2016-05-13 10:00:00 +0900\npermalink: /two/\n---\n"
              "{{ site.baseurl }}/x.png {{ \"/a.css\" | relative_url }} {% include toc.html %}\n" + ENTRY_BODY),
             ("_drafts/draft.md", "---\ntitle: Draft\n---\nDraft body.\n"),
+            ("_posts/2016-05-14-data.md", "---\ntitle: Data\ntags: [a]\n---\n" + LIQUID_BODY),
+            ("_data/releases.yml", "- version: 1.2.3\n  sha256:\n    xz: abc\n  size: 4 MB\n- version: 1.2.2\n  sha256: {xz: def}\n"),
+            ("_data/people.csv", "name,role\nAda,author\n\"Lovelace, A\",editor\n"),
+            ("_data/links.json", "{\"a\": {\"url\": \"https://a.example\"}, \"b\": [1, 2.5, true, null]}"),
+            ("_includes/toc.html", "<nav>{{ include.title | default: page.title }} {% for p in site.posts limit: 3 %}{{ p.title }}{% endfor %}</nav>\n"),
+            ("_includes/self.html", "{% include self.html %}"),
+            ("community.html", "---\ntitle: Community\n---\n{% for p in site.data.people %}<p>{{ p.name }}</p>{% endfor %}"
+             "{% include toc.html title=\"x\" %}{{ site.posts.first.excerpt }}\n"),
         ],
     },
     "hugo": {
@@ -90,12 +105,15 @@ SEEDS = {
 }
 
 PUNCTUATION = ["\n", "\n[\n", "\n[[", "[}", "T:", " 1,", "&x ", "*x", "<<: *x", "!!binary ", "%YAML 1.2\n", "\t", " ", ":", ": ", "- ", "[", "]", "{", "}", "\"", "'", "#", "&a ", "*a", "!", "|", ">", "=", ",", ".",
-               "+++", "---", "...", "[[", "]]", "{{", "}}", "{%", "%}", "{{<", ">}}", "{{%", "%}}", "{%-", "-%}", "\\", "\\u",
+               "+++", "---", "...", "[[", "]]", "{{", "}}", "{%", "%}", "{% if", "{% for x in", "{% endfor %}", "{% include ", "| where: ", "{% raw %}", "{{<", ">}}", "{{%", "%}}", "{%-", "-%}", "\\", "\\u",
                "```", "~~~", "{:", "{: .a}", "{:toc}", "$", "| ", "\n: ", "<!--", "-->", "<!--more-->", "@/", "](", "![", "[^", "$$", "T", "Z", "+09:00", "0x", "inf", "nan",
                "\"\"\"", "'''", "?", "%", "null", "~", "true", "1979-05-27", "07:32:00", "\r", "\r\n", "\u00e9", "\u3000", "\u2028"]
 HUGE = [lambda r: "x" * r.randint(10_000, 200_000), lambda r: str(10 ** r.randint(19, 400)), lambda r: "[" * r.randint(100, 5000),
         lambda r: "{" * r.randint(100, 5000), lambda r: "- " * r.randint(100, 3000), lambda r: "a." * r.randint(100, 30000),
-        lambda r: "{%" * r.randint(1000, 50000), lambda r: "{{<" * r.randint(1000, 30000), lambda r: "](" * r.randint(1000, 50000),
+        lambda r: "{%" * r.randint(1000, 50000), lambda r: "{{<" * r.randint(1000, 30000),
+        lambda r: "{% for i in (1..99999999) %}{% for j in (1..99999999) %}{{ j }}{% endfor %}{% endfor %}",
+        lambda r: "{% include self.html %}", lambda r: "{% if a %}" * r.randint(100, 3000), lambda r: "{{ x | append: x }}" * r.randint(100, 3000),
+        lambda r: "{% assign s = 'aaaaaaaaaa' %}" + "{% assign s = s | append: s %}" * r.randint(10, 40) + "{{ s | size }}", lambda r: "](" * r.randint(1000, 50000),
         lambda r: "*a " * r.randint(1000, 50000), lambda r: alias_bomb(r), lambda r: "\n" + r.choice(TOML_SHAPES) + "\n",
         lambda r: "a:\n" + "".join("  " * i + "b:\n" for i in range(r.randint(100, 1200))),
         lambda r: "\n[" + ".".join(["a"] * r.randint(100, 20000)) + "]\n"]

@@ -118,6 +118,8 @@ permalink: /community/
 <ul>{% for post in site.posts %}<li><a href="{{ post.url | relative_url }}">{{ post.title }}</a> {{ post.date | date: "%Y-%m-%d" }}</li>{% endfor %}</ul>
 <p>{{ site.data.people.size }} people: {{ site.data.people | map: "name" | join: ", " }}</p>
 {% assign by_role = site.data.people | group_by: "role" %}{% for group in by_role %}<p>{{ group.name | default: "none" }}: {{ group.size }}</p>{% endfor %}
+<p>The first post: <a href="{% post_url 2024-01-01-older %}">older</a>, which opens: {{ site.posts.last.excerpt | strip_html | strip }}</p>
+<p>{{ site.posts.first.content | strip_html | truncatewords: 6 }}</p>
 """,
     "about.md": """---
 title: About
@@ -217,7 +219,13 @@ def test_plugin_tags_and_theme_includes_are_warnings_with_their_text_kept(tmp_pa
     (site / "_config.yml").write_text("title: T\n")
     (site / "_posts" / "2024-01-01-plugins.md").write_text(
         "---\ntitle: Plugins\n---\nBefore.\n\n{% seo %}\n{% include theme-footer.html %}\n{% details Summary %}Inner words stay.{% enddetails %}\n\nAfter.\n")
+    (site / "_includes").mkdir()
+    (site / "_includes" / "share.html").write_text("Share:\n{% twitter_button %}\n{% include theme-share.html %}")
+    (site / "links.html").write_text("---\ntitle: Links\n---\n<p>{% include share.html %}</p>\n")
     result = run_build(site, tmp_path / "out")
+    assert "Share:" in ours(tmp_path / "out" / "links.html")
+    assert "_includes/share.html:2:1: warning: 'twitter_button' is a tag blogpager does not have" in result.stderr, result.stderr
+    assert "_includes/share.html:1:1: warning: include 'theme-share.html' is not in _includes/" in result.stderr
     body = ours(tmp_path / "out" / "2024/01/01/plugins.html")
     assert "Before." in body and "Inner words stay." in body and "After." in body and "{%" not in body
     assert "_posts/2024-01-01-plugins.md:6:1: warning: 'seo' is a tag blogpager does not have" in result.stderr
@@ -226,6 +234,7 @@ def test_plugin_tags_and_theme_includes_are_warnings_with_their_text_kept(tmp_pa
 
 
 HOSTILE = {
+    "a broken include": ("{% include broken.html %}", "_includes/broken.html:2:1: error: Liquid:"),
     "a self-including include": ("{% include loop.html %}", "_includes/loop.html:1:1: error: Liquid:"),
     "a loop over a huge range": ("{% for i in (1..100000000000) %}{% for j in (1..100000000000) %}x{% endfor %}{% endfor %}", "_posts/2024-01-01-bad.md:4:"),
     "an unclosed block": ("Text\n{% if page.title %}never closed", "_posts/2024-01-01-bad.md:5:1: error: Liquid:"),
@@ -240,6 +249,7 @@ def test_a_hostile_template_ends_with_a_located_error_and_out_stays(tmp_path, na
     (site / "_posts").mkdir(parents=True)
     (site / "_includes").mkdir()
     (site / "_includes" / "loop.html").write_text("{% include loop.html %}")
+    (site / "_includes" / "broken.html").write_text("Fine\n{% for x in y %}never closed")
     (site / "_config.yml").write_text("title: T\n")
     (site / "_posts" / "2024-01-02-good.md").write_text("---\ntitle: Good\n---\nFine.\n")
     run_build(site, tmp_path / "out")

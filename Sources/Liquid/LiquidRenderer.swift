@@ -234,6 +234,14 @@ final class LiquidRenderer {
             } catch let error as LiquidFilters.Failure {
                 throw LiquidError(error.message, at: at, include: includeName)
             }
+            // A value doubled in a loop (`append`, `concat`) would outgrow memory long before the output bound.
+            switch value {
+            case .string(let text) where text.utf8.count > options.maximumOutputBytes:
+                throw LiquidError("the filter \(call.name) made a text over \(options.maximumOutputBytes >> 20) MiB", at: at, include: includeName)
+            case .array(let items) where items.count > LiquidFilters.maximumRangeItems:
+                throw LiquidError("the filter \(call.name) made a list of over \(LiquidFilters.maximumRangeItems) items", at: at, include: includeName)
+            default: break
+            }
         }
         return value
     }

@@ -84,6 +84,18 @@ import Testing
         #expect(filtered?.message.contains("more than") == true)
     }
 
+    /// A value doubled in a loop stops at the output's bound, where it is, long before memory runs out.
+    @Test func aValueDoubledInALoopEndsWithALocatedError() throws {
+        let text = #expect(throws: LiquidError.self) {
+            try render("{% assign s = 'aaaaaaaaaa' %}\n{% for i in (1..60) %}{% assign s = s | append: s %}{% endfor %}")
+        }
+        #expect(text?.line == 2 && text?.message.contains("append") == true)
+        let list = #expect(throws: LiquidError.self) {
+            try render("{% assign a = '1,2' | split: ',' %}{% for i in (1..60) %}{% assign a = a | concat: a %}{% endfor %}")
+        }
+        #expect(list?.message.contains("concat made a list") == true)
+    }
+
     @Test func hostileNumbersNeitherTrapNorHang() throws {
         let huge = "9223372036854775807"
         let template = """

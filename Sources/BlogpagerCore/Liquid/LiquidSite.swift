@@ -24,16 +24,14 @@ public struct LiquidSite: Sendable {
 
     /// `posts` newest first; `bodies` renders another post's body for its `content` and `excerpt`
     /// (nil: they are empty, as inside such a rendering, so no body renders itself).
-    init(config: SiteConfig, sources: LiquidSources?, links: EntryLinks? = nil, posts: [Entry] = [], pages: [StandalonePage] = [],
-         staticFiles: [StaticFile] = [], now: Date = Date(), environment: String = "development",
+    init(config: SiteConfig, sources: LiquidSources?, includes: [String: LiquidInclude]? = nil, links: EntryLinks? = nil, posts: [Entry] = [],
+         pages: [StandalonePage] = [], staticFiles: [StaticFile] = [], now: Date = Date(), environment: String = "development",
          bodies: (@Sendable (Entry) -> EntryBody?)? = nil) {
         let sources = sources ?? LiquidSources(root: "", files: .disk)
         self.config = config
         self.sources = sources
         self.links = links
-        var includes: [String: LiquidInclude] = [:]
-        for (name, text) in sources.includes { includes[name] = LiquidInclude(text: text) }
-        self.includes = includes
+        self.includes = includes ?? LiquidInclude.all(of: sources)
         let lists = Lists(config: config, root: sources.root, posts: posts, pages: pages, staticFiles: staticFiles, bodies: bodies)
         self.lists = lists
         var site = sources.settings
@@ -169,6 +167,14 @@ public struct LiquidSite: Sendable {
 /// An include of `_includes/`, parsed once a build, and what it reads.
 struct LiquidInclude: Sendable {
     var template: Result<LiquidTemplate, LiquidError>
+    /// Tags of plugins it uses (`{% seo %}`): warned of where it is included.
+    var unknownTags: [LiquidUses.HostTag] = []
+
+    /// Every include of the site, by name.
+    static func all(of sources: LiquidSources) -> [String: LiquidInclude] {
+        sources.includes.mapValues(LiquidInclude.init(text:))
+    }
+
     /// The site values it reads (`site.data.x`), as `BodyReference.Kind.reads` names them.
     var reads: Set<String> = []
     /// The includes it names; nil where the name is computed.
@@ -181,6 +187,7 @@ struct LiquidInclude: Sendable {
             let uses = template.uses
             reads = LiquidReads.of(uses)
             includes = uses.includes.filter { !$0.isRelative }.map(\.name)
+            unknownTags = uses.unknownTags
         }
     }
 }
@@ -218,7 +225,12 @@ extension LiquidSite {
              bodies: (@Sendable (Entry) -> EntryBody?)?) {
             self.config = config
             self.root = root
-            self.entries = entries
+            // As Jekyll orders its posts: by date, then by path, newest (last) first.
+            self.entries = entries.sorted { left, right in
+                if left.date.isSameInstant(as: right.date) { return (left.source.filePath ?? left.sourcePath) > (right.source.filePath ?? right.sourcePath) }
+                return left.date.isAfter(right.date)
+            }
+            let entries = self.entries
             self.bodies = bodies
             let basePath = config.basePath
             let relative: @Sendable (String) -> String = { Lists.siteRelative($0, basePath: basePath) }

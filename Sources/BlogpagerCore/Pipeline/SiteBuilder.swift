@@ -43,10 +43,15 @@ public struct SiteBuilder: Sendable {
         let published = URLCheck(config: config).run(selection.published, log: &problems, warnings: &warnings)
         // Pages are read first: an entry may link one (`@/about.md`).
         var pages = PageReading.run(input.pages + read.bareSources, config: config, log: &problems)
-        let links = EntryLinks(entries: published, section: config.contentSection, pages: pages, home: SiteURLs(config: config).home)
+        // A Jekyll site's pages' Liquid may link posts too (`{% post_url %}`).
+        let pageReferences = ReferenceCheck.liquidReferences(of: pages, config: config, log: &problems)
+        let links = EntryLinks(entries: published, section: config.contentSection, pages: pages, home: SiteURLs(config: config).home,
+                               pagesLink: pageReferences.contains { $0.references.contains { if case .link = $0.kind { true } else { false } } })
+        let liquidIncludes = input.liquid.map(LiquidInclude.all(of:)) ?? [:]
         ReferenceCheck(links: links, section: config.contentSection, leavesFileLinks: config.leavesUnresolvedFileLinks, templates: input.templates,
-                       includes: Set(input.liquid?.includes.keys ?? [:].keys))
-            .run(published, log: &problems, warnings: &warnings)
+                       includes: liquidIncludes, includesFolder: input.liquid.map { "\($0.root)/\(LiquidSources.includesFolder)" } ?? LiquidSources.includesFolder)
+            .run(published.map { ($0.source, $0.references) } + pageReferences,
+                 log: &problems, warnings: &warnings)
         let sorted = SortedList(published) { Cursor.newestFirst($0.cursor, $1.cursor) }
         CursorCheck.run(sorted, log: &problems)
         let archive = Archive(sorted: sorted, pageSize: config.pageSize)
@@ -84,8 +89,8 @@ public struct SiteBuilder: Sendable {
                                                highlighter: highlighter?.identity() ?? "plain")
         let imageSizes = ImageSizes(copies.imageSizes, basePath: config.basePath)
         let bodies = BodyRenderer(config: config, links: links, imageSizes: imageSizes, shortcodes: input.templates, highlighter: highlighter,
-                                  liquid: Self.liquid(input, links: links, posts: archive.entries, pages: pages, staticFiles: staticFiles,
-                                                      imageSizes: imageSizes, highlighter: highlighter))
+                                  liquid: Self.liquid(input, includes: liquidIncludes, links: links, posts: archive.entries, pages: pages,
+                                                      staticFiles: staticFiles, imageSizes: imageSizes, highlighter: highlighter))
         let rendered = try await renderer.render(
             archive, streams: streams, pages: pages, bodies: bodies, reuse: reuse?.matching(generation: generation), emit: emit)
         if !SiteRenderer.writesFeeds(config) {
@@ -103,13 +108,13 @@ public struct SiteBuilder: Sendable {
 
     /// A Jekyll site's Liquid, its `site` object listing the posts newest first; a post's `content`
     /// there is its body rendered with a Liquid of its own, in which posts have none.
-    private static func liquid(_ input: SiteInput, links: EntryLinks, posts: [Entry], pages: [StandalonePage], staticFiles: [StaticFile],
-                               imageSizes: ImageSizes, highlighter: CodeHighlighter?) -> LiquidSite? {
+    private static func liquid(_ input: SiteInput, includes: [String: LiquidInclude], links: EntryLinks, posts: [Entry], pages: [StandalonePage],
+                               staticFiles: [StaticFile], imageSizes: ImageSizes, highlighter: CodeHighlighter?) -> LiquidSite? {
         guard let sources = input.liquid else { return nil }
         let config = input.config
-        let inner = LiquidSite(config: config, sources: sources, links: links, posts: posts, pages: pages, staticFiles: staticFiles)
+        let inner = LiquidSite(config: config, sources: sources, includes: includes, links: links, posts: posts, pages: pages, staticFiles: staticFiles)
         let innerBodies = BodyRenderer(config: config, links: links, imageSizes: imageSizes, shortcodes: input.templates, highlighter: highlighter, liquid: inner)
-        return LiquidSite(config: config, sources: sources, links: links, posts: posts, pages: pages, staticFiles: staticFiles) {
+        return LiquidSite(config: config, sources: sources, includes: includes, links: links, posts: posts, pages: pages, staticFiles: staticFiles) {
             try? innerBodies.body(of: $0).get()
         }
     }

@@ -13,11 +13,12 @@ public struct EntryLinks: Sendable {
     private var byContentPath: [String: String] = [:]
     private var byName: [String: [String]] = [:]
 
-    public init(entries: [Entry], section: [String], pages: [StandalonePage] = [], home: String = "/") {
+    /// `pagesLink`: whether a page's body links an entry (then the tables are made, whatever the entries link).
+    public init(entries: [Entry], section: [String], pages: [StandalonePage] = [], home: String = "/", pagesLink: Bool = false) {
         self.section = section
         self.home = home
         // Most blogs never link an entry by its file: then no name is looked up, nor its tables made.
-        let links = entries.contains { entry in entry.references.contains { if case .link = $0.kind { true } else { false } } }
+        let links = pagesLink || entries.contains { entry in entry.references.contains { if case .link = $0.kind { true } else { false } } }
         guard links else { return }
         // Pages first: an entry's path wins where both claim one.
         for page in pages {

@@ -211,7 +211,7 @@ def cases(seed, count, entries_per_site=12):
                 path, text = r.choice(seed_site["entries"])
                 folder, _, name = path.rpartition("/")
                 stem, _, ext = name.rpartition(".")
-                target = f"{folder}/{stem}-m{index}.{ext}" if not name.startswith("_") else path
+                target = (f"{folder}/" if folder else "") + f"{stem}-m{index}.{ext}" if not name.startswith("_") else path
                 if role == "shape" and index == 0:
                     head, _, _ = text.partition(ENTRY_BODY)
                     files[target] = (head + advisory_shapes(r)).encode()

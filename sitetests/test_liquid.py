@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import run_build
+from helpers import run_build, tree_digest
 
 CONFIG = """title: Liquid Fixture
 url: https://example.org
@@ -253,12 +253,12 @@ def test_a_hostile_template_ends_with_a_located_error_and_out_stays(tmp_path, na
     (site / "_config.yml").write_text("title: T\n")
     (site / "_posts" / "2024-01-02-good.md").write_text("---\ntitle: Good\n---\nFine.\n")
     run_build(site, tmp_path / "out")
-    before = sorted(str(p.relative_to(tmp_path / "out")) for p in (tmp_path / "out").rglob("*"))
+    before = tree_digest(tmp_path / "out")
     (site / "_posts" / "2024-01-01-bad.md").write_text("---\ntitle: Bad\n---\n" + template + "\n")
     result = run_build(site, tmp_path / "out", check=False)
     assert result.returncode != 0
     assert message in result.stderr, result.stderr
-    assert sorted(str(p.relative_to(tmp_path / "out")) for p in (tmp_path / "out").rglob("*")) == before
+    assert tree_digest(tmp_path / "out") == before
 
 
 def written(out, path):

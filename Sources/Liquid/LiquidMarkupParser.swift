@@ -3,6 +3,9 @@
 struct LiquidMarkupParser {
     private var tokens: [LiquidMarkupLexer.Token]
     private var index = 0
+    /// How deep `(`, `[` and `and`/`or` have nested: past `maximumDepth` the rest is left unread, so no markup runs the stack out.
+    private var depth = 0
+    static let maximumDepth = 100
 
     init(_ markup: String) {
         tokens = LiquidMarkupLexer.tokens(of: markup)
@@ -32,7 +35,9 @@ struct LiquidMarkupParser {
     }
 
     mutating func expression() -> LiquidExpression? {
-        guard let token = next() else { return nil }
+        guard depth < Self.maximumDepth, let token = next() else { return nil }
+        depth += 1
+        defer { depth -= 1 }
         switch token {
         case .string(let text): return .literal(.string(text))
         case .number(let text):
@@ -111,6 +116,9 @@ struct LiquidMarkupParser {
 
     mutating func condition() -> LiquidCondition {
         let left = comparison()
+        guard depth < Self.maximumDepth else { return left }
+        depth += 1
+        defer { depth -= 1 }
         if consumeIdentifier("and") { return .and(left, condition()) }
         if consumeIdentifier("or") { return .or(left, condition()) }
         return left

@@ -6,6 +6,9 @@ struct LiquidParser {
     let hostTags: Set<String>
     let hostBlockTags: Set<String>
     private(set) var warnings: [LiquidError] = []
+    /// How deep blocks nest: past `maximumDepth` the template is refused, so none runs the stack out.
+    private var depth = 0
+    static let maximumDepth = 100
 
     init(tokens: [LiquidToken], hostTags: Set<String> = [], hostBlockTags: Set<String> = []) {
         self.tokens = tokens
@@ -26,6 +29,11 @@ struct LiquidParser {
     }
 
     private mutating func block(until ends: Set<String>, opener: (String, LiquidPosition)? = nil) throws -> ([LiquidNode], EndTag?) {
+        if let opener, depth >= Self.maximumDepth {
+            throw LiquidError("blocks nest more than \(Self.maximumDepth) deep here", at: opener.1)
+        }
+        depth += 1
+        defer { depth -= 1 }
         var nodes: [LiquidNode] = []
         while index < tokens.count {
             let token = tokens[index]

@@ -9,6 +9,9 @@ final class LiquidRenderer {
     private var iterations = 0
     private var includeCache: [String: [LiquidNode]] = [:]
     private var includeName: String?
+    /// How deep blocks and includes have nested in this render: bounded so that none runs the stack out.
+    private var renderDepth = 0
+    static let maximumRenderDepth = 300
 
     private enum Interrupt: Error { case breakLoop, continueLoop }
 
@@ -21,6 +24,12 @@ final class LiquidRenderer {
     }
 
     func render(_ nodes: [LiquidNode], into output: inout String) throws {
+        renderDepth += 1
+        defer { renderDepth -= 1 }
+        if renderDepth > Self.maximumRenderDepth {
+            throw LiquidError("blocks and includes nest more than \(Self.maximumRenderDepth) deep",
+                              at: nodes.lazy.compactMap(position(of:)).first ?? LiquidPosition(line: 1, column: 1), include: includeName)
+        }
         for node in nodes {
             try render(node, into: &output)
             if output.utf8.count > options.maximumOutputBytes {

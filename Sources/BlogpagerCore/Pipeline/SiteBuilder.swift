@@ -80,9 +80,6 @@ public struct SiteBuilder: Sendable {
         }
         var copies = StaticFileCopies(staticFiles, lookup: copyLookup, log: &problems)
         try problems.sortedByLocation().throwIfErrors()
-        // Assets and static files first: pages link them.
-        try await emit(OutputBatch(files: assets.files + copies.written, kept: copies.kept))
-        copies.written = []
         // Which highlighter runs (its version, or none) is part of every body: another one makes them again.
         let generation = RenderKeys.generation(program: options.program, config: rendering, templates: input.templates, assetURLs: assets.urls,
                                                taxonomiesInUse: streams.taxonomies.map(\.taxonomy.key),
@@ -91,8 +88,15 @@ public struct SiteBuilder: Sendable {
         let bodies = BodyRenderer(config: config, links: links, imageSizes: imageSizes, shortcodes: input.templates, highlighter: highlighter,
                                   liquid: Self.liquid(input, includes: liquidIncludes, links: links, posts: archive.entries, pages: pages,
                                                       staticFiles: staticFiles, imageSizes: imageSizes, highlighter: highlighter))
-        let rendered = try await renderer.render(
-            archive, streams: streams, pages: pages, bodies: bodies, reuse: reuse?.matching(generation: generation), emit: emit)
+        let plan = renderer.plan(archive, streams: streams, reuse: reuse?.matching(generation: generation), links: links, images: imageSizes,
+                                 liquid: bodies.liquid)
+        // A template's error found only as it renders (a self-including include) is found before anything is written.
+        LiquidRenderCheck(bodies: bodies).run(plan.toRead.map { archive.entries[$0] }, pages: pages, log: &problems)
+        try problems.sortedByLocation().throwIfErrors()
+        // Assets and static files first: pages link them.
+        try await emit(OutputBatch(files: assets.files + copies.written, kept: copies.kept))
+        copies.written = []
+        let rendered = try await renderer.render(plan, pages: pages, bodies: bodies, emit: emit)
         if !SiteRenderer.writesFeeds(config) {
             warnings.append(.warning(
                 at: SourceLocation(path: input.configPath ?? input.configToEdit),

@@ -34,12 +34,29 @@ public struct BodyRenderer: Sendable {
     public func body(of entry: Entry) -> Result<EntryBody, BuildFailure> {
         // A bundle's relative links point into its folder, beside the entry's page.
         let base = entry.source.isBundleIndex ? entry.url : nil
-        return FrontMatterReader(config: config).split(entry.source).flatMap { parts in
-            let syntax = TemplateText.Syntax.of(config, params: entry.params)
-            // Jekyll renders Liquid first, then Markdown: what is left to expand is its Markdown links.
-            guard syntax == .liquid, LiquidSite.hasLiquid(parts.body) else { return .success(body(of: entry, parts.body, syntax: syntax, base: base)) }
+        let syntax = TemplateText.Syntax.of(config, params: entry.params)
+        // Jekyll renders Liquid first, then Markdown: what is left to expand is its Markdown links.
+        return liquidText(of: entry).map { body(of: entry, $0, syntax: syntax == .liquid ? .none : syntax, base: base) }
+    }
+
+    /// The entry's body with its Liquid rendered (as it is where it has none, or Liquid is off).
+    func liquidText(of entry: Entry) -> Result<String, BuildFailure> {
+        FrontMatterReader(config: config).split(entry.source).flatMap { parts in
+            guard TemplateText.Syntax.of(config, params: entry.params) == .liquid, LiquidSite.hasLiquid(parts.body) else { return .success(parts.body) }
             return liquid.render(parts.body, page: liquid.page(for: entry), source: entry.source, firstLine: parts.bodyLine, markdown: renderer)
-                .map { body(of: entry, $0, syntax: .none, base: base) }
+        }
+    }
+
+    /// A page's body with its Liquid rendered, the same way.
+    func liquidText(of page: StandalonePage) -> Result<String, BuildFailure> {
+        let reader = FrontMatterReader(config: config, page: true)
+        return reader.split(page.source).flatMap { parts in
+            guard config.templateSyntax == .liquid, LiquidSite.hasLiquid(parts.body) else { return .success(parts.body) }
+            return reader.fields(page.source).flatMap { fields in
+                let params = Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+                guard TemplateText.Syntax.of(config, params: params) == .liquid else { return .success(parts.body) }
+                return liquid.render(parts.body, page: liquid.page(for: page, fields: fields), source: page.source, firstLine: parts.bodyLine, markdown: renderer)
+            }
         }
     }
 
@@ -110,20 +127,9 @@ public struct BodyRenderer: Sendable {
     /// A page's body rendered: HTML as written, Markdown as entries' but for their code, which
     /// pages leave plain (as they always have).
     func body(of page: StandalonePage) -> Result<String, BuildFailure> {
-        let reader = FrontMatterReader(config: config, page: true)
-        return reader.split(page.source).flatMap { parts in
-            var text = Result<String, BuildFailure>.success(parts.body)
-            if config.templateSyntax == .liquid, LiquidSite.hasLiquid(parts.body) {
-                text = reader.fields(page.source).flatMap { fields in
-                    let params = Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-                    guard TemplateText.Syntax.of(config, params: params) == .liquid else { return .success(parts.body) }
-                    return liquid.render(parts.body, page: liquid.page(for: page, fields: fields), source: page.source, firstLine: parts.bodyLine, markdown: renderer)
-                }
-            }
-            return text.map { text in
-                HTMLContentRenderer.isHTML(page.source) ? text
-                    : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, features: config.markdown).render(text).html
-            }
+        liquidText(of: page).map { text in
+            HTMLContentRenderer.isHTML(page.source) ? text
+                : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, features: config.markdown).render(text).html
         }
     }
 }

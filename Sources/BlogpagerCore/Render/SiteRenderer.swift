@@ -43,7 +43,13 @@ public struct SiteRenderer: Sendable {
     /// renders are read again. `streams` are the archive's (`StreamSet(of:config:)`).
     public func render(_ archive: Archive, streams: StreamSet, pages: [StandalonePage] = [], bodies: BodyRenderer, reuse: ReuseLookup.Pending? = nil,
                        emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> Rendered {
-        let plan = plan(archive, streams: streams, reuse: reuse, links: bodies.links, images: bodies.imageSizes, liquid: bodies.liquid)
+        try await render(plan(archive, streams: streams, reuse: reuse, links: bodies.links, images: bodies.imageSizes, liquid: bodies.liquid),
+                         pages: pages, bodies: bodies, emit: emit)
+    }
+
+    /// The same, from a plan made beforehand (`plan`), so the build can look at what it will render first.
+    func render(_ plan: RenderPlan, pages: [StandalonePage], bodies: BodyRenderer,
+                emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> Rendered {
         var entries = try await renderEntries(plan, bodies: bodies, emit: emit)
         var rendered = try await renderStreams(plan, articles: entries.articles, emit: emit)
         let standalone = try standalonePages(pages, plan: plan, bodies: bodies)

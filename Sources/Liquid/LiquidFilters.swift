@@ -10,7 +10,8 @@ enum LiquidFilters {
     static func apply(_ name: String, to input: LiquidValue, arguments: [LiquidValue], keywordArguments: LiquidHash, renderer: LiquidRenderer) throws -> LiquidValue? {
         func argument(_ index: Int) -> LiquidValue { index < arguments.count ? arguments[index] : .nil }
         func text(_ index: Int) -> String { argument(index).renderedText }
-        let string = input.renderedText
+        // Made only by the filters that take text: a list's text (every item's) costs what the list holds.
+        lazy var string = input.renderedText
         switch name {
         // Strings
         case "append": return .string(string + text(0))
@@ -20,7 +21,7 @@ enum LiquidFilters {
         case "capitalize": return .string(string.prefix(1).uppercased() + string.dropFirst().lowercased())
         case "strip": return .string(string.trimmingLiquidWhitespace)
         case "lstrip": return .string(String(string.drop(while: \.isLiquidWhitespace)))
-        case "rstrip": return .string(String(string.reversed().drop(while: \.isLiquidWhitespace).reversed()))
+        case "rstrip": return .string(string.trimmingTrailingLiquidWhitespace)
         case "strip_newlines": return .string(string.replacingOccurrences(of: "\r\n", with: "").replacingOccurrences(of: "\n", with: ""))
         case "newline_to_br": return .string(string.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "<br />\n"))
         case "remove": return .string(string.replacingOccurrences(of: text(0), with: ""))

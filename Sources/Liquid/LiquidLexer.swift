@@ -4,10 +4,13 @@ struct LiquidLexer {
     let source: String
 
     func tokens() throws -> [LiquidToken] {
-        let scalars = Array(source.unicodeScalars)
+        let view = source.unicodeScalars
+        let scalars = Array(view)
         var tokens: [LiquidToken] = []
-        var text = String.UnicodeScalarView()
+        var text = ""
         var index = 0
+        // The same place in the source: text between tags is copied out of it a run at a time.
+        var sourceIndex = view.startIndex
         var line = 1
         var column = 1
         var trimNextText = false
@@ -16,13 +19,17 @@ struct LiquidLexer {
             while index < end {
                 if scalars[index] == "\n" { line += 1; column = 1 } else { column += 1 }
                 index += 1
+                view.formIndex(after: &sourceIndex)
             }
         }
         func flushText(trimTrailing: Bool) {
-            var piece = String(text)
-            if trimTrailing { piece = String(piece.reversed().drop(while: \.isLiquidWhitespace).reversed()) }
+            var piece = text
+            if trimTrailing { piece = piece.trimmingTrailingLiquidWhitespace }
             if !piece.isEmpty { tokens.append(.text(piece)) }
-            text = String.UnicodeScalarView()
+            text = ""
+        }
+        func opens(at at: Int) -> Bool {
+            scalars[at] == "{" && at + 1 < scalars.count && (scalars[at + 1] == "{" || scalars[at + 1] == "%")
         }
         func find(_ closer: String, from start: Int) -> Int? {
             let needle = Array(closer.unicodeScalars)
@@ -35,13 +42,15 @@ struct LiquidLexer {
         }
 
         while index < scalars.count {
-            let isOpen = scalars[index] == "{" && index + 1 < scalars.count && (scalars[index + 1] == "{" || scalars[index + 1] == "%")
-            guard isOpen else {
-                let scalar = scalars[index]
-                if trimNextText && scalar.properties.isWhitespace { advance(to: index + 1); continue }
+            guard opens(at: index) else {
+                if trimNextText && scalars[index].properties.isWhitespace { advance(to: index + 1); continue }
                 trimNextText = false
-                text.append(scalar)
-                advance(to: index + 1)
+                // The run of text up to the next tag or output, copied at once.
+                var end = index + 1
+                while end < scalars.count && !opens(at: end) { end += 1 }
+                let start = sourceIndex
+                advance(to: end)
+                text += String(view[start..<sourceIndex])
                 continue
             }
             trimNextText = false
@@ -84,7 +93,7 @@ struct LiquidLexer {
                 if name == "raw" {
                     var body = String(String.UnicodeScalarView(scalars[index..<bodyEnd]))
                     if trimAfter { body = String(body.drop(while: \.isLiquidWhitespace)) }
-                    if endTrimsBefore { body = String(body.reversed().drop(while: \.isLiquidWhitespace).reversed()) }
+                    if endTrimsBefore { body = body.trimmingTrailingLiquidWhitespace }
                     if !body.isEmpty { tokens.append(.text(body)) }
                 }
                 advance(to: resume)
@@ -111,8 +120,9 @@ struct LiquidLexer {
     static func split(tag inner: String) -> (name: String, markup: String) {
         let trimmed = inner.trimmingLiquidWhitespace
         if trimmed.hasPrefix("#") { return ("#", String(trimmed.dropFirst())) }
-        let name = trimmed.prefix { !$0.isLiquidWhitespace }
-        return (String(name), String(trimmed.dropFirst(name.count)).trimmingLiquidWhitespace)
+        let bytes = trimmed.utf8
+        let nameEnd = bytes.firstIndex(where: String.isLiquidWhitespace) ?? bytes.endIndex
+        return (String(trimmed[..<nameEnd]), String(trimmed[nameEnd...]).trimmingLiquidWhitespace)
     }
 }
 
@@ -121,7 +131,25 @@ extension Character {
 }
 
 extension String {
+    /// Without Liquid's whitespace at either end. Every tag's markup is trimmed: read as bytes, the
+    /// whitespace being ASCII (a `\r\n` is two of them).
     var trimmingLiquidWhitespace: String {
-        String(drop(while: \.isLiquidWhitespace).reversed().drop(while: \.isLiquidWhitespace).reversed())
+        let bytes = utf8
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, Self.isLiquidWhitespace(bytes[start]) { bytes.formIndex(after: &start) }
+        while end > start, Self.isLiquidWhitespace(bytes[bytes.index(before: end)]) { bytes.formIndex(before: &end) }
+        return String(self[start..<end])
+    }
+
+    /// Without Liquid's whitespace at its end.
+    var trimmingTrailingLiquidWhitespace: String {
+        let bytes = utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, Self.isLiquidWhitespace(bytes[bytes.index(before: end)]) { bytes.formIndex(before: &end) }
+        return String(self[..<end])
+    }
+
+    static func isLiquidWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
     }
 }

@@ -88,7 +88,7 @@ public enum LiquidValue: Sendable, Equatable {
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
         if value == value.rounded(), abs(value) < 1e16 { return String(Int(value)) + ".0" }
         let text = String(value)
-        if text.contains("e") {
+        if text.utf8.contains(UInt8(ascii: "e")) {
             // Ruby writes 1.0e+20 where Swift writes 1e+20.
             let parts = text.split(separator: "e")
             let mantissa = parts[0].contains(".") ? String(parts[0]) : parts[0] + ".0"

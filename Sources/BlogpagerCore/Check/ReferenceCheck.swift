@@ -53,7 +53,7 @@ struct ReferenceCheck {
                     log.append(.error(at: location, "Liquid: include '\(name)' is refused: \(JekyllLiquidHost.problem(withIncludeName: name)!)"))
                 case .include(let name, false) where !name.isEmpty:
                     check(include: name, at: location, checked: &checked, log: &log, leaveOut: leaveOut)
-                case .shortcode, .image, .include, .reads: continue
+                case .shortcode, .image, .include, .reads, .liquid: continue
                 }
             }
         }

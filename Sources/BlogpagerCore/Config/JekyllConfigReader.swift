@@ -80,6 +80,13 @@ struct JekyllConfigReader {
             case "future": config.buildsFuture = field.value == .bool(true)
             case "show_drafts": config.buildsDrafts = field.value == .bool(true)
             case "theme", "remote_theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
+            case "liquid":
+                // `strict_variables` and `strict_filters` are the engine's (`LiquidSite`); strict parsing is not.
+                config.params[field.key] = field.value
+                if case .map(let liquid) = field.value, liquid["error_mode"]?.scalarText == "strict" {
+                    values.warnings.append(.warning(at: field.keyLocation,
+                                                    "'liquid.error_mode: strict' is not honoured yet: templates are read as Jekyll's default, warn, reads them"))
+                }
             case "plugins", "gems":
                 values.notHonoured(field, "Jekyll plugins do not run; their output is not made (jekyll-feed's feed.xml and jemoji's emoji are: blogpager makes them)")
                 if case .list(let plugins) = field.value, plugins.contains(.string("jemoji")) { config.markdown.emoji = .github }

@@ -87,7 +87,7 @@ enum EntryRecord {
     }
 
     /// `line:column:kind:text`, the kind `L<style>` (a link), `S` (a shortcode), `U` (an unknown tag), `I` (an image),
-    /// `N` or `R` (an include, or a relative one) or `V` (a site value its Liquid reads).
+    /// `N` or `R` (an include, or a relative one), `V` (a site value its Liquid reads) or `Q` (it has Liquid).
     private static func referenceField(_ reference: BodyReference) -> [UInt8] {
         let (kind, text): (String, String) = switch reference.kind {
         case .link(let style, let target): ("L" + style, target)
@@ -96,6 +96,7 @@ enum EntryRecord {
         case .image(let src): ("I", src)
         case .include(let name, let relative): (relative ? "R" : "N", name)
         case .reads(let path): ("V", path)
+        case .liquid: ("Q", "")
         }
         return Array("\(reference.line):\(reference.column):\(kind):".utf8) + escaped(text)
     }
@@ -111,6 +112,7 @@ enum EntryRecord {
         case "I": return BodyReference(kind: .image(src: value), line: line, column: column)
         case "N", "R": return BodyReference(kind: .include(name: value, relative: kind == "R"), line: line, column: column)
         case "V": return BodyReference(kind: .reads(path: value), line: line, column: column)
+        case "Q": return BodyReference(kind: .liquid, line: line, column: column)
         default: return nil
         }
     }

@@ -14,6 +14,8 @@ public struct BodyReference: Sendable, Hashable {
         case include(name: String, relative: Bool)
         /// A value of the site its Liquid reads (`site.data.releases`, `site.posts`): its key follows it.
         case reads(path: String)
+        /// The body has Liquid to render (one such reference, at its first tag or output).
+        case liquid
     }
 
     public var kind: Kind

@@ -85,13 +85,13 @@ public struct SiteBuilder: Sendable {
                                                taxonomiesInUse: streams.taxonomies.map(\.taxonomy.key),
                                                highlighter: highlighter?.identity() ?? "plain")
         let imageSizes = ImageSizes(copies.imageSizes, basePath: config.basePath)
-        let bodies = BodyRenderer(config: config, links: links, imageSizes: imageSizes, shortcodes: input.templates, highlighter: highlighter,
+        var bodies = BodyRenderer(config: config, links: links, imageSizes: imageSizes, shortcodes: input.templates, highlighter: highlighter,
                                   liquid: Self.liquid(input, includes: liquidIncludes, links: links, posts: archive.entries, pages: pages,
                                                       staticFiles: staticFiles, imageSizes: imageSizes, highlighter: highlighter))
         let plan = renderer.plan(archive, streams: streams, reuse: reuse?.matching(generation: generation), links: links, images: imageSizes,
                                  liquid: bodies.liquid)
         // A template's error found only as it renders (a self-including include) is found before anything is written.
-        LiquidRenderCheck(bodies: bodies).run(plan.toRead.map { archive.entries[$0] }, pages: pages, log: &problems)
+        bodies.renderedLiquid = LiquidRenderCheck(bodies: bodies).run(plan.toRead.map { archive.entries[$0] }, pages: pages, log: &problems)
         try problems.sortedByLocation().throwIfErrors()
         // Assets and static files first: pages link them.
         try await emit(OutputBatch(files: assets.files + copies.written, kept: copies.kept))

@@ -36,7 +36,7 @@ extension EntryReader {
         func at(_ position: LiquidPosition, _ kind: BodyReference.Kind) -> BodyReference {
             BodyReference(kind: kind, line: firstLine + position.line - 1, column: position.column)
         }
-        var references: [BodyReference] = []
+        var references = [BodyReference(kind: .liquid, line: firstLine, column: 1)]
         for tag in uses.hostTags where tag.name == "post_url" || tag.name == "link" {
             // A target made by Liquid (`{% link {{ page.other }} %}`) is found only as it renders.
             guard let first = TemplateText.words(tag.markup).first, !first.contains("{{") else { continue }

@@ -14,6 +14,8 @@ public struct BodyRenderer: Sendable {
     public let shortcodes: TemplateSet?
     /// A Jekyll site's Liquid: its `site` object, its includes, Jekyll's filters and tags.
     public let liquid: LiquidSite
+    /// Entries' Liquid output made beforehand (`LiquidRenderCheck`), by source path.
+    var renderedLiquid: [String: String] = [:]
     let renderer: MarkdownRenderer
 
     /// `highlighter`: highlights fenced code (one per build, lending its Python helpers); nil for plain code.
@@ -41,7 +43,8 @@ public struct BodyRenderer: Sendable {
 
     /// The entry's body with its Liquid rendered (as it is where it has none, or Liquid is off).
     func liquidText(of entry: Entry) -> Result<String, BuildFailure> {
-        FrontMatterReader(config: config).split(entry.source).flatMap { parts in
+        if let made = renderedLiquid[entry.source.displayPath] { return .success(made) }
+        return FrontMatterReader(config: config).split(entry.source).flatMap { parts in
             guard TemplateText.Syntax.of(config, params: entry.params) == .liquid, LiquidSite.hasLiquid(parts.body) else { return .success(parts.body) }
             return liquid.render(parts.body, page: liquid.page(for: entry), source: entry.source, firstLine: parts.bodyLine, markdown: renderer)
         }

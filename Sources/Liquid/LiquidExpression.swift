@@ -10,6 +10,24 @@ indirect enum LiquidExpression: Sendable {
         case key(String)
         case index(LiquidExpression)
     }
+
+    /// The expression as markup, as Liquid writes it back (`site.data.items`, `(1..3)`).
+    var markup: String {
+        switch self {
+        case .literal(.string(let text)): "\"" + text + "\""
+        case .literal(let value): value.renderedText
+        case .variable(let name, let lookups):
+            name + lookups.map { lookup in
+                switch lookup {
+                case .key(let key): "." + key
+                case .index(let index): "[" + index.markup + "]"
+                }
+            }.joined()
+        case .range(let low, let high): "(" + low.markup + ".." + high.markup + ")"
+        case .empty: "empty"
+        case .blank: "blank"
+        }
+    }
 }
 
 /// An expression followed by its filters, as `{{ }}` and `assign` take it.

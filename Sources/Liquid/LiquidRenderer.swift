@@ -142,6 +142,8 @@ final class LiquidRenderer {
         if loop.reversed { items.reverse() }
         guard !items.isEmpty else { return try render(loop.otherwise, into: &output) }
         let parent = lookupInScopes("forloop")
+        // Liquid names a loop by its variable and its collection as written (`item-site.data.items`).
+        let name = LiquidValue.string(loop.variable + "-" + loop.collection.markup)
         scopes.insert([:], at: 0)
         defer { scopes.removeFirst() }
         for (index, item) in items.enumerated() {
@@ -150,7 +152,7 @@ final class LiquidRenderer {
                 throw LiquidError("loops ran past \(options.maximumIterations) iterations", at: loop.position, include: includeName)
             }
             var forloop = LiquidHash()
-            forloop["name"] = .string("\(loop.variable)-\(loop.collection)")
+            forloop["name"] = name
             forloop["length"] = .int(items.count)
             forloop["index"] = .int(index + 1)
             forloop["index0"] = .int(index)

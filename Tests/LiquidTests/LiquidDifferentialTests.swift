@@ -37,6 +37,7 @@ import Testing
         "{% for n in (1..5) limit:3 offset:1 reversed %}{{ n }}{% endfor %}|{% for x in missing %}x{% else %}none{% endfor %}",
         "{% for n in numbers %}{% if n == 2 %}{% continue %}{% endif %}{% if n == 10 %}{% break %}{% endif %}{{ n }}{% endfor %}",
         "{% for a in (1..2) %}{% for b in (1..2) %}{{ forloop.parentloop.index }}{{ forloop.index }} {% endfor %}{% endfor %}",
+        "{% for w in words %}{{ forloop.name }};{% endfor %}{% for i in (1..2) %}{{ forloop.name }}{{ forloop.length }};{% endfor %}",
         "{% assign r = releases | where: 'version', '1.2.3' | first %}SHA256: {{ r.sha256.xz }} ({{ r.size }})",
         "{% assign stable = releases | where: 'tags', 'stable' %}{{ stable | map: 'version' | join: ', ' }}",
         "{% capture greeting %}Hi {{ name | upcase }}{% endcapture %}[{{ greeting }}] {{ greeting.size }}",

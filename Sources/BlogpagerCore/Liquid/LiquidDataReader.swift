@@ -57,14 +57,13 @@ struct LiquidDataReader {
         budget -= 1
         guard budget >= 0 else { return nil }
         switch node {
-        case .scalar(let scalar):
-            let tag = scalar.tag.rawValue == Tag.Name.implicit.rawValue ? PlainScalarTags.name(ofPlain: scalar.string).rawValue : node.tag.rawValue
-            switch tag {
-            case Tag.Name.null.rawValue: return .nil
-            case Tag.Name.bool.rawValue: return node.bool.map(LiquidValue.bool) ?? .string(scalar.string)
-            case Tag.Name.int.rawValue: return node.int.map(LiquidValue.int) ?? .string(scalar.string)
-            case Tag.Name.float.rawValue: return node.float.map(LiquidValue.double) ?? .string(scalar.string)
-            default: return .string(scalar.string)
+        case .scalar:
+            switch YAMLMappingReader.scalar(of: node) {
+            case .null: return .nil
+            case .bool(let flag): return .bool(flag)
+            case .int(let number): return .int(number)
+            case .double(let number): return .double(number)
+            case .string(let text): return .string(text)
             }
         case .sequence(let sequence):
             var items: [LiquidValue] = []

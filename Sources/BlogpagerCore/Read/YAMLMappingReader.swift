@@ -108,15 +108,13 @@ public struct YAMLMappingReader: Sendable {
         budget -= 1
         guard budget >= 0 else { return nil }
         switch node {
-        case .scalar(let scalar):
-            // An untagged plain scalar's tag is worked out here, asking only the rules that can match.
-            let tag = scalar.tag.rawValue == Tag.Name.implicit.rawValue ? PlainScalarTags.name(ofPlain: scalar.string).rawValue : node.tag.rawValue
-            switch tag {
-            case Tag.Name.null.rawValue: return .null
-            case Tag.Name.bool.rawValue: return node.bool.map(FrontMatterValue.bool) ?? .string(scalar.string)
-            case Tag.Name.int.rawValue: return node.int.map(FrontMatterValue.int) ?? .string(scalar.string)
-            case Tag.Name.float.rawValue: return node.float.map(FrontMatterValue.double) ?? .string(scalar.string)
-            default: return .string(scalar.string)
+        case .scalar:
+            switch scalar(of: node) {
+            case .null: return .null
+            case .bool(let flag): return .bool(flag)
+            case .int(let number): return .int(number)
+            case .double(let number): return .double(number)
+            case .string(let text): return .string(text)
             }
         case .sequence(let sequence):
             var values: [FrontMatterValue] = []
@@ -134,6 +132,24 @@ public struct YAMLMappingReader: Sendable {
             return .map(values)
         case .alias:
             return .null
+        }
+    }
+
+    /// A scalar as YAML types it: null, a boolean, a number or text.
+    enum Scalar {
+        case null, bool(Bool), int(Int), double(Double), string(String)
+    }
+
+    /// A scalar node's value; an untagged plain scalar's tag is worked out here, asking only the rules that can match.
+    static func scalar(of node: Node) -> Scalar {
+        guard case .scalar(let scalar) = node else { return .null }
+        let tag = scalar.tag.rawValue == Tag.Name.implicit.rawValue ? PlainScalarTags.name(ofPlain: scalar.string).rawValue : node.tag.rawValue
+        switch tag {
+        case Tag.Name.null.rawValue: return .null
+        case Tag.Name.bool.rawValue: return node.bool.map(Scalar.bool) ?? .string(scalar.string)
+        case Tag.Name.int.rawValue: return node.int.map(Scalar.int) ?? .string(scalar.string)
+        case Tag.Name.float.rawValue: return node.float.map(Scalar.double) ?? .string(scalar.string)
+        default: return .string(scalar.string)
         }
     }
 

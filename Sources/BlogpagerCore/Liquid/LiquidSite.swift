@@ -83,13 +83,7 @@ public struct LiquidSite: Sendable {
 
     /// `page` for a page that is not a post: its front matter, `title`, `url`, `path`.
     func page(for page: StandalonePage, fields: [FrontMatterField]) -> LiquidHash {
-        var hash = LiquidHash()
-        for field in fields { hash[field.key] = LiquidSite.value(of: field.value) }
-        hash["title"] = hash["title"] ?? .string(page.title)
-        hash["url"] = .string(lists.siteRelative(page.url))
-        hash["path"] = .string(lists.sitePath(of: page.source))
-        hash["name"] = .string(page.source.fileName)
-        return hash
+        lists.page(page, fields: fields)
     }
 
     /// The variables a body renders with.
@@ -235,19 +229,7 @@ extension LiquidSite {
             let basePath = config.basePath
             let relative: @Sendable (String) -> String = { Lists.siteRelative($0, basePath: basePath) }
             posts = Lazy { [] }
-            self.pages = Lazy {
-                pages.map { page in
-                    var hash = LiquidHash()
-                    if case .success(let fields) = FrontMatterReader(config: config, page: true).fields(page.source) {
-                        for field in fields { hash[field.key] = LiquidSite.value(of: field.value) }
-                    }
-                    hash["title"] = hash["title"] ?? .string(page.title)
-                    hash["url"] = .string(relative(page.url))
-                    hash["path"] = .string(page.source.relativePath)
-                    hash["name"] = .string(page.source.fileName)
-                    return .hash(hash)
-                }
-            }
+            self.pages = Lazy { [] }
             self.staticFiles = Lazy {
                 staticFiles.map { file in
                     let name = file.path.segments.last ?? ""
@@ -273,6 +255,23 @@ extension LiquidSite {
             }
             positions = Lazy { Dictionary(entries.enumerated().map { ($1.url, $0) }, uniquingKeysWith: { first, _ in first }) }
             posts.replace { [unowned self] in entries.map { .hash(self.post($0, withBody: true)) } }
+            self.pages.replace { [unowned self] in
+                pages.map { page in
+                    let fields = (try? FrontMatterReader(config: config, page: true).fields(page.source).get()) ?? []
+                    return .hash(self.page(page, fields: fields))
+                }
+            }
+        }
+
+        /// A page that is not a post, as `site.pages` and its own `page` give it: its front matter, `title`, `url`, `path`, `name`.
+        func page(_ page: StandalonePage, fields: [FrontMatterField]) -> LiquidHash {
+            var hash = LiquidHash()
+            for field in fields { hash[field.key] = LiquidSite.value(of: field.value) }
+            hash["title"] = hash["title"] ?? .string(page.title)
+            hash["url"] = .string(siteRelative(page.url))
+            hash["path"] = .string(sitePath(of: page.source))
+            hash["name"] = .string(page.source.fileName)
+            return hash
         }
 
         /// A source's path from the site's root, as Jekyll's `page.path` gives it (`_posts/2016-05-12-name.md`).

@@ -9,7 +9,7 @@ public enum EntryURLRule: Sendable, Hashable {
     case jekyll(template: String)
     /// Hugo: a template per section (`posts` → `/:year/:month/:title/`), `.html` URLs with
     /// `uglyURLs`, paths lowercased unless `disablePathToLower`.
-    case hugo(templates: [String: String], uglyURLs: Bool, lowercase: Bool)
+    case hugo(templates: [String: String], uglyURLs: HugoUglyURLs, lowercase: Bool)
     /// Zola: `/<section>/<slug>/`.
     case zola
 
@@ -77,10 +77,33 @@ public enum EntryURLRule: Sendable, Hashable {
 
     var redirects: Redirects {
         switch self {
-        case .hugo(_, let uglyURLs, _): Redirects(relativeToEntry: true, bareIsFile: uglyURLs, slashedIsFile: uglyURLs)
+        case .hugo(_, let uglyURLs, _): Redirects(relativeToEntry: true, bareIsFile: uglyURLs.all, slashedIsFile: uglyURLs.all)
         case .jekyll: Redirects(bareIsFile: true)
         case .pattern, .zola: Redirects()
         }
     }
 
+}
+
+/// Hugo's `uglyURLs`: `true` for every section, or a section at a time (`[uglyURLs] posts = true`).
+public struct HugoUglyURLs: Sendable, Hashable {
+    public var all = false
+    public var sections: Set<String> = []
+
+    public init(all: Bool = false, sections: Set<String> = []) {
+        self.all = all
+        self.sections = sections
+    }
+
+    /// Whether a page of `section` (its content's top folder) ends in `.html`.
+    func applies(to section: String) -> Bool { all || sections.contains(section) }
+
+    /// As the config writes it: a flag, or a flag per section.
+    init(_ value: FrontMatterValue) {
+        if case .map(let bySection) = value {
+            sections = Set(bySection.filter { $0.value == .bool(true) }.map(\.key))
+        } else {
+            all = value == .bool(true)
+        }
+    }
 }

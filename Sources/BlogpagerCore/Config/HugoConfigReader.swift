@@ -16,7 +16,7 @@ struct HugoConfigReader {
         config.undatedEntries = .pagesAsHugo
         config.leavesUnresolvedFileLinks = true
         var permalinks: [String: String] = [:]
-        var uglyURLs = false
+        var uglyURLs = HugoUglyURLs()
         var lowercase = true
         for field in fields {
             switch field.key.lowercased() {
@@ -29,9 +29,6 @@ struct HugoConfigReader {
             case "languagecode": config.language = values.text(field) ?? config.language
             case "defaultcontentlanguage": if fields.allSatisfy({ $0.key.lowercased() != "languagecode" }) { config.language = values.text(field) ?? config.language }
             case "timezone": config.timeZone = values.timeZone(field) ?? config.timeZone
-            case "languages":
-                // The default content language's own files carry no language in their names.
-                if case .map(let languages) = field.value { config.translationLanguages = Set(languages.keys.map { $0.lowercased() }).subtracting([Self.defaultLanguage(fields)]) }
             case "paginate": config.pageSize = values.pageSize(field.value, at: field) ?? config.pageSize
             case "pagination":
                 if case .map(let map) = field.value, let size = map["pagerSize"] { config.pageSize = values.pageSize(size, at: field) ?? config.pageSize }
@@ -62,7 +59,7 @@ struct HugoConfigReader {
                 guard case .map(let map) = field.value else { break }
                 let pages = if case .map(let page)? = map["page"] { page } else { map }
                 for (section, template) in pages { if let text = template.scalarText { permalinks[section] = text } }
-            case "uglyurls": uglyURLs = field.value == .bool(true)
+            case "uglyurls": uglyURLs = HugoUglyURLs(field.value)
             case "disablepathtolower": lowercase = field.value != .bool(true)
             case "summarylength": values.notHonoured(field, "summaries end at <!--more--> or the first paragraph")
             case "enableemoji": config.markdown.emoji = field.value == .bool(true) ? .hugo : nil
@@ -74,6 +71,7 @@ struct HugoConfigReader {
             }
         }
         applyDefaultLanguage(fields, to: &config)
+        config.languages = HugoLanguages.read(fields)
         // The params as the default language sees them: its own over the site's.
         if let description = config.params["description"]?.scalarText { config.description = description }
         if config.author.isEmpty, let author = config.params["author"] {

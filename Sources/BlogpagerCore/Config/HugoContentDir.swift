@@ -1,20 +1,40 @@
 /// Where a Hugo site's content is, when its config moves it: `contentDir`, or in a site with a
-/// folder per language (`languages: ja: contentDir: content/ja/`), the default language's, as
-/// Hugo builds the site in that language at its root. Read when the site's layout is found,
-/// before the config itself is; a config that cannot be read names none (its errors come later).
+/// folder per language (`languages: ja: contentDir: content/ja/`, or `languages.ja.toml` in its
+/// config folder), each language's own. Read when the site's layout is found, before the config
+/// itself is; a config that cannot be read names none (its errors come later).
 enum HugoContentDir {
-    /// The folder below the site's root (`content/ja`); nil for the usual `content/`, or one
-    /// that would leave the root.
-    static func read(config path: String, in files: FileSystem = .disk) -> String? {
+    /// The default language's folder below the site's root (`content/ja`); nil for the usual
+    /// `content/`, or one that would leave the root.
+    static func read(config path: String, parts: [String] = [], in files: FileSystem = .disk) -> String? {
+        guard let found = folders(config: path, parts: parts, in: files) else { return nil }
+        return found.byLanguage[found.defaultLanguage] ?? found.site
+    }
+
+    /// Every language's own content folder but the default's, by code (a language without one shares the default's).
+    static func otherLanguages(config path: String, parts: [String] = [], in files: FileSystem = .disk) -> [(code: String, folder: String)] {
+        guard let found = folders(config: path, parts: parts, in: files) else { return [] }
+        return found.byLanguage.filter { $0.key != found.defaultLanguage }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    private static func folders(config path: String, parts: [String], in files: FileSystem) -> (site: String?, defaultLanguage: String, byLanguage: [String: String])? {
         guard let byKey = SiteConfigLoader.valuesByKey(ofConfig: path, origin: .hugo, in: files) else { return nil }
         let language = byKey["defaultcontentlanguage"]?.scalarText?.lowercased() ?? "en"
-        var folder = byKey["contentdir"]?.scalarText
-        if case .map(let languages)? = byKey["languages"],
-           case .map(let settings)? = languages.first(where: { $0.key.lowercased() == language })?.value,
-           let own = settings.first(where: { $0.key.lowercased() == "contentdir" })?.value.scalarText {
-            folder = own
+        var languages: [String: FrontMatterValue] = if case .map(let map)? = byKey["languages"] { map } else { [:] }
+        // `languages.toml` holds them all; `languages.ja.toml` one.
+        for part in parts {
+            let key = SiteConfigLoader.Part(path: part, text: "").keyPath
+            guard key.first == "languages", let values = SiteConfigLoader.valuesByKey(ofConfig: part, origin: .hugo, in: files) else { continue }
+            if key.count == 2 { languages[key[1]] = .map(values) } else { languages.merge(values) { _, part in part } }
         }
-        guard var folder else { return nil }
+        var byLanguage: [String: String] = [:]
+        for (code, settings) in languages {
+            if let folder = settings.value(forKeyIgnoringCase: "contentdir")?.scalarText.flatMap(cleaned) { byLanguage[code.lowercased()] = folder }
+        }
+        return (byKey["contentdir"]?.scalarText.flatMap(cleaned), language, byLanguage)
+    }
+
+    private static func cleaned(_ written: String) -> String? {
+        var folder = written
         while folder.hasSuffix("/") { folder.removeLast() }
         if folder.hasPrefix("./") { folder.removeFirst(2) }
         guard !folder.isEmpty, folder != "content", !folder.hasPrefix("/"), !folder.split(separator: "/").contains("..") else { return nil }

@@ -28,16 +28,30 @@ public struct SiteConfig: Sendable, Hashable {
     /// stream of its own, left out of the main archive.
     public var blogSections: [BlogSection] = []
     /// The blog section whose stream is at `folder`.
-    func blogSection(streamAt folder: [String]) -> BlogSection? { blogSections.first { $0.streamFolder == folder } }
+    func blogSection(streamAt folder: [String]) -> BlogSection? {
+        let own = folder.starts(with: languageRoot) ? Array(folder.dropFirst(languageRoot.count)) : folder
+        return blogSections.first { $0.streamFolder == own }
+    }
     /// The entries' folder below the site's content root (`posts` for a Hugo site's `content/posts/`), which Hugo's and Zola's URLs start with.
     public var contentSection: [String] = []
     public var pageSize = 10
     public var unsafeHTML = false
     /// Whether fenced code with a language is highlighted at build time (`highlight: false` turns it off).
     public var highlightsCode = true
-    /// The other languages an imported site is written in (Zola's and Hugo's `[languages.ca]`): a content
-    /// file named `name.ca.md` is a translation, left out, since blogpager builds a site in one language.
-    public var translationLanguages: Set<String> = []
+    /// The languages the site is written in, the default first (Hugo's and Zola's `languages`,
+    /// blogpager's `languages:`, a Jekyll site's language folders); empty for a site of one language.
+    /// Each has its own archive (`LanguageSplit`).
+    public var languages: [SiteLanguage] = []
+    /// The code of the language this config renders, and where its archive is under `out/`
+    /// (`SiteLanguage.applied(to:)`); nil and `[]` for a site of one language.
+    public var languageCode: String?
+    public var languageRoot: [String] = []
+    /// Whether an entry's `lang:` puts it in the language it names (a Jekyll site's), wherever its file is.
+    public var languagesFromFrontMatter = false
+    /// The other languages' codes: a content file named `name.ca.md` is in one of them.
+    public var translationLanguages: Set<String> { Set(languages.dropFirst().map(\.code)) }
+    /// The language whose code is `code`.
+    public func language(_ code: String?) -> SiteLanguage? { code.flatMap { code in languages.first { $0.code == code } } }
     /// Whether Pagefind indexes the entry pages and every page has a search box (`search: true`).
     public var searchIndex = false
     /// Pagefind's binary, when it is not on the PATH nor in the Python's packages.

@@ -30,6 +30,18 @@ public struct SiteConfigLoader: Sendable {
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent.lowercased()
             return name == "menus" ? "menu" : name
         }
+
+        /// Where its value goes: `["params"]`; `["languages", "fr"]` for `languages.fr.toml`; a
+        /// language's own menu or params (`menus.fr.toml`) inside that language's settings.
+        var keyPath: [String] {
+            let parts = key.split(separator: ".").map(String.init)
+            guard parts.count == 2 else { return [key] }
+            switch parts[0] {
+            case "menu", "menus": return ["languages", parts[1], "menu"]
+            case "params": return ["languages", parts[1], "params"]
+            default: return parts
+            }
+        }
     }
 
     /// Reads a config as the generator it belongs to means it; blogpager's own is `load(_:)`.
@@ -46,8 +58,18 @@ public struct SiteConfigLoader: Sendable {
             case .success(let found):
                 let start = SourceLocation(path: part.path)
                 let value = FrontMatterValue.map(Dictionary(found.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }))
-                fields.removeAll { $0.key.lowercased() == part.key }
-                fields.append(FrontMatterField(key: part.key, keyLocation: start, valueLocation: start, value: value, rawText: nil, items: []))
+                let path = part.keyPath
+                guard path.count > 1 else {
+                    fields.removeAll { $0.key.lowercased() == part.key }
+                    fields.append(FrontMatterField(key: part.key, keyLocation: start, valueLocation: start, value: value, rawText: nil, items: []))
+                    continue
+                }
+                // `languages.fr.toml`: the value of one key inside `languages`, beside what the main file says of the others.
+                let index = fields.firstIndex { $0.key.lowercased() == path[0] }
+                var outer = index.map { fields[$0].value } ?? .map([:])
+                outer = outer.setting(Array(path.dropFirst()), to: value)
+                if let index { fields.remove(at: index) }
+                fields.append(FrontMatterField(key: path[0], keyLocation: start, valueLocation: start, value: outer, rawText: nil, items: []))
             case .failure(let diagnostic): log.append(diagnostic)
             }
         }
@@ -90,6 +112,7 @@ public struct SiteConfigLoader: Sendable {
         }
         var config = SiteConfig()
         var values = ConfigValues()
+        var declaredLanguages: FrontMatterField?
         for field in fields {
             func text() -> String? { values.text(field) }
             switch field.key {
@@ -153,13 +176,45 @@ public struct SiteConfigLoader: Sendable {
                 if let value = text().flatMap(SiteConfig.Order.init(rawValue:)) { config.order = value } else {
                     values.log.append(.error(at: field.valueLocation, "order must be 'newest-first' or 'oldest-first'"))
                 }
+            case "languages":
+                declaredLanguages = field
             default:
                 config.params[field.key] = field.value
             }
         }
+        if let field = declaredLanguages { config.languages = Self.languages(field, config: config, log: &values.log) }
         // blogpager's own config names its taxonomies on purpose: one it cannot make is an error.
         for warning in values.warnings { values.log.append(.error(at: warning.location, warning.message)) }
         if values.log.hasErrors { return .failure(BuildFailure(values.log.diagnostics)) }
         return .success(config)
+    }
+
+    /// blogpager's `languages:`: the site's other languages, each by its code (`[fr, de]`), or
+    /// with its own `title`, `description`, `name` and `tag` (`fr: {title: Mon blog}`); each at `/<code>/`
+    /// beside `language` at the root, its files named `name.<code>.md`.
+    private static func languages(_ field: FrontMatterField, config: SiteConfig, log: inout DiagnosticLog) -> [SiteLanguage] {
+        let declared: [(String, [String: FrontMatterValue])]
+        switch field.value {
+        case .list(let codes) where codes.allSatisfy({ $0.scalarText != nil }): declared = codes.map { ($0.scalarText!, [:]) }
+        case .map(let map):
+            declared = map.keys.sorted().map { code in (code, { if case .map(let settings)? = map[code] { settings } else { [:] } }()) }
+        default:
+            log.append(.error(at: field.valueLocation, "languages must be a list of language codes such as [fr, de], or a mapping of each code to its settings (title, description, name, tag)"))
+            return []
+        }
+        let defaultCode = config.language.lowercased()
+        var languages = [SiteLanguage(code: defaultCode, tag: config.language)]
+        for (code, settings) in declared where code.lowercased() != defaultCode {
+            guard OutputPath.problem(with: code) == nil, !code.contains("."), TagSlug.make(code) == code.lowercased() else {
+                log.append(.error(at: field.valueLocation, "language code '\(code)' cannot name a folder of out/ and a file (name.\(code).md); use a code such as fr or pt-br"))
+                continue
+            }
+            var language = SiteLanguage(code: code, tag: settings["tag"]?.scalarText, name: settings["name"]?.scalarText, root: [code.lowercased()])
+            language.title = settings["title"]?.scalarText
+            language.description = settings["description"]?.scalarText
+            language.prefixesEntryURLs = true
+            languages.append(language)
+        }
+        return languages.count > 1 ? languages : []
     }
 }

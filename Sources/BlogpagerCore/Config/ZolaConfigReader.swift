@@ -30,6 +30,7 @@ struct ZolaConfigReader {
         var generatesFeeds = false
         var feedNames = ["atom.xml"]
         var feedTaxonomies: [String] = []
+        var declaredLanguages: [String: FrontMatterValue] = [:]
         for field in fields {
             switch field.key {
             case "title":
@@ -39,7 +40,7 @@ struct ZolaConfigReader {
             case "author": config.author = values.name(field) ?? ""
             case "base_url": if let text = values.text(field) { config.baseURL = values.baseURL(values.addressWithScheme(text, at: field), at: field) }
             case "default_language": config.language = values.text(field) ?? config.language
-            case "languages": if case .map(let languages) = field.value { config.translationLanguages = Set(languages.keys) }
+            case "languages": if case .map(let languages) = field.value { declaredLanguages = languages }
             case "extra":
                 if case .map(let extra) = field.value {
                     config.params = extra
@@ -66,7 +67,7 @@ struct ZolaConfigReader {
             default: break
             }
         }
-        config.translationLanguages.remove(config.language)
+        config.languages = Self.languages(declaredLanguages, defaultCode: config.language, title: config.title, description: config.description)
         // Zola's feeds: the site's when `generate_feeds` is on, each term's of a taxonomy with `feed = true`.
         // A feed's name is a file of the site's root or a term's folder: one segment, safe.
         for name in feedNames where OutputPath.problem(with: name) == nil {
@@ -75,5 +76,23 @@ struct ZolaConfigReader {
             for taxonomy in feedTaxonomies { config.oldFeeds.append(OldFeed(format: format, place: .terms(taxonomy: taxonomy, fileName: name))) }
         }
         return config
+    }
+
+    /// Zola's `[languages.fr]` (its `title`, `description`), each at `/<code>/`, entries too, beside
+    /// `default_language` at the root; none for a site of one language.
+    static func languages(_ declared: [String: FrontMatterValue], defaultCode: String, title: String, description: String) -> [SiteLanguage] {
+        let others = declared.filter { $0.key.lowercased() != defaultCode.lowercased() }
+        guard !others.isEmpty else { return [] }
+        var languages = [SiteLanguage(code: defaultCode)]
+        languages[0].title = declared[defaultCode]?.value(forKeyIgnoringCase: "title")?.scalarText ?? title
+        languages[0].description = declared[defaultCode]?.value(forKeyIgnoringCase: "description")?.scalarText ?? description
+        for (code, settings) in others.sorted(by: { $0.key < $1.key }) {
+            var language = SiteLanguage(code: code, root: [code.lowercased()])
+            language.prefixesEntryURLs = true
+            language.title = settings.value(forKeyIgnoringCase: "title")?.scalarText ?? title
+            language.description = settings.value(forKeyIgnoringCase: "description")?.scalarText ?? description
+            languages.append(language)
+        }
+        return languages
     }
 }

@@ -17,14 +17,15 @@ struct Sitemap {
     var locations: [Location]
 
     /// The files' names for `count` locations: `sitemap.xml` alone, or an index and `sitemap-N.xml` parts.
-    static func names(count: Int) -> [String] {
-        guard count > maxPerFile else { return ["sitemap.xml"] }
-        return ["sitemap.xml"] + (0..<(count + maxPerFile - 1) / maxPerFile).map { "sitemap-\($0 + 1).xml" }
+    /// `folder` (`fr/`): where a language's own sitemap is in a site of several.
+    static func names(count: Int, folder: String = "") -> [String] {
+        guard count > maxPerFile else { return [folder + "sitemap.xml"] }
+        return [folder + "sitemap.xml"] + (0..<(count + maxPerFile - 1) / maxPerFile).map { folder + "sitemap-\($0 + 1).xml" }
     }
 
-    /// The files to write, by name (`names(count:)`).
-    func files(basePath: String) -> [(name: String, bytes: [UInt8])] {
-        let names = Self.names(count: locations.count)
+    /// The files to write, by name (`names(count:folder:)`).
+    func files(basePath: String, folder: String = "") -> [(name: String, bytes: [UInt8])] {
+        let names = Self.names(count: locations.count, folder: folder)
         guard names.count > 1 else { return [(names[0], urlSet(locations[...]))] }
         var index = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -84,5 +85,19 @@ struct Sitemap {
             xml += "</url>\n".utf8
         }
         return xml
+    }
+
+    /// The index of a site of several languages' sitemaps (`sitemap.xml` at the root, naming `en/sitemap.xml`, `fr/sitemap.xml`), as Hugo writes it.
+    static func index(of folders: [String], origin: String, basePath: String) -> [UInt8] {
+        var index = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+
+        """
+        for folder in folders {
+            index += "<sitemap><loc>\(XMLText.escape(origin + basePath + "/" + folder + "sitemap.xml"))</loc></sitemap>\n"
+        }
+        index += "</sitemapindex>\n"
+        return Array(index.utf8)
     }
 }

@@ -18,8 +18,17 @@ public struct ContentScanner: Sendable {
         public var undatedNames: [String] = []
         /// The files of each page bundle, by the bundle's folder (relative to the content folder).
         public var bundleResources: [String: [BundleResource]] = [:]
-        /// Content files in another of the site's languages (`index.ca.md`), not read.
-        public var translations: [String] = []
+
+        /// What another scan found (a language's own content folder) beside this one's; a bundle's files are this scan's where both have it.
+        mutating func merge(_ other: Found) {
+            sources += other.sources
+            diagnostics += other.diagnostics
+            pages += other.pages
+            pageSources += other.pageSources
+            undatedNames += other.undatedNames
+            bundleResources.merge(other.bundleResources) { own, _ in own }
+            staticFiles += other.staticFiles
+        }
 
         /// A file copied as it is, at `segments` under `out/`: read when the build copies it, not
         /// here, so a rebuild keeps an unchanged copy unread. A name `out/` cannot hold is an error.
@@ -51,8 +60,10 @@ public struct ContentScanner: Sendable {
     public var collections: [(folder: String, collection: JekyllCollection)] = []
     /// The extensions of content files: Markdown, and HTML where the old generator read it as content (Hugo, Jekyll).
     public var contentExtensions = ContentScanner.markdownExtensions
-    /// The site's other languages (`SiteConfig.translationLanguages`): files named in one of them are left out.
+    /// The site's other languages (`SiteConfig.translationLanguages`): a file named in one of them is in it.
     public var translationLanguages: Set<String> = []
+    /// The language of every file here that names none (a Hugo language's own content folder); nil: the default.
+    public var language: String?
     /// Whether an HTML content file without front matter is published as it is (a Hugo site's
     /// verification files), rather than read as an entry that lacks its front matter.
     public var publishesBareHTML = false
@@ -102,11 +113,8 @@ public struct ContentScanner: Sendable {
                 }
                 continue
             }
-            if !isStatic, isTranslation(name) {
-                found.translations.append(shown)
-                continue
-            }
-            if !isStatic, Self.sectionFileNames.contains(name) { continue }
+            let language = isStatic ? nil : translationLanguage(of: name)
+            if !isStatic, Self.sectionFileNames.contains(FileNameParts.withoutLanguage(name, language)) { continue }
             if !isStatic, namesNeedDates, FileNameParts(fileName: name).datePrefix == nil {
                 found.undatedNames.append(shown)
                 continue
@@ -114,7 +122,9 @@ public struct ContentScanner: Sendable {
             if !isStatic, publishesBareHTML(path, at: relative, shown: shown, into: &found) { continue }
             guard isStatic else {
                 // Entries are read when the build needs them, not held from here.
-                found.sources.append(SourceFile(displayPath: shown, relativePath: relative, filePath: path, identity: identity ?? "missing", in: fileSystem))
+                var source = SourceFile(displayPath: shown, relativePath: relative, filePath: path, identity: identity ?? "missing", in: fileSystem)
+                source.folderFacts.in(language: language ?? self.language, named: language != nil)
+                found.sources.append(source)
                 continue
             }
             found.copy(StaticFile.Source(filePath: path, shownPath: shown, identity: identity ?? "missing", in: fileSystem),
@@ -126,14 +136,13 @@ public struct ContentScanner: Sendable {
         if let pagesFolder {
             let skipped = Set([fileSystem.resolve(folder)] + entryFolders.map { fileSystem.resolve($0.path) })
             for path in markdownFiles(in: pagesFolder, skipping: skipped, diagnostics: &found.diagnostics) {
-                if isTranslation(path.split(separator: "/").last.map(String.init) ?? path) {
-                    found.translations.append(path)
-                    continue
-                }
+                let language = translationLanguage(of: path.split(separator: "/").last.map(String.init) ?? path)
                 if publishesBareHTML(path, at: String(path.dropFirst(pagesFolder.count + 1)), shown: path, into: &found) { continue }
                 guard let identity = fileSystem.item(at: path) else { continue }
-                found.pageSources.append(SourceFile(displayPath: path, relativePath: String(path.dropFirst(pagesFolder.count + 1)),
-                                                    filePath: path, identity: identity.recordText, in: fileSystem))
+                var source = SourceFile(displayPath: path, relativePath: String(path.dropFirst(pagesFolder.count + 1)),
+                                        filePath: path, identity: identity.recordText, in: fileSystem)
+                source.folderFacts.in(language: language ?? self.language, named: language != nil)
+                found.pageSources.append(source)
             }
         }
         return found
@@ -152,11 +161,13 @@ public struct ContentScanner: Sendable {
         return true
     }
 
-    /// `index.ca.md`, `_index.ca.md`: a file in another of the site's languages, as Zola and Hugo name translations.
-    func isTranslation(_ name: String) -> Bool {
-        guard !translationLanguages.isEmpty else { return false }
+    /// `ca` for `index.ca.md`, `_index.ca.md`: a file in another of the site's languages, as Zola and Hugo name translations.
+    func translationLanguage(of name: String) -> String? {
+        guard !translationLanguages.isEmpty else { return nil }
         let parts = name.split(separator: ".")
-        return parts.count >= 3 && translationLanguages.contains(String(parts[parts.count - 2]))
+        guard parts.count >= 3 else { return nil }
+        let code = parts[parts.count - 2].lowercased()
+        return translationLanguages.contains(code) ? code : nil
     }
 
     /// The content files of a folder of entries beside the main one; their relative paths start with the folder's own.
@@ -174,19 +185,15 @@ public struct ContentScanner: Sendable {
                 }
                 continue
             }
-            if entryFolder.facts.section != nil {
-                if Self.sectionFileNames.contains(name) { continue }
-                if isTranslation(name) {
-                    found.translations.append(path)
-                    continue
-                }
-            }
+            let language = translationLanguage(of: name)
+            if entryFolder.facts.section != nil, Self.sectionFileNames.contains(FileNameParts.withoutLanguage(name, language)) { continue }
             if entryFolder.namesNeedDates, FileNameParts(fileName: name).datePrefix == nil {
                 found.undatedNames.append(path)
                 continue
             }
             var source = SourceFile(displayPath: path, relativePath: relative, filePath: path, identity: identity ?? "missing", in: fileSystem)
             source.folderFacts = entryFolder.facts
+            if let language { source.folderFacts.in(language: language, named: true) } else if source.folderFacts.language == nil { source.folderFacts.language = self.language }
             if entryFolder.datesUndatedByFileTime, let identity = fileSystem.item(at: path) {
                 source.folderFacts.undatedDate = EntryDate(epochSeconds: Int64(identity.modifiedSeconds))
             }

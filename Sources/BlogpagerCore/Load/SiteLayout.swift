@@ -84,6 +84,15 @@ public struct SiteLayout: Sendable, Equatable {
         guard let root, origin != .blogpager else { return nil }
         return "\(root)/\(LegacyPages.fileName)"
     }
+    /// The other languages' own content folders (Hugo's `contentDir` per language), each as a path
+    /// and as the config names it below the root: they are input too.
+    public struct LanguageContentFolder: Sendable, Equatable {
+        public var code: String
+        public var path: String
+        /// As the config names it, below the root (`content/fr`).
+        public var folder: String
+    }
+    public var languageContentFolders: [LanguageContentFolder] = []
     /// The other files of a split Hugo config (`config/_default/params.toml`, `menus.toml`), each the value of its name's key.
     public var configParts: [String] = []
     public var staticFolders: [StaticFolder]
@@ -106,7 +115,8 @@ public struct SiteLayout: Sendable, Equatable {
     }
 
     /// What blogpager reads in a folder given to it.
-    public static func detect(_ path: String, configPath: String?, in files: FileSystem = .disk) -> SiteLayout {
+    /// `hugoContentDir`: one language's own content folder (`content/fr`) in place of the default language's.
+    public static func detect(_ path: String, configPath: String?, hugoContentDir: String? = nil, in files: FileSystem = .disk) -> SiteLayout {
         let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         func exists(_ name: String) -> Bool { files.item(at: "\(root)/\(name)") != nil }
         func isFolder(_ name: String) -> Bool { files.isFolder("\(root)/\(name)") }
@@ -134,10 +144,10 @@ public struct SiteLayout: Sendable, Equatable {
             let statics = isFolder("static") ? [StaticFolder(path: "\(root)/static", excludedNames: [], frontMatterFilesArePages: false)] : []
             if let config = hugo ?? generic, isNamed(config) {
                 let origin: Origin = hugo == nil && Self.isZolaConfig(config, files: files) ? .zola : .hugo
-                // Hugo's `contentDir` (a language's own, in a site with one per language) moves the content.
-                let content = origin == .hugo ? HugoContentDir.read(config: config, in: files).flatMap { isFolder($0) ? $0 : nil } ?? "content" : "content"
-                // The blog's section, as Hugo finds its main section: the rest of content/ is pages (about.md, 404.md).
                 let parts = origin == .hugo ? Self.configParts(in: "\(root)/config/_default", besides: config, files: files) : []
+                // Hugo's `contentDir` (a language's own, in a site with one per language) moves the content.
+                let content = origin == .hugo ? (hugoContentDir ?? HugoContentDir.read(config: config, parts: parts, in: files)).flatMap { isFolder($0) ? $0 : nil } ?? "content" : "content"
+                // The blog's section, as Hugo finds its main section: the rest of content/ is pages (about.md, 404.md).
                 // A Zola site whose top holds dated pages has its blog there (its root section), whatever its sections hold.
                 let section = origin == .zola && ZolaRootBlog.isRootBlog(content: "\(root)/\(content)", files: files) ? nil
                     : HugoMainSection.choose(root: root, content: content, configFiles: origin == .hugo ? [config] + parts : [], in: files)
@@ -145,6 +155,11 @@ public struct SiteLayout: Sendable, Equatable {
                                         configPath: config, staticFolders: statics, pagesFolder: section == nil ? nil : "\(root)/\(content)")
                 layout.contentRoot = "\(root)/\(content)"
                 layout.configParts = parts
+                if origin == .hugo, hugoContentDir == nil {
+                    layout.languageContentFolders = HugoContentDir.otherLanguages(config: config, parts: parts, in: files)
+                        .filter { $0.folder != content && isFolder($0.folder) }
+                        .map { LanguageContentFolder(code: $0.code, path: "\(root)/\($0.folder)", folder: $0.folder) }
+                }
                 if let section {
                     // The other top-level sections beside the blog's: their dated entries are blogs of their own,
                     // but those the config names among its main sections, which join the main archive.

@@ -61,22 +61,25 @@ public struct SiteLoader: Sendable {
         let templates = loadTemplates(configFile: configFile, log: &log)
         var staticFolders = layout.staticFolders
         for index in staticFolders.indices { staticFolders[index].excludedNames.formUnion(loaded?.excludedNames ?? []) }
-        var scanner = ContentScanner(folder: layout.contentFolder, staticFolders: staticFolders, excludedPaths: excludedPaths,
-                                     pagesFolder: layout.pagesFolder)
-        scanner.contentExtensions = layout.contentExtensions
-        scanner.entryFolders = layout.entryFolders
-        if layout.origin == .jekyll, let root = layout.root {
-            scanner.collections = (loaded?.config.collections ?? []).map { (root + "/" + $0.folder, $0) }
-        }
-        scanner.namesNeedDates = layout.contentNamesNeedDates
-        scanner.folderMayBeMissing = layout.contentFolderMayBeMissing
-        scanner.translationLanguages = loaded?.config.translationLanguages ?? []
-        scanner.publishesBareHTML = layout.origin == .hugo
+        var layout = layout
+        var languages = loaded?.config.languages ?? []
+        if layout.origin == .jekyll { languages = LanguageFolders.jekyll(&layout, language: loaded?.config.language ?? "en") }
+        var scanner = scanner(of: layout, staticFolders: staticFolders, config: loaded?.config)
+        scanner.translationLanguages = Set(languages.dropFirst().map(\.code))
         scanner.contentWalk = contentWalk
-        scanner.fileSystem = files
-        let found = scanner.scan()
+        var found = scanner.scan()
+        // A Hugo language with a content folder of its own: its files found there, as in a site of its own.
+        for (language, folder) in LanguageFolders.hugo(languages, layout: layout) {
+            let own = SiteLayout.detect(contentFolder, configPath: configPath, hugoContentDir: folder, in: files)
+            var languageScanner = self.scanner(of: own, staticFolders: [], config: loaded?.config)
+            languageScanner.language = language.code
+            found.merge(languageScanner.scan())
+            layout.blogSectionFolders += own.blogSectionFolders.filter { !layout.blogSectionFolders.contains($0) }
+        }
         try log.throwIfErrors()
-        guard let loaded, let templates else { throw BuildFailure(log.diagnostics) }
+        guard var loaded, let templates else { throw BuildFailure(log.diagnostics) }
+        loaded.config.languages = languages
+        loaded.config.languagesFromFrontMatter = layout.origin == .jekyll && !languages.isEmpty
         var warnings = loaded.warnings
         if let first = found.pages.first {
             warnings.append(.warning(at: SourceLocation(path: first),
@@ -100,11 +103,6 @@ public struct SiteLoader: Sendable {
             let count = found.undatedNames.count
             warnings.append(.warning(at: SourceLocation(path: first),
                                      "\(count) file\(count == 1 ? " is" : "s are") not named yyyy-mm-dd-title (this one among them): like Jekyll, blogpager reads no other file of _posts/ as a post"))
-        }
-        if let first = found.translations.first {
-            let count = found.translations.count, config = loaded.config
-            warnings.append(.warning(at: SourceLocation(path: first),
-                                     "\(count) translation\(count == 1 ? " is" : "s are") left out (this one among them): blogpager builds the site in one language, \(config.language), not in \(config.translationLanguages.sorted().joined(separator: ", "))"))
         }
         var config = loaded.config
         config.contentSection = layout.contentSection
@@ -150,6 +148,22 @@ public struct SiteLoader: Sendable {
         // An imported site's static files were made for its old generator: where ours replace them, ours win.
         input.generatedFilesWin = layout.origin != .blogpager
         return input
+    }
+
+    /// The scan of a layout's content, as its origin reads it.
+    private func scanner(of layout: SiteLayout, staticFolders: [SiteLayout.StaticFolder], config: SiteConfig?) -> ContentScanner {
+        var scanner = ContentScanner(folder: layout.contentFolder, staticFolders: staticFolders, excludedPaths: excludedPaths,
+                                     pagesFolder: layout.pagesFolder)
+        scanner.contentExtensions = layout.contentExtensions
+        scanner.entryFolders = layout.entryFolders
+        if layout.origin == .jekyll, let root = layout.root {
+            scanner.collections = (config?.collections ?? []).map { (root + "/" + $0.folder, $0) }
+        }
+        scanner.namesNeedDates = layout.contentNamesNeedDates
+        scanner.folderMayBeMissing = layout.contentFolderMayBeMissing
+        scanner.publishesBareHTML = layout.origin == .hugo
+        scanner.fileSystem = files
+        return scanner
     }
 
     /// The config file that applies, if any.

@@ -13,6 +13,11 @@ public struct FolderFacts: Sendable, Hashable {
     public var undatedIsPage = false
     /// The date of an entry that names none (the file's modification time, for a draft).
     public var undatedDate: EntryDate?
+    /// The site language it is in, where its place says so (`post.fr.md`, a language's own content
+    /// folder, a Jekyll site's `fr/_posts/`); nil: the default language, or its front matter's `lang`.
+    public var language: String?
+    /// Whether its file's name carries that language (`post.fr.md`), left out of its slug and its translation key.
+    public var languageInName = false
 
     public init(isDraft: Bool = false, categories: [String] = [], section: [String]? = nil, undatedIsPage: Bool = false, undatedDate: EntryDate? = nil) {
         self.isDraft = isDraft
@@ -20,5 +25,13 @@ public struct FolderFacts: Sendable, Hashable {
         self.section = section
         self.undatedIsPage = undatedIsPage
         self.undatedDate = undatedDate
+    }
+}
+
+extension FolderFacts {
+    /// In `language` (nil: the default), as its name says where `named`.
+    mutating func `in`(language: String?, named: Bool) {
+        self.language = language
+        languageInName = named && language != nil
     }
 }

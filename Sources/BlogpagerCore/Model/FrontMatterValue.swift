@@ -34,3 +34,21 @@ public indirect enum FrontMatterValue: Sendable, Hashable, Codable {
         }
     }
 }
+
+extension FrontMatterValue {
+    /// This map with `value` at `path` (keys matched without regard to case, as Hugo's are), maps
+    /// made on the way; a value that is no map is replaced by one.
+    func setting(_ path: [String], to value: FrontMatterValue) -> FrontMatterValue {
+        guard let first = path.first else { return value }
+        var map: [String: FrontMatterValue] = if case .map(let own) = self { own } else { [:] }
+        let key = map.keys.first { $0.lowercased() == first.lowercased() } ?? first
+        map[key] = (map[key] ?? .map([:])).setting(Array(path.dropFirst()), to: value)
+        return .map(map)
+    }
+
+    /// A map's value at `key`, its case not minded (Hugo's keys); nil for no map or no such key.
+    func value(forKeyIgnoringCase key: String) -> FrontMatterValue? {
+        guard case .map(let map) = self else { return nil }
+        return map[key] ?? map.first { $0.key.lowercased() == key.lowercased() }?.value
+    }
+}

@@ -62,7 +62,20 @@ public struct SourceFile: Sendable, Hashable {
 
     /// Whether this is a page bundle's entry: named by its folder, its files published beside its page.
     public var isBundleIndex: Bool {
-        relativePath.contains("/") && Self.bundleIndexNames.contains(fileName)
+        relativePath.contains("/") && Self.bundleIndexNames.contains(baseFileName)
+    }
+
+    /// The file name without its language where it carries one (`post.md` for `post.fr.md`).
+    public var baseFileName: String {
+        folderFacts.languageInName ? FileNameParts.withoutLanguage(fileName, folderFacts.language) : fileName
+    }
+
+    /// The path that names it in every language (`posts/hello.md` for `posts/hello.fr.md`, or in a
+    /// language's own content folder): what links a translation to the others, as Hugo and Zola link them.
+    public var pathInEveryLanguage: String {
+        guard folderFacts.languageInName else { return relativePath }
+        let folders = relativePath.split(separator: "/").dropLast()
+        return (folders + [Substring(baseFileName)]).joined(separator: "/")
     }
 
     /// The file's size as it was found (the first field of its `stat` identity), 0 where not known.

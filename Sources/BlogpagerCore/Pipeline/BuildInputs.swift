@@ -18,7 +18,7 @@ struct BuildInputs: Sendable {
             configPath: loader.resolvedConfigPath(), templatesFolder: loader.resolvedTemplatesFolder(), output: job.writer.folder,
             includeDrafts: job.includeDrafts, includeFuture: job.includeFuture)
         fingerprint.configParts = layout.configParts
-        fingerprint.entryFolders = layout.entryFolders.map(\.path) + layout.collectionFolders + layout.liquidFolders
+        fingerprint.entryFolders = layout.entryFolders.map(\.path) + layout.collectionFolders + layout.liquidFolders + layout.languageContentFolders.map(\.path)
         fingerprint.files = layout.legacyPagesPath.map { [$0] } ?? []
         var sourceBytes = 0
         if loader.files.isFolder(layout.contentFolder) {

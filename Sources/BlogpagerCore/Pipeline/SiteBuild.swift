@@ -27,9 +27,13 @@ public struct SiteBuild: Sendable {
     public var rendered: RenderedSlots
     /// Each file copied from disk or kept, for the next build's static-file record.
     var copied: [StaticFileCache.Copied] = []
+    /// The pages of every language's main stream (`archive`'s own, in a site of one language).
+    var archivePages: Int?
+    /// The codes of the site's languages, each its own archive; empty for a site of one.
+    public var languages: [String] = []
 
     public var summary: BuildSummary {
-        var summary = BuildSummary(entries: archive.entries.count, pages: archive.pages.count,
+        var summary = BuildSummary(entries: archive.entries.count, pages: archivePages ?? archive.pages.count,
                                    skippedDrafts: skippedDrafts, skippedFuture: skippedFuture, warnings: warnings)
         summary.standalonePages = standalonePages
         summary.skippedExpired = skippedExpired

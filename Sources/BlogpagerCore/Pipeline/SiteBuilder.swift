@@ -53,9 +53,9 @@ public struct SiteBuilder: Sendable {
             .run(published.map { ($0.source, $0.references) } + pageReferences,
                  log: &problems, warnings: &warnings)
         let sorted = SortedList(published) { Cursor.newestFirst($0.cursor, $1.cursor) }
-        CursorCheck.run(sorted, log: &problems)
-        let archive = Archive(sorted: sorted, pageSize: config.pageSize)
-        let streams = StreamSet(of: archive, config: config)
+        // Each language its own archive, at its root; a site of one language is one part, the site itself.
+        let split = LanguageSplit(entries: sorted.elements, pages: pages, config: config)
+        for part in split.parts { CursorCheck.run(part.entries, log: &problems) }
         let assets: AssetFiles
         do {
             assets = try AssetFiles(templates: input.templates, config: config)
@@ -63,51 +63,117 @@ public struct SiteBuilder: Sendable {
             problems.append(contentsOf: error.diagnostics)
             throw BuildFailure(problems.sortedByLocation().diagnostics)
         }
-        let rendering = Self.withMenu(of: config, pages: pages, configPath: input.configPath, warnings: &warnings)
-        let legacy = LegacyPageRedirects(input: input).run(entries: archive.entries, streams: streams, warnings: &warnings)
-        let renderer = SiteRenderer(config: rendering, templates: input.templates, assetURLs: assets.urls, execution: options.execution,
-                                    legacyPages: legacy.redirects)
+        var legacyCreated: LegacyPages?
+        var languages = split.parts.enumerated().map { number, part -> LanguageSite in
+            let archive = split.parts.count == 1 ? Archive(sorted: sorted, pageSize: config.pageSize) : Archive(newestFirst: part.entries, pageSize: part.config.pageSize)
+            let streams = StreamSet(of: archive, config: part.config)
+            // The menu's missing pages are told once; the old site's list pages are the default language's.
+            var partWarnings: [Diagnostic] = []
+            let rendering = Self.withMenu(of: part.config, pages: pages, configPath: input.configPath, warnings: &partWarnings)
+            if number == 0 { warnings += partWarnings }
+            var legacy: (redirects: [(path: OutputPath, page: LegacyPages.Page)], created: LegacyPages?) = ([], nil)
+            if number == 0 {
+                legacy = LegacyPageRedirects(input: input).run(entries: archive.entries, streams: streams, warnings: &warnings)
+                legacyCreated = legacy.created
+            }
+            let renderer = SiteRenderer(config: rendering, templates: input.templates, assetURLs: assets.urls, execution: options.execution,
+                                        legacyPages: legacy.redirects, translations: split.translations)
+            return LanguageSite(part: part, archive: archive, streams: streams, renderer: renderer)
+        }
         var staticFiles = input.staticFiles + BundleFiles.of(published, resources: input.bundleResources, log: &problems)
         // Without static files or pages nothing can collide: no need to list every planned path.
         if !staticFiles.isEmpty || !pages.isEmpty {
-            let generated = renderer.plannedPaths(archive, streams: streams).union(assets.files.map(\.path))
+            var generated = languages.reduce(into: Set(assets.files.map(\.path))) { $0.formUnion($1.renderer.plannedPaths($1.archive, streams: $1.streams)) }
+            if let root = Self.rootRedirect(split) { generated.insert(root.path) }
             // The pages' old addresses are generated too, and with them `_redirects`.
             let pageAliases = pages.flatMap(\.redirectsFrom)
             let generatedWithPageAliases = pageAliases.isEmpty ? generated : generated.union(pageAliases + [SiteURLs.redirectsFile])
             let collisions = OutputCollisions(input: input)
             staticFiles = collisions.staticFiles(staticFiles, generated: generatedWithPageAliases, log: &problems, warnings: &warnings)
             pages = collisions.pages(pages, generated: generated.union(staticFiles.map(\.path)), warnings: &warnings)
+            let kept = Set(pages.map(\.outputPath))
+            for index in languages.indices { languages[index].part.pages.removeAll { !kept.contains($0.outputPath) } }
         }
         var copies = StaticFileCopies(staticFiles, lookup: copyLookup, log: &problems)
         try problems.sortedByLocation().throwIfErrors()
         // Which highlighter runs (its version, or none) is part of every body: another one makes them again.
-        let generation = RenderKeys.generation(program: options.program, config: rendering, templates: input.templates, assetURLs: assets.urls,
-                                               taxonomiesInUse: streams.taxonomies.map(\.taxonomy.key),
+        // A site of several languages: the site's config, every language in it, keys them all.
+        var toldAlready: [Diagnostic] = []
+        let keyed = split.parts.count == 1 ? languages[0].renderer.config : Self.withMenu(of: config, pages: pages, configPath: nil, warnings: &toldAlready)
+        let generation = RenderKeys.generation(program: options.program, config: keyed,
+                                               templates: input.templates, assetURLs: assets.urls,
+                                               taxonomiesInUse: Array(Set(languages.flatMap { $0.streams.taxonomies.map(\.taxonomy.key) })).sorted(),
                                                highlighter: highlighter?.identity() ?? "plain")
         let imageSizes = ImageSizes(copies.imageSizes, basePath: config.basePath)
         var bodies = BodyRenderer(config: config, links: links, imageSizes: imageSizes, shortcodes: input.templates, highlighter: highlighter,
-                                  liquid: Self.liquid(input, includes: liquidIncludes, links: links, posts: archive.entries, pages: pages,
+                                  liquid: Self.liquid(input, includes: liquidIncludes, links: links, posts: sorted.elements, pages: pages,
                                                       staticFiles: staticFiles, imageSizes: imageSizes, highlighter: highlighter))
-        let plan = renderer.plan(archive, streams: streams, reuse: reuse?.matching(generation: generation), links: links, images: imageSizes,
-                                 liquid: bodies.liquid)
+        let pendingReuse = reuse?.matching(generation: generation)
+        let plans = languages.map { $0.renderer.plan($0.archive, streams: $0.streams, reuse: pendingReuse, links: links, images: imageSizes, liquid: bodies.liquid) }
         // A template's error found only as it renders (a self-including include) is found before anything is written.
-        bodies.renderedLiquid = LiquidRenderCheck(bodies: bodies).run(plan.toRead.map { archive.entries[$0] }, pages: pages, log: &problems)
+        bodies.renderedLiquid = LiquidRenderCheck(bodies: bodies).run(zip(plans, languages).flatMap { plan, site in plan.toRead.map { site.archive.entries[$0] } },
+                                                                      pages: pages, log: &problems)
         try problems.sortedByLocation().throwIfErrors()
         // Assets and static files first: pages link them.
         try await emit(OutputBatch(files: assets.files + copies.written, kept: copies.kept))
         copies.written = []
-        let rendered = try await renderer.render(plan, pages: pages, bodies: bodies, emit: emit)
+        var index: CursorIndex?
+        var slots: [RenderedSlots.Slot] = []
+        var bodiesRendered = 0
+        var redirectLines: [String] = []
+        var sitemapFolders: [String] = []
+        for (site, plan) in zip(languages, plans) {
+            let rendered = try await site.renderer.render(plan, pages: site.part.pages, bodies: bodies, emit: emit)
+            index = index ?? rendered.index
+            slots += rendered.slots
+            bodiesRendered += rendered.bodiesRendered
+            redirectLines += rendered.redirectLines
+            sitemapFolders += rendered.sitemapFolder.map { [$0] } ?? []
+        }
+        if split.parts.count > 1 {
+            // The files of the whole site: one `_redirects`, the index of the languages' sitemaps, and
+            // where no language is at the root, a page there that leads to the default one's, as Hugo's does.
+            var files = SiteRenderer.redirectsFile(redirectLines).map { [$0] } ?? []
+            if let origin = SiteURLs(config: config).origin, !sitemapFolders.isEmpty {
+                files.append(OutputFile(path: OutputPath(literal: "sitemap.xml"), bytes: Sitemap.index(of: sitemapFolders, origin: origin, basePath: config.basePath)))
+            }
+            if let root = Self.rootRedirect(split), !pages.contains(where: { $0.outputPath == root.path }), !staticFiles.contains(where: { $0.path == root.path }) {
+                files.append(OutputFile(path: root.path, text: input.templates.render("redirect", ["site": plans[0].context.site, "title": root.title,
+                                                                                                  "target": SiteURLs(config: config).absolute(root.target) ?? root.target])))
+            }
+            try await emit(OutputBatch(files: files))
+        }
         if !SiteRenderer.writesFeeds(config) {
             warnings.append(.warning(
                 at: SourceLocation(path: input.configPath ?? input.configToEdit),
                 "no \(input.addressKey), so feed.xml, feed.json and sitemap.xml were not written (they need absolute URLs); set \(input.addressKey) to the site's public address, such as https://example.org/"))
         }
-        return SiteBuild(
-            files: [], index: rendered.index, archive: archive, warnings: warnings,
+        let whole = split.parts.count == 1 ? languages[0].archive : Archive(sorted: sorted, pageSize: config.pageSize)
+        var built = SiteBuild(
+            files: [], index: index!, archive: whole, warnings: warnings,
             skippedDrafts: selection.drafts.count, skippedFuture: selection.future.count, skippedExpired: selection.expired.count,
             standalonePages: input.pageCount + read.bareSources.count, entryCache: await newCache, entriesRead: read.readCount,
-            nextPublication: selection.nextPublication, bodiesRendered: rendered.bodiesRendered, createdLegacyPages: legacy.created,
-            rendered: RenderedSlots(generation: generation, slots: rendered.slots), copied: copies.copied)
+            nextPublication: selection.nextPublication, bodiesRendered: bodiesRendered, createdLegacyPages: legacyCreated,
+            rendered: RenderedSlots(generation: generation, slots: slots), copied: copies.copied)
+        built.archivePages = languages.reduce(0) { $0 + $1.archive.pages.count }
+        built.languages = split.parts.compactMap(\.language?.code)
+        return built
+    }
+
+    /// One language's archive as it is rendered.
+    private struct LanguageSite {
+        var part: LanguageSplit.Part
+        let archive: Archive
+        let streams: StreamSet
+        let renderer: SiteRenderer
+    }
+
+    /// Where no language is at the site's root (Hugo's `defaultContentLanguageInSubdir`, a Jekyll
+    /// site's language folders), the page there that leads to the default language's archive.
+    private static func rootRedirect(_ split: LanguageSplit) -> (path: OutputPath, target: String, title: String)? {
+        guard split.parts.count > 1, !split.parts.contains(where: { $0.config.languageRoot.isEmpty }) else { return nil }
+        let first = split.parts[0].config
+        return (OutputPath(literal: "index.html"), SiteURLs(config: first).home, first.title)
     }
 
     /// A Jekyll site's Liquid, its `site` object listing the posts newest first; a post's `content`

@@ -86,7 +86,8 @@ extension SiteRenderer {
             case .terms: continue
             }
             // The config's readers gave only paths below `out/` (jekyll-feed's own is checked there): none is passed over here.
-            guard let path = try? OutputPath(segments), path != SiteURLs.atomFeed, path != SiteURLs.jsonFeed,
+            let urls = SiteURLs(config: config)
+            guard let own = try? OutputPath(segments), case let path = urls.inLanguage(own), path != urls.atomFeed, path != urls.jsonFeed,
                   !paths.contains(where: { $0.path == path }) else { continue }
             paths.append((path, feed.format))
         }
@@ -107,7 +108,8 @@ extension SiteRenderer {
         let homes = streams.homePlaces
         let pages = EntryPages(
             config: config, templates: templates, context: context, archive: archive,
-            streamPageURLs: Self.streamPageURLs(of: homes.blogs, count: archive.entries.count, urls: urls), homes: homes, displayDates: displayDates, anchors: anchors)
+            streamPageURLs: Self.streamPageURLs(of: homes.blogs, count: archive.entries.count, urls: urls), homes: homes, displayDates: displayDates, anchors: anchors,
+            translations: translations)
         let articleKeys = archive.entries.indices.parallelMap { pages.articleKey(at: $0, links: links, images: images, liquid: liquid) }
         let pageKeys = archive.entries.indices.parallelMap { pages.pageKey(at: $0, articleKey: articleKeys[$0]) }
         let reuse = pendingReuse?.lookup
@@ -146,7 +148,7 @@ extension SiteRenderer {
         // The site's feeds are kept as a term's are: an edit to an old entry reads no latest ones.
         let latest = Array(streams.main.mainPositions.prefix(feedCount))
         let siteFeeds = feedOrigin.map { origin -> RenderPlan.SiteFeeds in
-            let paths = [SiteURLs.atomFeed, SiteURLs.jsonFeed] + oldSiteFeeds().map(\.path)
+            let paths = [urls.atomFeed, urls.jsonFeed] + oldSiteFeeds().map(\.path)
             let key = RenderKeys.siteFeeds(origin: origin, host: feedHost, paths: paths.map(\.string), articles: latest.map { articleKeys[$0] })
             let kept = paths.map { reuse?.kept($0.string, key: key) }
             return RenderPlan.SiteFeeds(paths: paths, key: key, kept: kept.allSatisfy { $0 != nil } ? kept.compactMap { $0 } : nil)

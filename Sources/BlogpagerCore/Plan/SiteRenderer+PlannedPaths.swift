@@ -21,19 +21,18 @@ extension SiteRenderer {
             paths.insert(stream.path("index.json"))
             locations += pagePaths.count
         }
-        paths.insert(SiteURLs.archivePage)
+        let urls = SiteURLs(config: config)
+        paths.insert(urls.archivePage)
         for entry in archive.entries { paths.formUnion(entry.redirectsFrom) }
         paths.formUnion(legacyPages.map(\.path))
         if !legacyPages.isEmpty || archive.entries.contains(where: { !$0.redirectsFrom.isEmpty }) { paths.insert(SiteURLs.redirectsFile) }
-        for taxonomy in streams.taxonomies { paths.insert(taxonomy.taxonomy.indexPage) }
+        for taxonomy in streams.taxonomies { paths.insert(urls.inLanguage(taxonomy.taxonomy.indexPage)) }
         if Self.writesFeeds(config) {
-            paths.formUnion([SiteURLs.atomFeed, SiteURLs.jsonFeed, OutputPath(literal: "sitemap.xml")])
+            paths.formUnion([urls.atomFeed, urls.jsonFeed])
             if hasFeeds { paths.formUnion(oldSiteFeeds().map(\.path)) }
-            if locations > Sitemap.maxPerFile {
-                for number in 1...((locations + Sitemap.maxPerFile - 1) / Sitemap.maxPerFile) {
-                    paths.insert(OutputPath(literal: "sitemap-\(number).xml"))
-                }
-            }
+            paths.formUnion(Sitemap.names(count: locations, folder: urls.sitemapFolder).map { OutputPath(literal: $0) })
+            // A site of several languages has an index of their sitemaps at its root (`LanguageSplit`).
+            if config.languageCode != nil { paths.insert(OutputPath(literal: "sitemap.xml")) }
         }
         return paths
     }

@@ -58,7 +58,7 @@ public struct EntryReader: Sendable {
         let made: EntryURLMaker.Made
         do throws(EntryURLMaker.Problem) {
             made = try EntryURLMaker(rule: config.entryURLs, basePath: config.basePath, section: config.contentSection,
-                                     collections: config.collections).make(EntryURLMaker.Facts(
+                                     collections: config.collections, languages: config.languages).make(EntryURLMaker.Facts(
                 source: file, fileStem: written.nameParts.stem, fileSlug: written.nameParts.slug, frontSlug: slug.written,
                 title: title, date: date, categories: terms[Taxonomy.categories.key] ?? [], ownURL: ownURL))
         } catch {

@@ -12,6 +12,8 @@ struct EntryURLMaker {
     var section: [String]
     /// Jekyll's collections, whose dated documents are entries at their collection's permalink.
     var collections: [JekyllCollection] = []
+    /// The site's languages: an entry in one whose URLs start at its root (Hugo's and Zola's `/fr/`) is placed there.
+    var languages: [SiteLanguage] = []
 
     /// What an entry's URL may be made of.
     struct Facts {
@@ -39,6 +41,17 @@ struct EntryURLMaker {
     }
 
     func make(_ facts: Facts) throws(Problem) -> Made {
+        let made = try makeInSite(facts)
+        // A URL the entry names for itself is kept as written, as Hugo and Zola keep it.
+        guard facts.ownURL == nil, let code = facts.source.folderFacts.language,
+              let language = languages.first(where: { $0.code == code }), language.prefixesEntryURLs, !language.root.isEmpty else { return made }
+        let root = language.root.joined(separator: "/")
+        return Made(outputPath: OutputPath(checked: root + "/" + made.outputPath.string),
+                    url: basePath + "/" + root + made.url.dropFirst(basePath.count))
+    }
+
+    /// The URL the site's rule gives, before the entry's language places it.
+    private func makeInSite(_ facts: Facts) throws(Problem) -> Made {
         switch rule {
         case .pattern(let pattern):
             return try folderOrFile(pattern.outputSegments(slug: facts.frontSlug ?? facts.fileSlug, date: facts.date), extensionless: false)
@@ -60,7 +73,7 @@ struct EntryURLMaker {
                 if lowercase { path = path.lowercased() }
                 if !path.hasSuffix("/"), !path.hasSuffix(".html") { path += "/" }
                 // `uglyURLs`: `/posts/name.html` for `/posts/name/`.
-                if uglyURLs, path.hasSuffix("/"), path.count > 1 { path = String(path.dropLast()) + ".html" }
+                if uglyURLs.applies(to: sectionName), path.hasSuffix("/"), path.count > 1 { path = String(path.dropLast()) + ".html" }
             }
             return try made(path)
         case .zola:

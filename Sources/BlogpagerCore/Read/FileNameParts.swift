@@ -10,7 +10,15 @@ public struct FileNameParts: Sendable, Equatable {
     /// A page bundle's `index.md` (Hugo's, and Zola's with its assets) is named by its folder.
     public init(source: SourceFile) {
         let segments = source.relativePath.split(separator: "/")
-        self.init(fileName: source.isBundleIndex ? String(segments[segments.count - 2]) + ".md" : source.fileName)
+        self.init(fileName: source.isBundleIndex ? String(segments[segments.count - 2]) + ".md" : source.baseFileName)
+    }
+
+    /// `post.md` for `post.fr.md` in `fr`: a translation's name without its language.
+    static func withoutLanguage(_ name: String, _ language: String?) -> String {
+        guard let language, let dot = name.lastIndex(of: ".") else { return name }
+        let stem = name[..<dot]
+        guard stem.lowercased().hasSuffix("." + language) else { return name }
+        return String(stem.dropLast(language.count + 1)) + name[dot...]
     }
 
     public init(fileName: String) {

@@ -9,7 +9,7 @@ struct PageReader {
     func read(_ file: SourceFile) -> Result<StandalonePage, BuildFailure> {
         FrontMatterReader(config: config, page: true).fields(file).flatMap { fields in
             let byKey = Dictionary(fields.map { ($0.key.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-            let stem = String(file.fileName.split(separator: ".").dropLast().joined(separator: "."))
+            let stem = String(file.baseFileName.split(separator: ".").dropLast().joined(separator: "."))
             let title = byKey["title"]?.rawText?.trimmingSpaces ?? stem
             var segments: [String]
             // A Jekyll URL without `.html` whose file has it: the page's URL leaves it out.
@@ -18,7 +18,9 @@ struct PageReader {
             let slug = byKey["slug"].flatMap { $0.value.isBlankText ? nil : $0.rawText?.trimmingSpaces }
             let collection = config.collections.first { file.relativePath.hasPrefix($0.folder + "/") }
             let inCollection = collection.map { String(file.relativePath.dropFirst($0.folder.count + 1)) } ?? ""
-            if let own = ["permalink", "url", "path"].compactMap({ byKey[$0] }).first(where: { !$0.value.isBlankText }), let text = own.rawText {
+            let ownURL = ["permalink", "url", "path"].compactMap({ byKey[$0] }).first(where: { !$0.value.isBlankText })
+            let hasOwnURL = ownURL?.rawText != nil
+            if let own = ownURL, let text = own.rawText {
                 location = own.valueLocation
                 var url = text
                 if case .jekyll = config.entryURLs {
@@ -52,7 +54,8 @@ struct PageReader {
                 var path = EntryURLMaker.hugoSanitized(parts.joined(separator: "/"))
                 if lowercase { path = path.lowercased() }
                 segments = path.split(separator: "/").map(String.init)
-                if uglyURLs, let last = segments.popLast() { segments.append(last + ".html") } else { segments.append("index.html") }
+                let section = file.relativePath.contains("/") ? String(file.relativePath.prefix { $0 != "/" }) : ""
+                if uglyURLs.applies(to: section), let last = segments.popLast() { segments.append(last + ".html") } else { segments.append("index.html") }
             } else {
                 segments = file.relativePath.split(separator: "/").dropLast().map(String.init)
                 if stem == "index" {
@@ -62,6 +65,10 @@ struct PageReader {
                 } else {
                     segments += [stem, "index.html"]
                 }
+            }
+            // A page in a language whose URLs start at its root (Hugo's and Zola's `/fr/`) is there, unless it names its own.
+            if !hasOwnURL, let language = config.language(file.folderFacts.language), language.prefixesEntryURLs {
+                segments = language.root + segments
             }
             let path: OutputPath
             do throws(OutputPath.Invalid) {

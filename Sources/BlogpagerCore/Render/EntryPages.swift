@@ -13,6 +13,8 @@ struct EntryPages {
     /// By position in the main stream.
     let displayDates: [String]
     let anchors: [String]
+    /// Each entry's translations by its URL, itself among them (`LanguageSplit`).
+    var translations: [String: [LanguageSplit.Translation]] = [:]
 
     func article(at position: Int, body: EntryBody) -> String {
         templates.render("article", context.article(
@@ -46,7 +48,10 @@ struct EntryPages {
     /// The entry page's key (`RenderKeys.entryPage`).
     func pageKey(at position: Int, articleKey: String) -> String {
         let (newer, older) = neighbours(of: position)
-        return RenderKeys.entryPage(article: articleKey, streamURL: streamURL(at: position), newer: newer, older: older)
+        // Its translations are linked from its page: one added, gone or moved makes it again.
+        let translated = translations[archive.entries[position].url].map { $0.map { "\($0.tag) \($0.url)" }.joined(separator: "\n") } ?? ""
+        return RenderKeys.entryPage(article: articleKey, streamURL: streamURL(at: position) + (translated.isEmpty ? "" : "\n" + translated),
+                                    newer: newer, older: older)
     }
 
     /// The entries beside it in its own blog's stream.
@@ -66,9 +71,17 @@ struct EntryPages {
         ]
         if let newer { values["newer_entry"] = ["title": newer.title, "url": newer.url] }
         if let older { values["older_entry"] = ["title": older.title, "url": older.url] }
-        let meta = TemplateContext.PageMeta(
+        let translated = translations[entry.url] ?? []
+        let others = translated.filter { $0.url != entry.url }.map { ["name": $0.name, "tag": $0.tag, "url": $0.url] }
+        if !others.isEmpty {
+            values["translations"] = others
+            values["has_translations"] = true
+        }
+        var meta = TemplateContext.PageMeta(
             title: "\(entry.title) · \(config.title)", description: body.summaryText, path: entry.url,
-            type: "article", heading: entry.title, published: entry.date, modified: entry.updated, language: entry.language)
+            type: "article", heading: entry.title, published: entry.date, modified: entry.updated,
+            language: config.languageCode == nil ? entry.language : nil)
+        meta.alternates = translated.map { ($0.tag, context.urls.absolute($0.url) ?? $0.url) }
         let page = templates.render("layout", context.layout(
             meta, content: templates.render("entry", values), newer: newer?.url, older: older?.url, kind: "entry"))
         return OutputFile(path: entry.outputPath, text: page)

@@ -51,13 +51,13 @@ extension SiteRenderer {
         }
         // Kept as the feeds are: an edit that moves no URL and no date writes no sitemap again.
         let sitemapKey = RenderKeys.sitemap(origin: origin, basePath: plan.urls.basePath, locations: sitemap)
-        let names = Sitemap.names(count: sitemap.count)
+        let names = Sitemap.names(count: sitemap.count, folder: plan.urls.sitemapFolder)
         done.slots += names.map { RenderedSlots.Slot(path: $0, key: sitemapKey) }
         let kept = names.compactMap { plan.reuse?.kept($0, key: sitemapKey) }
         if kept.count == names.count {
             done.kept += kept
         } else {
-            for (name, bytes) in Sitemap(origin: origin, locations: sitemap).files(basePath: plan.urls.basePath) {
+            for (name, bytes) in Sitemap(origin: origin, locations: sitemap).files(basePath: plan.urls.basePath, folder: plan.urls.sitemapFolder) {
                 done.files.append(OutputFile(path: OutputPath(literal: name), bytes: bytes))
             }
         }
@@ -84,13 +84,13 @@ extension SiteRenderer {
         let home = origin + urls.home
         let atom = AtomFeed(
             title: config.title, subtitle: config.description, author: config.author, language: config.language,
-            home: home, selfURL: origin + urls.path(of: SiteURLs.atomFeed), items: items)
+            home: home, selfURL: origin + urls.path(of: urls.atomFeed), items: items)
         let json = JSONFeed(
             title: config.title, description: config.description, author: config.author, language: config.language,
-            home: home, feedURL: origin + urls.path(of: SiteURLs.jsonFeed), items: items)
+            home: home, feedURL: origin + urls.path(of: urls.jsonFeed), items: items)
         return [
-            OutputFile(path: SiteURLs.atomFeed, bytes: atom.bytes()),
-            OutputFile(path: SiteURLs.jsonFeed, bytes: json.bytes()),
+            OutputFile(path: urls.atomFeed, bytes: atom.bytes()),
+            OutputFile(path: urls.jsonFeed, bytes: json.bytes()),
         ]
     }
 }

@@ -8,10 +8,10 @@ extension SiteRenderer {
         var sitemap: [Sitemap.Location] = []
         for taxonomy in plan.streams.taxonomies {
             files.append(termsPage(taxonomy, plan: plan))
-            sitemap.append(Sitemap.Location(url: plan.urls.path(of: taxonomy.taxonomy.indexPage)))
+            sitemap.append(Sitemap.Location(url: plan.urls.path(of: plan.urls.inLanguage(taxonomy.taxonomy.indexPage))))
         }
         files.append(monthsPage(mainPageURLs: mainPageURLs, plan: plan))
-        sitemap.append(Sitemap.Location(url: plan.urls.path(of: SiteURLs.archivePage)))
+        sitemap.append(Sitemap.Location(url: plan.urls.path(of: plan.urls.archivePage)))
         return (files, sitemap)
     }
 
@@ -22,7 +22,7 @@ extension SiteRenderer {
         let terms = streams.streams.map { stream -> [String: Any] in
             ["name": stream.name, "url": context.urls.path(of: stream.path("index.html")), "count": stream.archive.entries.count]
         }
-        let path = taxonomy.indexPage
+        let path = context.urls.inLanguage(taxonomy.indexPage)
         let countName = terms.count == 1 ? taxonomy.singular : taxonomy.title.lowercased()
         let body = templates.render("terms", [
             "site": context.site, "terms": terms, "has_terms": !terms.isEmpty, "count": terms.count,
@@ -43,10 +43,10 @@ extension SiteRenderer {
         var index = 0
         let months = streams.months
         while index < months.count {
-            let year = months[index].folder[1]
+            let year = months[index].folder[months[index].folder.count - 2]
             var yearMonths: [[String: Any]] = []
             var count = 0
-            while index < months.count, months[index].folder[1] == year {
+            while index < months.count, months[index].folder[months[index].folder.count - 2] == year {
                 let month = months[index]
                 let newest = month.mainPositions[0]
                 let pageURL = plan.entryPages.streamPageURLs[newest]
@@ -54,14 +54,14 @@ extension SiteRenderer {
                     "name": month.name,
                     "url": context.urls.path(of: month.path("index.html")),
                     "count": month.archive.entries.count,
-                    "stream_url": pageURL + "?at=\(year)-\(month.folder[2])#" + URLPathEncoding.encode(anchors[newest]),
+                    "stream_url": pageURL + "?at=\(year)-\(month.folder[month.folder.count - 1])#" + URLPathEncoding.encode(anchors[newest]),
                 ])
                 count += month.archive.entries.count
                 index += 1
             }
             years.append(["year": year, "name": Int(year).map(yearName) ?? year, "count": count, "months": yearMonths])
         }
-        let path = SiteURLs.archivePage
+        let path = plan.urls.archivePage
         let body = templates.render("archive", ["site": context.site, "years": years, "is_empty": years.isEmpty])
         let meta = TemplateContext.PageMeta(title: "Archive · \(config.title)", description: "Every month of \(config.title), with its entries.",
                                             path: context.urls.path(of: path), heading: "Archive")

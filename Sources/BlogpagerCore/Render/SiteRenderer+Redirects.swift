@@ -4,7 +4,9 @@
 /// link), and `_redirects`, the same as permanent redirects for hosts that
 /// read that file.
 extension SiteRenderer {
-    func redirectPages(_ plan: RenderPlan, pages: [StandalonePage] = []) -> [OutputFile] {
+    /// The pages, and the lines of `_redirects` (written by the caller: in a site of several
+    /// languages, one file for them all).
+    func redirectPages(_ plan: RenderPlan, pages: [StandalonePage] = []) -> (files: [OutputFile], lines: [String]) {
         var files: [OutputFile] = []
         var lines: [String] = []
         let aliased = plan.archive.entries.lazy.filter { !$0.redirectsFrom.isEmpty }.map { ($0.title, $0.url, $0.redirectsFrom) }
@@ -37,8 +39,12 @@ extension SiteRenderer {
             files.append(OutputFile(path: path, text: page))
             lines += Self.addresses(of: path, basePath: plan.urls.basePath).map { "\($0) \(target) 301" }
         }
-        if !lines.isEmpty { files.append(OutputFile(path: SiteURLs.redirectsFile, text: lines.sorted().joined(separator: "\n") + "\n")) }
-        return files
+        return (files, lines)
+    }
+
+    /// `_redirects`, from every old address's lines; none without any.
+    static func redirectsFile(_ lines: [String]) -> OutputFile? {
+        lines.isEmpty ? nil : OutputFile(path: SiteURLs.redirectsFile, text: lines.sorted().joined(separator: "\n") + "\n")
     }
 
     /// The addresses a redirect page answered at on the old host, for `_redirects`: a folder's

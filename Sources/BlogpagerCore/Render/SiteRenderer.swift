@@ -13,8 +13,17 @@ public struct SiteRenderer: Sendable {
     /// How the render is carried out: where articles wait for the streams, what is read ahead.
     let execution: any BuildExecution
 
+    /// Each entry's translations by its URL (`LanguageSplit`), which its page links; empty in a site of one language.
+    let translations: [String: [LanguageSplit.Translation]]
+
     public init(config: SiteConfig, templates: TemplateSet, assetURLs: [String: String], execution: any BuildExecution = PlainExecution(),
                 legacyPages: [(path: OutputPath, page: LegacyPages.Page)] = []) {
+        self.init(config: config, templates: templates, assetURLs: assetURLs, execution: execution, legacyPages: legacyPages, translations: [:])
+    }
+
+    init(config: SiteConfig, templates: TemplateSet, assetURLs: [String: String], execution: any BuildExecution,
+         legacyPages: [(path: OutputPath, page: LegacyPages.Page)], translations: [String: [LanguageSplit.Translation]]) {
+        self.translations = translations
         self.config = config
         self.templates = templates
         self.assetURLs = assetURLs
@@ -29,6 +38,10 @@ public struct SiteRenderer: Sendable {
         public var slots: [RenderedSlots.Slot]
         /// How many entries' bodies were rendered (the rest were not needed).
         public var bodiesRendered: Int
+        /// In a site of several languages, this language's lines of `_redirects` and its sitemap's
+        /// folder, for the files of the whole site (`LanguageSplit`); empty in a site of one, which writes its own.
+        var redirectLines: [String] = []
+        var sitemapFolder: String?
     }
 
     /// Whether this config gives feeds and a sitemap: both need absolute URLs.
@@ -54,7 +67,9 @@ public struct SiteRenderer: Sendable {
         var rendered = try await renderStreams(plan, articles: entries.articles, emit: emit)
         let standalone = try standalonePages(pages, plan: plan, bodies: bodies)
         let lists = listPages(plan, mainPageURLs: rendered.main.pageURLs)
-        let redirects = redirectPages(plan, pages: pages)
+        let (redirectPages, redirectLines) = redirectPages(plan, pages: pages)
+        let ownsSiteFiles = config.languageCode == nil
+        let redirects = redirectPages + (ownsSiteFiles ? Self.redirectsFile(redirectLines).map { [$0] } ?? [] : [])
         // The long lists (an entry each) are taken, not copied, and the short ones put after them.
         var sitemap = rendered.sitemap
         rendered.sitemap = []
@@ -68,7 +83,8 @@ public struct SiteRenderer: Sendable {
         slots.reserveCapacity(slots.count + rendered.slots.count + feeds.slots.count)
         slots += rendered.slots
         slots += feeds.slots
-        return Rendered(index: rendered.mainCursorIndex, slots: slots, bodiesRendered: plan.toRead.count)
+        return Rendered(index: rendered.mainCursorIndex, slots: slots, bodiesRendered: plan.toRead.count,
+                        redirectLines: ownsSiteFiles ? [] : redirectLines, sitemapFolder: plan.urls.origin == nil ? nil : plan.urls.sitemapFolder)
     }
 
     /// The `id` of each entry's article, unique on any page: the slug, or when

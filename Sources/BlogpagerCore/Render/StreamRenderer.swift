@@ -416,7 +416,7 @@ struct StreamRenderer {
             values["name"] = stream.name
             values["heading"] = taxonomy.heading(of: stream.name)
             values["taxonomy"] = ["key": taxonomy.key, "singular": taxonomy.singular, "title": taxonomy.title,
-                                  "title_lower": taxonomy.title.lowercased(), "url": urls.path(of: taxonomy.indexPage)]
+                                  "title_lower": taxonomy.title.lowercased(), "url": urls.path(of: urls.inLanguage(taxonomy.indexPage))]
             if let feed = feedPath(of: stream) { values["feed_url"] = urls.path(of: feed) }
         case .month:
             values["name"] = stream.name

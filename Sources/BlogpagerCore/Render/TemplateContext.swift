@@ -44,13 +44,13 @@ struct TemplateContext {
             "title": config.title,
             "lang": config.language,
             "home": urls.home,
-            "index_url": urls.path(of: OutputPath(literal: "index.json")),
-            "archive_url": urls.path(of: SiteURLs.archivePage),
+            "index_url": urls.path(of: urls.inLanguage(SiteURLs.mainIndex)),
+            "archive_url": urls.path(of: urls.archivePage),
             "order": config.order.rawValue,
             "search": config.searchIndex,
-            "search_bundle": urls.home + "pagefind/",
+            "search_bundle": urls.siteHome + "pagefind/",
             "math": config.markdown.rendersMath,
-            "katex_url": urls.home + KaTeXFiles.outputFolder.joined(separator: "/") + "/",
+            "katex_url": urls.siteHome + KaTeXFiles.outputFolder.joined(separator: "/") + "/",
             "params": config.params.mapValues(\.templateValue),
         ]
         // Mustache treats an empty string as true: leave absent values out.
@@ -58,17 +58,28 @@ struct TemplateContext {
         if !config.author.isEmpty { values["author"] = config.author }
         if let base = config.baseURL { values["base_url"] = base }
         // `tags_url`, `categories_url`...: each taxonomy's index page, and all of them for a menu.
-        for taxonomy in taxonomies { values["\(taxonomy.key)_url"] = urls.path(of: taxonomy.indexPage) }
+        for taxonomy in taxonomies { values["\(taxonomy.key)_url"] = urls.path(of: urls.inLanguage(taxonomy.indexPage)) }
         // A menu item for a page the navigation links already (the home page, a taxonomy's list) is left to ours.
         // The section's old list (`/posts/`) leads to the front page too.
         let section = config.contentSection.isEmpty || config.oldListPages == nil ? [] : [urls.home + config.contentSection.joined(separator: "/") + "/"]
-        let own = Set(([urls.home, urls.path(of: SiteURLs.archivePage)] + taxonomies.map { urls.path(of: $0.indexPage) } + section).map(Self.withSlash))
+        let own = Set(([urls.home, urls.path(of: urls.archivePage)] + taxonomies.map { urls.path(of: urls.inLanguage($0.indexPage)) } + section).map(Self.withSlash))
         values["menu"] = config.menu.links(basePath: config.basePath).filter { !own.contains(Self.withSlash($0.url)) }
             .map { ["name": $0.name, "url": $0.url] }
-        values["taxonomies"] = taxonomies.map { ["key": $0.key, "title": $0.title, "url": urls.path(of: $0.indexPage)] }
+        // A site of several languages: each by its own name, at its archive, this one marked.
+        if config.languages.count > 1 {
+            values["has_languages"] = true
+            values["languages"] = config.languages.map { language -> [String: Any] in
+                var own = config
+                own.languageRoot = language.root
+                var item: [String: Any] = ["name": language.name, "tag": language.tag, "code": language.code, "url": SiteURLs(config: own).home]
+                if language.code == config.languageCode { item["current"] = true }
+                return item
+            }
+        }
+        values["taxonomies"] = taxonomies.map { ["key": $0.key, "title": $0.title, "url": urls.path(of: urls.inLanguage($0.indexPage))] }
         if hasFeeds {
-            values["atom_url"] = urls.path(of: SiteURLs.atomFeed)
-            values["json_feed_url"] = urls.path(of: SiteURLs.jsonFeed)
+            values["atom_url"] = urls.path(of: urls.atomFeed)
+            values["json_feed_url"] = urls.path(of: urls.jsonFeed)
         }
         return values
     }
@@ -173,6 +184,8 @@ struct TemplateContext {
         var modified: EntryDate? = nil
         /// The page's language when it is not the site's (an entry's `lang:`).
         var language: String? = nil
+        /// The same page in each language it is written in (its tag and URL), itself among them: `hreflang` links.
+        var alternates: [(tag: String, url: String)] = []
     }
 
     /// The shell every full page shares.
@@ -196,6 +209,7 @@ struct TemplateContext {
         if let newer { context["newer_url"] = newer }
         if let older { context["older_url"] = older }
         if let feed { context["stream_feed_url"] = feed }
+        if !meta.alternates.isEmpty { context["alternates"] = meta.alternates.map { ["hreflang": $0.tag, "url": $0.url] } }
         return context
     }
 }

@@ -21,11 +21,12 @@ public struct StreamSet: Sendable {
     /// The main stream and the term and month streams cut from it, as the site's config names them.
     public init(of archive: Archive, config: SiteConfig) {
         self.init(archive: archive, pageSize: config.pageSize, taxonomies: config.taxonomies, sections: config.blogSections,
-                  monthName: DateDisplay(language: config.language).monthNames())
+                  monthName: DateDisplay(language: config.language).monthNames(), root: config.languageRoot)
     }
 
+    /// `root`: where the language's archive is (`["fr"]`), before every stream's folder.
     public init(archive: Archive, pageSize: Int, taxonomies: [Taxonomy] = Taxonomy.standard, sections blogSections: [BlogSection] = [],
-                monthName: (_ year: Int, _ month: Int) -> String) {
+                monthName: (_ year: Int, _ month: Int) -> String, root: [String] = []) {
         // Which entries each stream holds, found in one pass each; each stream's pages are then cut on all cores.
         struct Cut { var kind: EntryStream.Kind, folder: [String], name: String, positions: [Int] }
         var cuts: [Cut] = []
@@ -51,14 +52,14 @@ public struct StreamSet: Sendable {
             mainPositions = sectionPositions[fullest]
         }
         func stream(of cut: Cut) -> EntryStream {
-            EntryStream(kind: cut.kind, folder: cut.folder, name: cut.name,
+            EntryStream(kind: cut.kind, folder: root + cut.folder, name: cut.name,
                         archive: Archive(newestFirst: cut.positions.map { archive.entries[$0] },
                                          cursorHashes: cut.positions.map { archive.cursorHashes[$0] }, pageSize: pageSize),
                         mainPositions: cut.positions)
         }
         // A site of one blog: the main stream is the archive itself, not a copy of it.
         main = mainPositions.count == archive.entries.count
-            ? EntryStream(kind: .main, folder: [], name: "", archive: archive, mainPositions: mainPositions)
+            ? EntryStream(kind: .main, folder: root, name: "", archive: archive, mainPositions: mainPositions)
             : stream(of: Cut(kind: .main, folder: [], name: "", positions: mainPositions))
         for (index, section) in blogSections.enumerated() where index != mainSection && !sectionPositions[index].isEmpty {
             cuts.append(Cut(kind: .section, folder: section.streamFolder, name: section.title, positions: sectionPositions[index]))

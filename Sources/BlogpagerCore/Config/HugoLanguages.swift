@@ -1,0 +1,44 @@
+/// A Hugo site's languages as Hugo reads them: `languages` in the config, or one file per
+/// language (`config/_default/languages.fr.toml`), each with its `languageName`,
+/// `languageCode` (or `locale`), `title`, `params`, `weight`, `contentDir` and `disabled`;
+/// `defaultContentLanguage` first, at the root unless `defaultContentLanguageInSubdir`, the
+/// others at `/<code>/`, their entries' URLs too. `disableLanguages` leaves some out.
+enum HugoLanguages {
+    /// None for a site of one language (no `languages`, or only the default one).
+    static func read(_ fields: [FrontMatterField]) -> [SiteLanguage] {
+        let byKey = Dictionary(fields.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard case .map(let declared)? = byKey["languages"] else { return [] }
+        let defaultCode = HugoConfigReader.defaultLanguage(fields)
+        let inSubdir = byKey["defaultcontentlanguageinsubdir"] == .bool(true)
+        let disabled: Set<String> = if case .list(let codes)? = byKey["disablelanguages"] { Set(codes.compactMap { $0.scalarText?.lowercased() }) } else { [] }
+        var languages: [SiteLanguage] = []
+        for (key, settings) in declared {
+            let code = key.lowercased()
+            guard !disabled.contains(code), settings.value(forKeyIgnoringCase: "disabled") != .bool(true) else { continue }
+            let isDefault = code == defaultCode
+            let own = { (name: String) in settings.value(forKeyIgnoringCase: name)?.scalarText?.trimmingSpaces }
+            let tag = own("languagecode") ?? own("locale") ?? (isDefault ? byKey["languagecode"]?.scalarText : nil) ?? code
+            var language = SiteLanguage(code: code, tag: tag, name: own("languagename") ?? own("label"),
+                                        root: isDefault && !inSubdir ? [] : [code])
+            language.prefixesEntryURLs = !language.root.isEmpty
+            language.title = own("title") ?? byKey["title"]?.scalarText
+            if case .map(let params)? = settings.value(forKeyIgnoringCase: "params") { language.params = params }
+            language.description = own("description") ?? language.params["description"]?.scalarText
+            language.weight = Int(own("weight") ?? "") ?? 0
+            language.contentFolder = own("contentdir")
+            languages.append(language)
+        }
+        // A site whose only language is its default one is a site of one language.
+        guard languages.contains(where: { $0.code != defaultCode }) else { return [] }
+        return ordered(languages, defaultCode: defaultCode)
+    }
+
+    /// The default language first, then by weight (Hugo's order: a weight before none) and code.
+    static func ordered(_ languages: [SiteLanguage], defaultCode: String) -> [SiteLanguage] {
+        languages.sorted { first, second in
+            if (first.code == defaultCode) != (second.code == defaultCode) { return first.code == defaultCode }
+            let (a, b) = (first.weight == 0 ? Int.max : first.weight, second.weight == 0 ? Int.max : second.weight)
+            return a != b ? a < b : first.code < second.code
+        }
+    }
+}

@@ -20,7 +20,11 @@ struct ConfigKeyTests {
         ("pageSize", { $0.pageSize = 7 }),
         ("unsafeHTML", { $0.unsafeHTML = true }),
         ("highlightsCode", { $0.highlightsCode = false }),
-        ("translationLanguages", { $0.translationLanguages = ["fr"] }),
+        ("languages", { $0.languages = [SiteLanguage(code: "en"), SiteLanguage(code: "fr", root: ["fr"])] }),
+        ("languageCode", { $0.languageCode = "fr" }),
+        ("languageRoot", { $0.languageRoot = ["fr"] }),
+        ("languagesFromFrontMatter", { $0.languagesFromFrontMatter = true }),
+        ("disabledLanguages", { $0.disabledLanguages = ["de"] }),
         ("searchIndex", { $0.searchIndex = true }),
         ("listContent", { $0.listContent = .full }),
         ("order", { $0.order = .oldestFirst }),
@@ -82,8 +86,8 @@ struct ConfigKeyTests {
     /// The same config gives the same key in every process: maps and sets in the order of their keys.
     @Test func equalConfigsGiveEqualKeys() {
         var first = SiteConfig(), second = SiteConfig()
-        first.translationLanguages = ["fr", "de", "ja", "es"]
-        second.translationLanguages = ["es", "ja", "de", "fr"]
+        first.disabledLanguages = ["fr", "de", "ja", "es"]
+        second.disabledLanguages = ["es", "ja", "de", "fr"]
         first.params = ["a": .int(1), "b": .map(["x": .list([.bool(true)]), "y": .null]), "c": .double(2.5)]
         second.params = ["c": .double(2.5), "b": .map(["y": .null, "x": .list([.bool(true)])]), "a": .int(1)]
         #expect(first.keyParts == second.keyParts)

@@ -624,8 +624,8 @@ struct SiteRootTests {
             // Zola's `highlight_code` asks for what blogpager does anyway: nothing to warn about.
             .noWarningWith("markdown"),
         ]),
-        // A multilingual Zola site (its translations `name.fr.md`, `_index.fr.md`) builds in its default
-        // language, and its links to pages and to section lists lead where they did.
+        // A multilingual Zola site (its translations `name.fr.md`, `_index.fr.md`): each language its own
+        // archive, the default at the root, French at /fr/; links to pages and section lists lead where they did.
         SiteCase(name: "a multilingual Zola site", files: [
             "config.toml": """
                 base_url = "https://zola.example.org/blog-site"
@@ -652,13 +652,16 @@ struct SiteRootTests {
             "content/projects/_index.md": "+++\ntitle = \"Projects\"\n+++\n",
             "content/projects/one/index.md": "+++\ntitle = \"One\"\n+++\nThe first project.\n",
         ], expects: [
-            .entries(1),
-            .warningEndingWith("warning: 4 translations are left out (this one among them): blogpager builds the site in one language, en, not in fr"),
+            .entries(2),
+            .page("fr/blog/hello/index.html", holds: ["lang=\"fr\"", "<title>Bonjour · Polyglotte</title>", "href=\"/blog-site/fr/about/\">à propos</a>",
+                                                      "hreflang=\"en\" href=\"https://zola.example.org/blog-site/blog/hello/\""]),
+            .page("fr/about/index.html", holds: ["À propos."]), .page("fr/index.json", holds: ["/blog-site/fr/fragments/"]),
+            .page("blog/hello/index.html", holds: ["hreflang=\"fr\" href=\"https://zola.example.org/blog-site/fr/blog/hello/\""]),
             .warning("warning: link to 'projects/_index.md' names the list of the section 'projects', which blogpager does not make: it leads to /blog-site/projects/ as on the old site"),
             .warning("content/blog/hello/index.md:5:"),
             .page("blog/hello/index.html", holds: ["href=\"/blog-site/about/\">about</a>", "href=\"/blog-site/projects/one/\">one</a>", "href=\"/blog-site/\">blog</a>",
                                                    "href=\"/blog-site/\">home</a>", "href=\"/blog-site/projects/\">projects</a>"]),
-            .present(["about/index.html", "projects/one/index.html"]), .noFileHolding("Bonjour"),
+            .present(["about/index.html", "projects/one/index.html"]), .pageLacks("index.json", ["Bonjour", "/fr/"]),
         ]),
         // Seen on a real Hugo blog of 2,900 posts: archetype blanks (`date: ""`, `url: ""`), a URL without
         // its leading slash, and aliases two posts share or that are another post's URL. Hugo 0.168 builds
@@ -727,12 +730,13 @@ struct SiteRootTests {
             "content/posts/first.de.md": "---\ntitle: Erster\ndate: 2024-01-01\n---\nHallo.\n",
             "content/posts/2.0.md": "---\ntitle: Version two\ndate: 2024-01-02\n---\nA name with a dot.\n",
         ], expects: [
-            .entries(2),
-            .warningEndingWith("content/posts/first.de.md:1:1: warning: 1 translation is left out (this one among them): blogpager builds the site in one language, en, not in de"),
+            .entries(3), .present(["posts/2.0/index.html", "de/index.json"]),
+            .page("de/posts/first/index.html", holds: ["Hallo.", "<html lang=\"de\">", "hreflang=\"en\" href=\"https://hugo.example.org/posts/first/\""]),
+            .page("posts/first/index.html", holds: ["Hello.", "hreflang=\"de\" href=\"https://hugo.example.org/de/posts/first/\"", ">Deutsch</a>"]),
         ]),
         // Seen on a real Hugo blog: a content folder per language (`languages: ja: contentDir: content/ja/`).
-        // The site is built from the default language's, at the root, as Hugo builds it, with that
-        // language's own title and params over the site's; the other language's folder is not read.
+        // The default language's is at the root, as Hugo builds it, with that language's own title and
+        // params over the site's; the other language's folder is its archive at /en/.
         SiteCase(name: "a Hugo site with a content folder per language", files: [
             "config.yaml": """
                 baseURL: https://lab.example.org/
@@ -757,9 +761,11 @@ struct SiteRootTests {
             "content/ja/about.md": "---\ntitle: About\n---\nページ。\n",
             "content/en/posts/2025/12/06/mcp.md": "---\ntitle: MCP\ndate: 2025-12-06\n---\nHello.\n",
         ], expects: [
-            .entries(1), .page("posts/2025/12/06/mcp/index.html", holds: ["こんにちは。"]), .present(["about/index.html"]),
-            .noPathStartingWith("ja/"), .noPathStartingWith("en/"),
-            .page("index.html", holds: ["<title>研究所</title>", "技術ブログ", "<html lang=\"ja\">"]), .pageLacks("index.html", ["Lab in English", "A lab"]),
+            .entries(2), .page("posts/2025/12/06/mcp/index.html", holds: ["こんにちは。"]), .present(["about/index.html"]),
+            .absent(["ja/index.html", "ja/index.json"]), .present(["ja/sitemap.xml", "en/sitemap.xml"]),
+            .page("en/posts/2025/12/06/mcp/index.html", holds: ["Hello.", "<html lang=\"en\">", "<title>MCP · Lab in English</title>"]),
+            .page("index.html", holds: ["<title>研究所</title>", "技術ブログ", "<html lang=\"ja\">", ">English</a>", ">日本語</a>"]),
+            .pageLacks("index.html", ["Lab in English", "A lab"]),
         ]),
         // As Jekyll reads `_posts/`: a post without front matter is a post, an untitled one is titled
         // after its file, a file not named by a date is no post; an old static `sitemap.xml` gives way to ours.

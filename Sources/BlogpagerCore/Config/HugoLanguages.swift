@@ -5,6 +5,16 @@
 /// others at `/<code>/`, their entries' URLs too. `disableLanguages` leaves some out.
 enum HugoLanguages {
     /// None for a site of one language (no `languages`, or only the default one).
+    /// The languages declared but turned off: their files are left out, as Hugo leaves them.
+    static func disabled(_ fields: [FrontMatterField]) -> Set<String> {
+        let byKey = Dictionary(fields.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        var codes: Set<String> = if case .list(let codes)? = byKey["disablelanguages"] { Set(codes.compactMap { $0.scalarText?.lowercased() }) } else { [] }
+        if case .map(let declared)? = byKey["languages"] {
+            for (code, settings) in declared where settings.value(forKeyIgnoringCase: "disabled") == .bool(true) { codes.insert(code.lowercased()) }
+        }
+        return codes.subtracting([HugoConfigReader.defaultLanguage(fields)])
+    }
+
     static func read(_ fields: [FrontMatterField]) -> [SiteLanguage] {
         let byKey = Dictionary(fields.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         guard case .map(let declared)? = byKey["languages"] else { return [] }
@@ -26,6 +36,7 @@ enum HugoLanguages {
             language.description = own("description") ?? language.params["description"]?.scalarText
             language.weight = Int(own("weight") ?? "") ?? 0
             language.contentFolder = own("contentdir")
+            if let menu = settings.value(forKeyIgnoringCase: "menu") ?? settings.value(forKeyIgnoringCase: "menus") { language.menu = SiteMenu(hugo: menu) }
             languages.append(language)
         }
         // A site whose only language is its default one is a site of one language.

@@ -52,6 +52,10 @@ public struct SiteConfig: Sendable, Hashable {
     public var translationLanguages: Set<String> { Set(languages.dropFirst().map(\.code)) }
     /// The language whose code is `code`.
     public func language(_ code: String?) -> SiteLanguage? { code.flatMap { code in languages.first { $0.code == code } } }
+    /// The language a file's place puts it in: the one it names, else the default; nil in a site of one language.
+    func language(of source: SourceFile) -> SiteLanguage? { language(source.folderFacts.language) ?? languages.first }
+    /// Languages the config declares but turns off (Hugo's `disabled`, `disableLanguages`): their files are not built.
+    public var disabledLanguages: Set<String> = []
     /// Whether Pagefind indexes the entry pages and every page has a search box (`search: true`).
     public var searchIndex = false
     /// Pagefind's binary, when it is not on the PATH nor in the Python's packages.

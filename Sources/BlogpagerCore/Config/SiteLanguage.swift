@@ -16,6 +16,8 @@ public struct SiteLanguage: Sendable, Hashable {
     public var title: String?
     public var description: String?
     public var params: [String: FrontMatterValue] = [:]
+    /// Its own navigation (Hugo's `menus.fr.toml`, `[languages.fr.menus]`), where it has one.
+    public var menu: SiteMenu?
     /// The order of the language menu (Hugo's `weight`), then the code.
     public var weight = 0
     /// Whether its entries' URLs start with its root (Hugo's and Zola's other languages; a Jekyll
@@ -56,6 +58,7 @@ public struct SiteLanguage: Sendable, Hashable {
         if let title { own.title = title }
         if let description { own.description = description }
         own.params.merge(params) { _, mine in mine }
+        if let menu { own.menu = menu }
         own.languageRoot = root
         own.languageCode = code
         return own

@@ -62,6 +62,8 @@ public struct ContentScanner: Sendable {
     public var contentExtensions = ContentScanner.markdownExtensions
     /// The site's other languages (`SiteConfig.translationLanguages`): a file named in one of them is in it.
     public var translationLanguages: Set<String> = []
+    /// Languages turned off: a file named in one (`post.de.md`) is not read, as the old generator leaves it out.
+    public var leftOutLanguages: Set<String> = []
     /// The language of every file here that names none (a Hugo language's own content folder); nil: the default.
     public var language: String?
     /// Whether an HTML content file without front matter is published as it is (a Hugo site's
@@ -114,6 +116,7 @@ public struct ContentScanner: Sendable {
                 continue
             }
             let language = isStatic ? nil : translationLanguage(of: name)
+            if isLeftOut(language) { continue }
             if !isStatic, Self.sectionFileNames.contains(FileNameParts.withoutLanguage(name, language)) { continue }
             if !isStatic, namesNeedDates, FileNameParts(fileName: name).datePrefix == nil {
                 found.undatedNames.append(shown)
@@ -137,6 +140,7 @@ public struct ContentScanner: Sendable {
             let skipped = Set([fileSystem.resolve(folder)] + entryFolders.map { fileSystem.resolve($0.path) })
             for path in markdownFiles(in: pagesFolder, skipping: skipped, diagnostics: &found.diagnostics) {
                 let language = translationLanguage(of: path.split(separator: "/").last.map(String.init) ?? path)
+                if isLeftOut(language) { continue }
                 if publishesBareHTML(path, at: String(path.dropFirst(pagesFolder.count + 1)), shown: path, into: &found) { continue }
                 guard let identity = fileSystem.item(at: path) else { continue }
                 var source = SourceFile(displayPath: path, relativePath: String(path.dropFirst(pagesFolder.count + 1)),
@@ -163,12 +167,15 @@ public struct ContentScanner: Sendable {
 
     /// `ca` for `index.ca.md`, `_index.ca.md`: a file in another of the site's languages, as Zola and Hugo name translations.
     func translationLanguage(of name: String) -> String? {
-        guard !translationLanguages.isEmpty else { return nil }
+        guard !translationLanguages.isEmpty || !leftOutLanguages.isEmpty else { return nil }
         let parts = name.split(separator: ".")
         guard parts.count >= 3 else { return nil }
         let code = parts[parts.count - 2].lowercased()
-        return translationLanguages.contains(code) ? code : nil
+        return translationLanguages.contains(code) || leftOutLanguages.contains(code) ? code : nil
     }
+
+    /// Whether a file is in a language turned off.
+    private func isLeftOut(_ language: String?) -> Bool { language.map(leftOutLanguages.contains) ?? false }
 
     /// The content files of a folder of entries beside the main one; their relative paths start with the folder's own.
     private func scanEntries(_ entryFolder: SiteLayout.EntryFolder, into found: inout Found) {
@@ -186,6 +193,7 @@ public struct ContentScanner: Sendable {
                 continue
             }
             let language = translationLanguage(of: name)
+            if isLeftOut(language) { continue }
             if entryFolder.facts.section != nil, Self.sectionFileNames.contains(FileNameParts.withoutLanguage(name, language)) { continue }
             if entryFolder.namesNeedDates, FileNameParts(fileName: name).datePrefix == nil {
                 found.undatedNames.append(path)

@@ -66,6 +66,7 @@ public struct SiteLoader: Sendable {
         if layout.origin == .jekyll { languages = LanguageFolders.jekyll(&layout, language: loaded?.config.language ?? "en") }
         var scanner = scanner(of: layout, staticFolders: staticFolders, config: loaded?.config)
         scanner.translationLanguages = Set(languages.dropFirst().map(\.code))
+        scanner.leftOutLanguages = loaded?.config.disabledLanguages ?? []
         scanner.contentWalk = contentWalk
         var found = scanner.scan()
         // A Hugo language with a content folder of its own: its files found there, as in a site of its own.
@@ -73,6 +74,8 @@ public struct SiteLoader: Sendable {
             let own = SiteLayout.detect(contentFolder, configPath: configPath, hugoContentDir: folder, in: files)
             var languageScanner = self.scanner(of: own, staticFolders: [], config: loaded?.config)
             languageScanner.language = language.code
+            languageScanner.translationLanguages = scanner.translationLanguages
+            languageScanner.leftOutLanguages = scanner.leftOutLanguages
             found.merge(languageScanner.scan())
             layout.blogSectionFolders += own.blogSectionFolders.filter { !layout.blogSectionFolders.contains($0) }
         }

@@ -59,10 +59,12 @@ extension BuildJob {
         }
     }
 
-    /// One index for the whole blog: the site's language, unless some entries are in Chinese,
+    /// One index for a blog of one language: the site's language, unless some entries are in Chinese,
     /// Japanese or Korean, which Pagefind's extended build must cut into words (English words
     /// are still found, cut at spaces).
-    static func indexLanguage(_ build: SiteBuild, config: SiteConfig) -> String {
+    /// In a site of several languages, none: Pagefind makes an index per language, by each page's `<html lang>`.
+    static func indexLanguage(_ build: SiteBuild, config: SiteConfig) -> String? {
+        guard config.languages.isEmpty else { return nil }
         let cutIntoWords: Set<String> = ["ja", "zh", "ko"]
         let own = String(config.language.prefix(2)).lowercased()
         if cutIntoWords.contains(own) { return own }

@@ -67,15 +67,13 @@ public struct SiteBuilder: Sendable {
         var languages = split.parts.enumerated().map { number, part -> LanguageSite in
             let archive = split.parts.count == 1 ? Archive(sorted: sorted, pageSize: config.pageSize) : Archive(newestFirst: part.entries, pageSize: part.config.pageSize)
             let streams = StreamSet(of: archive, config: part.config)
-            // The menu's missing pages are told once; the old site's list pages are the default language's.
+            // The menu's missing pages are told once; `legacy-pages.yml` is the default language's.
             var partWarnings: [Diagnostic] = []
             let rendering = Self.withMenu(of: part.config, pages: pages, configPath: input.configPath, warnings: &partWarnings)
             if number == 0 { warnings += partWarnings }
-            var legacy: (redirects: [(path: OutputPath, page: LegacyPages.Page)], created: LegacyPages?) = ([], nil)
-            if number == 0 {
-                legacy = LegacyPageRedirects(input: input).run(entries: archive.entries, streams: streams, warnings: &warnings)
-                legacyCreated = legacy.created
-            }
+            let legacy = LegacyPageRedirects(input: input).run(entries: archive.entries, streams: streams, root: part.config.languageRoot,
+                                                               ownsFile: number == 0, warnings: &warnings)
+            if number == 0 { legacyCreated = legacy.created }
             let renderer = SiteRenderer(config: rendering, templates: input.templates, assetURLs: assets.urls, execution: options.execution,
                                         legacyPages: legacy.redirects, translations: split.translations)
             return LanguageSite(part: part, archive: archive, streams: streams, renderer: renderer)
@@ -91,8 +89,11 @@ public struct SiteBuilder: Sendable {
             let collisions = OutputCollisions(input: input)
             staticFiles = collisions.staticFiles(staticFiles, generated: generatedWithPageAliases, log: &problems, warnings: &warnings)
             pages = collisions.pages(pages, generated: generated.union(staticFiles.map(\.path)), warnings: &warnings)
-            let kept = Set(pages.map(\.outputPath))
-            for index in languages.indices { languages[index].part.pages.removeAll { !kept.contains($0.outputPath) } }
+            // Each language's pages as the check left them (an alias that was a page's own URL dropped).
+            for index in languages.indices {
+                languages[index].part.pages = languages.count == 1 ? pages
+                    : pages.filter { LanguageSplit.language(of: $0.source, frontMatter: nil, config: config) == index }
+            }
         }
         var copies = StaticFileCopies(staticFiles, lookup: copyLookup, log: &problems)
         try problems.sortedByLocation().throwIfErrors()

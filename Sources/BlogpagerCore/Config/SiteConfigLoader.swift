@@ -31,6 +31,10 @@ public struct SiteConfigLoader: Sendable {
             return name == "menus" ? "menu" : name
         }
 
+        /// Whether it is the config folder's own main file beside a config at the root (`config/_default/hugo.toml`):
+        /// its keys are the config's own, over the root's, as Hugo merges them.
+        var isMainFile: Bool { key == "hugo" || key == "config" }
+
         /// Where its value goes: `["params"]`; `["languages", "fr"]` for `languages.fr.toml`; a
         /// language's own menu or params (`menus.fr.toml`) inside that language's settings.
         var keyPath: [String] {
@@ -56,6 +60,11 @@ public struct SiteConfigLoader: Sendable {
         for part in parts {
             switch Self.fields(of: part.text, path: part.path, origin: origin) {
             case .success(let found):
+                if part.isMainFile {
+                    let keys = Set(found.map { $0.key.lowercased() })
+                    fields = fields.filter { !keys.contains($0.key.lowercased()) } + found
+                    continue
+                }
                 let start = SourceLocation(path: part.path)
                 let value = FrontMatterValue.map(Dictionary(found.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }))
                 let path = part.keyPath

@@ -280,9 +280,12 @@ public struct SiteLayout: Sendable, Equatable {
     private static func configParts(in folder: String, besides main: String, files: FileSystem) -> [String] {
         // No folder of parts (most sites), or one that cannot be listed: none (a part that cannot be read is an error when loaded).
         guard let names = try? files.names(in: folder) else { return [] }
+        // Beside a config at the root, the folder's own main file is a part too: Hugo merges both, the folder's over the root's.
+        let mainInFolder = main.hasPrefix(folder + "/")
+        let folderMain = mainInFolder ? nil : names.sorted().first { $0.hasPrefix("hugo.") || $0.hasPrefix("config.") }
         return names.sorted().filter { name in
             !name.hasPrefix(".") && ["toml", "yaml", "yml", "json"].contains(name.split(separator: ".").last.map(String.init) ?? "")
-                && !name.hasPrefix("hugo.") && !name.hasPrefix("config.")
+                && ((!name.hasPrefix("hugo.") && !name.hasPrefix("config.")) || name == folderMain)
         }.map { "\(folder)/\($0)" }.filter { $0 != main }
     }
 

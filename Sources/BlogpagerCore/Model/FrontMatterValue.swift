@@ -37,9 +37,17 @@ public indirect enum FrontMatterValue: Sendable, Hashable, Codable {
 
 extension FrontMatterValue {
     /// This map with `value` at `path` (keys matched without regard to case, as Hugo's are), maps
-    /// made on the way; a value that is no map is replaced by one.
+    /// made on the way; a value that is no map is replaced by one. A map put over a map is merged
+    /// into it, its keys winning: a split config's file adds to what the main file says there.
     func setting(_ path: [String], to value: FrontMatterValue) -> FrontMatterValue {
-        guard let first = path.first else { return value }
+        guard let first = path.first else {
+            guard case .map(var own) = self, case .map(let new) = value else { return value }
+            for (key, item) in new {
+                own.removeValue(forKey: own.keys.first { $0.lowercased() == key.lowercased() } ?? key)
+                own[key] = item
+            }
+            return .map(own)
+        }
         var map: [String: FrontMatterValue] = if case .map(let own) = self { own } else { [:] }
         let key = map.keys.first { $0.lowercased() == first.lowercased() } ?? first
         map[key] = (map[key] ?? .map([:])).setting(Array(path.dropFirst()), to: value)

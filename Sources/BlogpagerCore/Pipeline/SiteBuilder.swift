@@ -81,8 +81,8 @@ public struct SiteBuilder: Sendable {
         var staticFiles = input.staticFiles + BundleFiles.of(published, resources: input.bundleResources, log: &problems)
         // Without static files or pages nothing can collide: no need to list every planned path.
         if !staticFiles.isEmpty || !pages.isEmpty {
-            var generated = languages.reduce(into: Set(assets.files.map(\.path))) { $0.formUnion($1.renderer.plannedPaths($1.archive, streams: $1.streams)) }
-            if let root = Self.rootRedirect(split) { generated.insert(root.path) }
+            // The page at the root that leads to the default language gives way to the site's own there.
+            let generated = languages.reduce(into: Set(assets.files.map(\.path))) { $0.formUnion($1.renderer.plannedPaths($1.archive, streams: $1.streams)) }
             // The pages' old addresses are generated too, and with them `_redirects`.
             let pageAliases = pages.flatMap(\.redirectsFrom)
             let generatedWithPageAliases = pageAliases.isEmpty ? generated : generated.union(pageAliases + [SiteURLs.redirectsFile])

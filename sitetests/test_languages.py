@@ -86,6 +86,7 @@ def test_a_hugo_site_with_a_content_folder_per_language_keeps_hugos_urls_in_ever
     locs = lambda path: re.findall(r"<loc>\s*([^<]*?)\s*</loc>", path.read_text(encoding="utf-8"))
     assert locs(out / "sitemap.xml") == locs(tmp_path / "hugo" / "sitemap.xml")
     assert "https://multi.example.org/fr/2020/01/02/hello.html" in locs(out / "fr" / "sitemap.xml")
+    assert '<xhtml:link rel="alternate" hreflang="ja-JP" href="https://multi.example.org/ja/2020/01/02/hello.html"/>' in (out / "sitemap.xml").parent.joinpath("fr/sitemap.xml").read_text(encoding="utf-8")
 
 
 def test_hugo_translations_by_file_name_in_a_subfolder_each(tmp_path):
@@ -174,13 +175,13 @@ def test_a_new_post_in_one_language_rewrites_only_that_language_and_a_translatio
     written = changed(before, after)
     assert "fr/index.json" in written and "fr/posts/nouveau/index.html" in written
     assert [path for path in written if not path.startswith("fr/")] == [], written
-    # A translation of an English post: its English page now links it, no English list page changes.
+    # A translation of an English post: its English page and sitemap now link it, no English list page changes.
     (content / "post-3.fr.md").write_text("---\ntitle: Billet 3\ndate: 2020-01-03\n---\nTroisième.\n")
     run_build(content, out)
     again = without_build_record(tree_digest(out))
     written = changed(after, again)
     english = [path for path in written if not path.startswith("fr/")]
-    assert english == ["posts/post-3/index.html"], written
+    assert english == ["en/sitemap.xml", "posts/post-3/index.html"], written
     assert 'hreflang="fr" href="https://two.example.org/fr/posts/post-3/"' in (out / "posts/post-3/index.html").read_text(encoding="utf-8")
 
 

@@ -8,6 +8,8 @@ struct Sitemap {
         /// The path from the site's root (`/posts/name/`), or an absolute URL.
         var url: String
         var lastModified: EntryDate?
+        /// The same page in each language it is written in (its tag and absolute URL), itself among them.
+        var alternates: [(tag: String, url: String)] = []
     }
 
     static let maxPerFile = 50_000
@@ -56,9 +58,11 @@ struct Sitemap {
     }
 
     private func urlSet(_ part: ArraySlice<Location>) -> [UInt8] {
+        // The XHTML namespace only where a page names its translations, as Hugo's sitemaps do.
+        let names = part.contains { !$0.alternates.isEmpty } ? " xmlns:xhtml=\"http://www.w3.org/1999/xhtml\"" : ""
         var xml = Array("""
         <?xml version="1.0" encoding="UTF-8"?>
-        <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+        <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"\(names)>
 
         """.utf8)
         let opening = Array("<url><loc>\(XMLText.escape(origin))".utf8)
@@ -81,6 +85,9 @@ struct Sitemap {
                 xml += "<lastmod>".utf8
                 lastModified.appendRFC3339(to: &xml)
                 xml += "</lastmod>".utf8
+            }
+            for alternate in location.alternates {
+                xml += "<xhtml:link rel=\"alternate\" hreflang=\"\(XMLText.escape(alternate.tag))\" href=\"\(XMLText.escape(alternate.url))\"/>".utf8
             }
             xml += "</url>\n".utf8
         }

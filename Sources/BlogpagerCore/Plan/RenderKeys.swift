@@ -75,6 +75,12 @@ enum RenderKeys {
                         withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
                     }
                 }
+                for alternate in location.alternates {
+                    bytes += alternate.tag.utf8
+                    bytes.append(0x1F)
+                    bytes += alternate.url.utf8
+                    bytes.append(0x1F)
+                }
                 bytes.append(0x1E)
             }
             return StableHash.key(bytes: bytes)

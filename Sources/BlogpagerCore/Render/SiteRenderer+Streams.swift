@@ -74,7 +74,11 @@ extension SiteRenderer {
                     main = (output, index, files.batch)
                     if output.pageURLs.isEmpty { sitemap.append(Sitemap.Location(url: plan.urls.home)) }
                     sitemap.reserveCapacity(sitemap.count + plan.archive.entries.count)
-                    for entry in plan.archive.entries { sitemap.append(Sitemap.Location(url: entry.url, lastModified: entry.updated ?? entry.date)) }
+                    for entry in plan.archive.entries {
+                        var location = Sitemap.Location(url: entry.url, lastModified: entry.updated ?? entry.date)
+                        if let translated = translations[entry.url] { location.alternates = translated.map { ($0.tag, plan.urls.absolute($0.url) ?? $0.url) } }
+                        sitemap.append(location)
+                    }
                 } else {
                     try await emit(files.batch)
                 }

@@ -192,3 +192,27 @@ def test_search_has_an_index_per_language(tmp_path):
     assert "search index made" in result.stdout, result.stdout + result.stderr
     entry = json.loads((out / "pagefind/pagefind-entry.json").read_text(encoding="utf-8"))
     assert {language: facts["page_count"] for language, facts in entry["languages"].items()} == {"en": 12, "fr": 6}
+
+
+def test_our_templates_words_are_the_pages_language_and_a_site_may_change_them(tmp_path):
+    content = blogpager_site(tmp_path)
+    out = tmp_path / "out"
+    run_build(content, out)
+    french = (out / "fr/index.html").read_text(encoding="utf-8")
+    assert ">Archives</a>" in french and ">Récents</a>" in french and "Le début des archives" in french
+    assert '"retry":"Réessayer"' in french  # the loader's words, for the page's script
+    english = (out / "index.html").read_text(encoding="utf-8")
+    assert ">Archive</a>" in english and "The beginning of the archive" in english and "bp-strings" not in english
+    # A site's own words over ours, key by key, in its templates folder.
+    (tmp_path / "templates" / "i18n").mkdir(parents=True)
+    (tmp_path / "templates" / "i18n" / "fr.yml").write_text("archive: Le grenier\n")
+    run_build(content, out)
+    french = (out / "fr/index.html").read_text(encoding="utf-8")
+    assert ">Le grenier</a>" in french and ">Récents</a>" in french
+    # A word that is no text is an error at its line, and out/ is left as it was.
+    (tmp_path / "templates" / "i18n" / "fr.yml").write_text("archive: Le grenier\nlatest: [a, b]\n")
+    before = tree_digest(out)
+    result = run_build(content, out, check=False)
+    assert result.returncode != 0
+    assert "templates/i18n/fr.yml:2:9: error: 'latest' must be a text, the words it stands for" in result.stderr
+    assert tree_digest(out) == before

@@ -1,6 +1,6 @@
 """A blog in two languages in three engines: each language's archive read both ways holds its
 own entries alone, the menu of languages leads from one to the other, and search on a page
-finds the words of its own language only (Pagefind's index per language)."""
+finds the words of its own language only (Pagefind's index per language), in that language's words."""
 import datetime
 
 import pytest
@@ -46,6 +46,10 @@ def test_each_languages_archive_reads_both_ways_with_its_own_entries_alone(brows
     scroll_down_to_end(browser, expected)
     scroll_up_to_start(browser, expected)
     assert browser.execute_script("return document.documentElement.lang") == (folder or "en")
+    # The loader speaks the page's language.
+    end = "Vous êtes arrivé au début des archives." if folder == "fr" else "You have reached the beginning of the archive."
+    browser.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+    wait_for(browser, "return document.querySelector('.bp-status-older').textContent.indexOf(arguments[0]) >= 0", 20, end)
 
 
 def test_the_menu_of_languages_leads_to_the_other_archive(browser, languages_site):
@@ -59,8 +63,8 @@ def test_the_menu_of_languages_leads_to_the_other_archive(browser, languages_sit
 def test_search_finds_the_words_of_the_pages_own_language_only(browser, languages_site):
     out, server = languages_site
     open_feed(browser, server.url + "/fr/")
-    assert search(browser, "tintinnabulante") == "1 entry found."
-    assert search(browser, "zanzibarite") == "No entries found."
+    assert search(browser, "tintinnabulante") == "1 billet trouvé."
+    assert search(browser, "zanzibarite") == "Aucun billet trouvé."
     open_feed(browser, server.url + "/")
     assert search(browser, "zanzibarite") == "1 entry found."
     assert search(browser, "tintinnabulante") == "No entries found."

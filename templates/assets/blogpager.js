@@ -16,6 +16,14 @@
   var state = { newer: 'idle', older: 'idle' };
   var ui = {}, saveTimer = 0, titleCount = 0, pendingIndex = null;
 
+  // The page's words where it is not in English (`#bp-strings`, from the site's i18n files), each with its blanks filled.
+  var words = (function () { try { return JSON.parse(document.getElementById('bp-strings').textContent); } catch (e) { return {}; } })();
+  function say(key, english, fills) {
+    var text = words[key] || english;
+    for (var name in fills || {}) text = text.split('{' + name + '}').join(fills[name]);
+    return text;
+  }
+
   root.classList.add('bp-js');
   if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
   // After Back or a reload, the entry the reader was on is on this page as served: put it back
@@ -128,12 +136,12 @@
     var parts = ui[direction], newer = direction === 'newer';
     parts.box.setAttribute('data-state', next);
     parts.text.textContent = {
-      idle: '', loading: 'Loading ' + (newer ? 'newer' : 'older') + ' entries…',
-      error: 'Could not load ' + (newer ? 'newer' : 'older') + ' entries.',
-      end: newer ? 'These are the newest entries.' : 'You have reached the beginning of the archive.'
+      idle: '', loading: newer ? say('loading_newer', 'Loading newer entries…') : say('loading_older', 'Loading older entries…'),
+      error: newer ? say('error_newer', 'Could not load newer entries.') : say('error_older', 'Could not load older entries.'),
+      end: newer ? say('end_newer', 'These are the newest entries.') : say('end_older', 'You have reached the beginning of the archive.')
     }[next];
     parts.button.hidden = next === 'loading' || next === 'end';
-    parts.button.textContent = next === 'error' ? 'Retry' : (newer ? 'Load newer entries' : 'Load older entries');
+    parts.button.textContent = next === 'error' ? say('retry', 'Retry') : (newer ? say('load_newer', 'Load newer entries') : say('load_older', 'Load older entries'));
   }
 
   // ---- fragments ---------------------------------------------------------------
@@ -342,13 +350,13 @@
     var box = document.createElement('div'), go = document.createElement('button'), close = document.createElement('button');
     box.className = 'bp-continue';
     box.setAttribute('role', 'region');
-    box.setAttribute('aria-label', 'Continue reading');
+    box.setAttribute('aria-label', say('continue_reading', 'Continue reading'));
     go.type = 'button';
     go.className = 'bp-continue-go';
-    go.textContent = 'Continue where you left off (' + monthLabel(place.date.slice(0, 7)) + ')';
+    go.textContent = say('continue_where', 'Continue where you left off ({month})', { month: monthLabel(place.date.slice(0, 7)) });
     close.type = 'button';
     close.className = 'bp-continue-close';
-    close.setAttribute('aria-label', 'Dismiss');
+    close.setAttribute('aria-label', say('dismiss', 'Dismiss'));
     close.textContent = '×';
     box.appendChild(go);
     box.appendChild(close);
@@ -527,7 +535,7 @@
       if (count <= 0 || !next.parts.length || (index.parts.length && headKey(next) === headKey(index))) return;
       pendingIndex = next;
       keepInPlace(function () {
-        ui.fresh.textContent = count + (count === 1 ? ' new entry' : ' new entries');
+        ui.fresh.textContent = count === 1 ? say('new_entry', '{count} new entry', { count: count }) : say('new_entries', '{count} new entries', { count: count });
         ui.fresh.hidden = false;
       });
     }, function () { /* offline: try again later */ });
@@ -656,7 +664,7 @@
     rail.className = 'bp-timeline';
     rail.setAttribute('role', 'slider');
     rail.setAttribute('tabindex', '0');
-    rail.setAttribute('aria-label', 'Timeline');
+    rail.setAttribute('aria-label', say('timeline', 'Timeline'));
     rail.setAttribute('aria-orientation', 'vertical');
     rail.setAttribute('aria-valuemin', '0');
     rail.setAttribute('aria-valuemax', String(list.length - 1));

@@ -7,6 +7,13 @@
   var link = document.querySelector('.bp-search-link');
   if (!link || !window.fetch || !window.Promise) return;
   var bundle = link.getAttribute('data-bundle'), home = link.getAttribute('data-home');
+  // The page's words where it is not in English (`#bp-strings`, from the site's i18n files), each with its blanks filled.
+  var words = (function () { try { return JSON.parse(document.getElementById('bp-strings').textContent); } catch (e) { return {}; } })();
+  function say(key, english, fills) {
+    var text = words[key] || english;
+    for (var name in fills || {}) text = text.split('{' + name + '}').join(fills[name]);
+    return text;
+  }
 
   var form = document.createElement('form');
   form.className = 'bp-search';
@@ -14,9 +21,9 @@
   var input = document.createElement('input');
   input.type = 'search';
   input.className = 'bp-search-input';
-  input.placeholder = 'Search';
+  input.placeholder = say('search', 'Search');
   input.autocomplete = 'off';
-  input.setAttribute('aria-label', 'Search the blog');
+  input.setAttribute('aria-label', say('search_the_blog', 'Search the blog'));
   input.setAttribute('aria-controls', 'bp-search-results');
   var panel = document.createElement('div');
   panel.id = 'bp-search-results';
@@ -57,14 +64,16 @@
     }).catch(function () {
       if (ticket !== asked) return;
       list.textContent = '';
-      status.textContent = 'Search is not available right now.';
+      status.textContent = say('search_unavailable', 'Search is not available right now.');
       panel.hidden = false;
     });
   });
 
   function show(items, total) {
     list.textContent = '';
-    status.textContent = total === 0 ? 'No entries found.' : total === 1 ? '1 entry found.' : total + ' entries found' + (total > items.length ? ', the first ' + items.length + ' shown.' : '.');
+    status.textContent = total === 0 ? say('no_entries_found', 'No entries found.') : total === 1 ? say('one_entry_found', '1 entry found.')
+      : total > items.length ? say('entries_found_first', '{count} entries found, the first {shown} shown.', { count: total, shown: items.length })
+      : say('entries_found', '{count} entries found.', { count: total });
     items.forEach(function (item) {
       var meta = item.meta || {};
       var entry = document.createElement('li');
@@ -89,7 +98,7 @@
         var around = document.createElement('a');
         around.className = 'bp-search-around';
         around.href = home + '?at=' + encodeURIComponent(meta.date);
-        around.textContent = 'Show in the archive';
+        around.textContent = say('show_in_archive', 'Show in the archive');
         entry.appendChild(around);
       }
       list.appendChild(entry);

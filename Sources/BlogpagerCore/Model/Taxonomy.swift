@@ -34,24 +34,6 @@ public struct Taxonomy: Sendable, Hashable {
     /// Folders of `out/` that a taxonomy may not take: the site's own.
     static let reservedKeys: Set<String> = ["archive", "assets", "fragments", "page", "posts", "feed.xml", "feed.json", "index.json"]
 
-    /// The heading of a term's stream.
-    func heading(of term: String) -> String {
-        switch key {
-        case "tags": "Tagged “\(term)”"
-        case "authors": "By \(term)"
-        default: "\(singular.prefix(1).uppercased() + singular.dropFirst()) “\(term)”"
-        }
-    }
-
-    /// The description of a term's stream, for search engines and link previews.
-    func description(of term: String, site: String) -> String {
-        switch key {
-        case "tags": "Entries tagged “\(term)” on \(site)."
-        case "authors": "Entries by \(term) on \(site)."
-        default: "Entries in the \(singular) “\(term)” on \(site)."
-        }
-    }
-
     /// Where its index page is written.
     var indexPage: OutputPath { try! OutputPath([key, "index.html"]) }
 }

@@ -33,7 +33,9 @@ extension SiteRenderer {
             let items = feed.positions.compactMap { feedItems[$0] }
             let title: String, description: String
             if let taxonomy = feed.stream.kind.taxonomy {
-                (title, description) = ("\(taxonomy.heading(of: feed.stream.name)) · \(config.title)", taxonomy.description(of: feed.stream.name, site: config.title))
+                let words = plan.context.strings
+                (title, description) = ("\(words.heading(of: feed.stream.name, in: taxonomy)) · \(config.title)",
+                                        words.description(of: feed.stream.name, in: taxonomy, site: config.title))
             } else {
                 // Another blog of the site: its own name, and what its section says of itself.
                 let section = config.blogSection(streamAt: feed.stream.folder)

@@ -23,14 +23,16 @@ extension SiteRenderer {
             ["name": stream.name, "url": context.urls.path(of: stream.path("index.html")), "count": stream.archive.entries.count]
         }
         let path = context.urls.inLanguage(taxonomy.indexPage)
-        let countName = terms.count == 1 ? taxonomy.singular : taxonomy.title.lowercased()
+        let words = context.strings
+        let (title, singular) = (words.title(of: taxonomy), words.singular(of: taxonomy))
+        let countName = terms.count == 1 ? singular : title.lowercased()
         let body = templates.render("terms", [
             "site": context.site, "terms": terms, "has_terms": !terms.isEmpty, "count": terms.count,
-            "taxonomy": ["key": taxonomy.key, "title": taxonomy.title, "singular": taxonomy.singular, "count_name": countName],
+            "taxonomy": ["key": taxonomy.key, "title": title, "singular": singular, "count_name": countName],
         ])
-        let meta = TemplateContext.PageMeta(title: "\(taxonomy.title) · \(config.title)",
-                                            description: "Every \(taxonomy.singular) on \(config.title), with its entries.",
-                                            path: context.urls.path(of: path), heading: taxonomy.title)
+        let meta = TemplateContext.PageMeta(title: "\(title) · \(config.title)",
+                                            description: words.text("terms_description", ["kind": singular, "site": config.title]),
+                                            path: context.urls.path(of: path), heading: title)
         return OutputFile(path: path, text: templates.render("layout", context.layout(meta, content: body, newer: nil, older: nil, kind: "tags")))
     }
 
@@ -63,8 +65,9 @@ extension SiteRenderer {
         }
         let path = plan.urls.archivePage
         let body = templates.render("archive", ["site": context.site, "years": years, "is_empty": years.isEmpty])
-        let meta = TemplateContext.PageMeta(title: "Archive · \(config.title)", description: "Every month of \(config.title), with its entries.",
-                                            path: context.urls.path(of: path), heading: "Archive")
+        let archive = context.strings["archive"]
+        let meta = TemplateContext.PageMeta(title: "\(archive) · \(config.title)", description: context.strings.text("archive_description", ["site": config.title]),
+                                            path: context.urls.path(of: path), heading: archive)
         return OutputFile(path: path, text: templates.render("layout", context.layout(meta, content: body, newer: nil, older: nil, kind: "archive")))
     }
 }

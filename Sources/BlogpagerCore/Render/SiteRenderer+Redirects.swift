@@ -33,7 +33,7 @@ extension SiteRenderer {
                 title = plan.archive.entries[position].title
             } else {
                 target = plan.urls.home
-                title = "Latest entries"
+                title = plan.context.strings["latest_entries"]
             }
             let page = plan.templates.render("redirect", ["site": plan.context.site, "title": title, "target": plan.urls.absolute(target) ?? target])
             files.append(OutputFile(path: path, text: page))

@@ -125,10 +125,10 @@ struct StreamRenderer {
         let streamTitle = heading.map { "\($0) · \(config.title)" } ?? config.title
         let description = switch stream.kind {
         case .main: config.description
-        case .term(let taxonomy): taxonomy.description(of: stream.name, site: config.title)
-        case .month: "Entries from \(stream.name) on \(config.title)."
+        case .term(let taxonomy): context.strings.description(of: stream.name, in: taxonomy, site: config.title)
+        case .month: context.strings.text("month_description", ["month": stream.name, "site": config.title])
         case .section: config.blogSection(streamAt: stream.folder).map(\.description).flatMap { $0.isEmpty ? nil : $0 }
-            ?? "Entries of \(stream.name) on \(config.title)."
+            ?? context.strings.text("blog_description", ["term": stream.name, "site": config.title])
         }
         var texts = PageTexts(
             pageURLs: pageURLs, titles: [], description: description, heading: heading, streamTitle: streamTitle,
@@ -414,9 +414,12 @@ struct StreamRenderer {
         case .main: break
         case .term(let taxonomy):
             values["name"] = stream.name
-            values["heading"] = taxonomy.heading(of: stream.name)
-            values["taxonomy"] = ["key": taxonomy.key, "singular": taxonomy.singular, "title": taxonomy.title,
-                                  "title_lower": taxonomy.title.lowercased(), "url": urls.path(of: urls.inLanguage(taxonomy.indexPage))]
+            let words = context.strings
+            values["heading"] = words.heading(of: stream.name, in: taxonomy)
+            values["taxonomy"] = ["key": taxonomy.key, "singular": words.singular(of: taxonomy), "title": words.title(of: taxonomy),
+                                  "title_lower": words.title(of: taxonomy).lowercased(), "url": urls.path(of: urls.inLanguage(taxonomy.indexPage))]
+            values["meta_text"] = words.text("stream_of_term", ["kind": words.singular(of: taxonomy)])
+            values["all_terms"] = words.text("all_terms", ["kind": words.title(of: taxonomy).lowercased()])
             if let feed = feedPath(of: stream) { values["feed_url"] = urls.path(of: feed) }
         case .month:
             values["name"] = stream.name

@@ -20,10 +20,16 @@ struct TemplateContext {
     let hasFeeds: Bool
     /// The site's values, the same on every page: built and wrapped once.
     let site: TemplateString.Prepared
+    /// Our templates' words in the site's language.
+    let strings: SiteStrings
+    /// The few an article shows, made once for every article.
+    let articleWords: [String: String]
 
     /// `blogs`: the streams of the site's other blogs, for the navigation.
     init(config: SiteConfig, urls: SiteURLs, assetURLs: [String: String], taxonomies: [StreamSet.TaxonomyStreams], hasFeeds: Bool,
-         blogs: [EntryStream] = []) {
+         blogs: [EntryStream] = [], strings: SiteStrings = SiteStrings(language: "en", files: ["en": [:]])) {
+        self.strings = strings
+        articleWords = ["read_more": strings["read_more"], "by": strings["by"], "draft": strings["draft"]]
         self.config = config
         self.urls = urls
         self.assetURLs = assetURLs
@@ -34,12 +40,12 @@ struct TemplateContext {
         }, uniquingKeysWith: { first, _ in first })
         self.taxonomies = taxonomies.map(\.taxonomy)
         self.hasFeeds = hasFeeds
-        var site = Self.siteValues(config: config, urls: urls, taxonomies: self.taxonomies, hasFeeds: hasFeeds)
+        var site = Self.siteValues(config: config, urls: urls, taxonomies: self.taxonomies, hasFeeds: hasFeeds, strings: strings)
         site["blogs"] = blogs.map { ["name": $0.name, "url": urls.path(of: $0.path("index.html"))] }
         self.site = TemplateString.Prepared(site)
     }
 
-    private static func siteValues(config: SiteConfig, urls: SiteURLs, taxonomies: [Taxonomy], hasFeeds: Bool) -> [String: Any] {
+    private static func siteValues(config: SiteConfig, urls: SiteURLs, taxonomies: [Taxonomy], hasFeeds: Bool, strings: SiteStrings) -> [String: Any] {
         var values: [String: Any] = [
             "title": config.title,
             "lang": config.language,
@@ -52,7 +58,10 @@ struct TemplateContext {
             "math": config.markdown.rendersMath,
             "katex_url": urls.siteHome + KaTeXFiles.outputFolder.joined(separator: "/") + "/",
             "params": config.params.mapValues(\.templateValue),
+            "t": strings.values,
         ]
+        // The scripts' words, where they are not English's.
+        if !strings.isEnglish { values["script_strings"] = strings.scriptJSON }
         // Mustache treats an empty string as true: leave absent values out.
         if !config.description.isEmpty { values["description"] = config.description }
         if !config.author.isEmpty { values["author"] = config.author }
@@ -76,7 +85,7 @@ struct TemplateContext {
                 return item
             }
         }
-        values["taxonomies"] = taxonomies.map { ["key": $0.key, "title": $0.title, "url": urls.path(of: urls.inLanguage($0.indexPage))] }
+        values["taxonomies"] = taxonomies.map { ["key": $0.key, "title": strings.title(of: $0), "url": urls.path(of: urls.inLanguage($0.indexPage))] }
         if hasFeeds {
             values["atom_url"] = urls.path(of: urls.atomFeed)
             values["json_feed_url"] = urls.path(of: urls.jsonFeed)
@@ -125,6 +134,8 @@ struct TemplateContext {
             "read_more": !full && config.listContent == .summary && body.isTruncated,
             "draft": entry.isDraft,
             "params": entry.params.mapValues(\.templateValue),
+            "t": articleWords,
+            "read_more_of": strings.text("read_more_of", ["title": entry.title]),
         ]
         // `tags`, `categories`, `authors`... each with `has_<key>`, and `terms` for a template that shows them all.
         let links = termLinks(entry)
@@ -136,7 +147,7 @@ struct TemplateContext {
         context["has_tags"] = context["has_tags"] ?? false
         // Tags and authors have their own places in an article; `terms` holds the rest (categories, series).
         context["terms"] = links.filter { $0.taxonomy != .authors && $0.taxonomy != .tags }.map { taxonomy, termLinks in
-            ["key": taxonomy.key, "singular": taxonomy.singular, "title": taxonomy.title,
+            ["key": taxonomy.key, "singular": strings.singular(of: taxonomy), "title": strings.title(of: taxonomy),
              "links": termLinks.map { ["name": $0.name, "url": $0.url] }] as [String: Any]
         }
         if let updated = entry.updated { context["updated"] = updated.rfc3339 }

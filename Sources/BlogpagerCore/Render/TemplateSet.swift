@@ -12,6 +12,8 @@ public struct TemplateSet: Sendable {
     public let files: [String: String]
     /// Where each file came from, for messages.
     public let origins: [String: String]
+    /// Our templates' own words by language (`i18n/fr.yml`), read once (`SiteStrings`).
+    let words: [String: [String: String]]
     private(set) var library: MustacheLibrary
     /// Lets `concurrentRenders` renders run at once. Each name a template looks up costs the
     /// Swift runtime dynamic casts, which go through one cache that every thread shares, so
@@ -52,6 +54,12 @@ public struct TemplateSet: Sendable {
         for name in Self.requiredNames where files["\(name).mustache"] == nil {
             log.append(.error(at: SourceLocation(path: "templates/\(name).mustache"), "missing template '\(name)'"))
         }
+        // A site's i18n file lays its words over ours key by key, not over the whole file.
+        var words = SiteStrings.read(DefaultTemplates.all, origins: [:], log: &log)
+        for (language, own) in SiteStrings.read(files.filter { origins[$0.key] != nil }, origins: origins, log: &log) {
+            words[language, default: [:]].merge(own) { _, site in site }
+        }
+        self.words = words
         try log.throwIfErrors()
         self.library = library
         shells = Self.allowShells(files) ? TemplateShells() : nil
@@ -68,6 +76,11 @@ public struct TemplateSet: Sendable {
     /// The defaults with `overrides` laid over them, file by file.
     public static func defaults(overriddenBy overrides: [String: String], origins: [String: String]) throws(BuildFailure) -> TemplateSet {
         try TemplateSet(files: DefaultTemplates.all.merging(overrides) { _, override in override }, origins: origins)
+    }
+
+    /// Our templates' words in `language` (a BCP 47 tag, `fr-CA`).
+    func strings(for language: String) -> SiteStrings {
+        SiteStrings(language: language, files: words)
     }
 
     /// `shortcodes/NAME.mustache`: a site's own shortcode.

@@ -3,11 +3,13 @@
 every refusal is one line in compiler form naming a file with line and column; every build that
 succeeds has a valid index.json; none outlives a generous watchdog. The slowest shapes' figures
 are printed by `make bench` (bench/limits_bench.py), not checked here."""
+import html
 import json
 import os
 import re
 import shutil
 import subprocess
+from urllib.parse import urlsplit
 
 import jsonschema
 import pytest
@@ -54,6 +56,16 @@ def check_build(root, out, highlight):
                 return f"a finding names no file of the site: {line[:300]!r}"
         return None
     index = out / "index.json"
+    if not index.exists():
+        # A site whose every language is in a folder of its own: the root leads to the default one's, which has it.
+        front = out / "index.html"
+        target = re.search(r'http-equiv="refresh" content="0; url=([^"]*)"', front.read_text(encoding="utf-8")) if front.exists() else None
+        # Its path may start with the site's base path, which out/ does not hold.
+        segments = [part for part in urlsplit(html.unescape(target[1])).path.split("/") if part] if target else []
+        for start in range(len(segments) + 1):
+            if out.joinpath(*segments[start:], "index.json").exists():
+                index = out.joinpath(*segments[start:], "index.json")
+                break
     if not index.exists():
         return "a build that succeeded wrote no index.json"
     try:

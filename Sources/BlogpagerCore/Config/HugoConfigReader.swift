@@ -103,7 +103,7 @@ struct HugoConfigReader {
     /// over the site's (`languages: ja: title:`, its `params` merged over the site's): whichever
     /// comes first in the file, the language's win.
     private func applyDefaultLanguage(_ fields: [FrontMatterField], to config: inout SiteConfig) {
-        let language = Self.defaultLanguage(fields)
+        let language = HugoLanguages.defaultCode(fields)
         guard case .map(let languages)? = fields.first(where: { $0.key.lowercased() == "languages" })?.value,
               case .map(let settings)? = languages.first(where: { $0.key.lowercased() == language })?.value else { return }
         let byKey = Dictionary(settings.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })

@@ -5,6 +5,19 @@
 /// others at `/<code>/`, their entries' URLs too. `disableLanguages` leaves some out.
 enum HugoLanguages {
     /// None for a site of one language (no `languages`, or only the default one).
+    /// `defaultContentLanguage` where it is declared among `languages`; else, as Hugo 0.168 takes
+    /// it, the first of those declared and not turned off, by weight.
+    static func defaultCode(_ fields: [FrontMatterField]) -> String {
+        let named = HugoConfigReader.defaultLanguage(fields)
+        guard case .map(let declared)? = fields.first(where: { $0.key.lowercased() == "languages" })?.value,
+              !declared.keys.contains(where: { $0.lowercased() == named }) else { return named }
+        let enabled = declared.filter { $0.value.value(forKeyIgnoringCase: "disabled") != .bool(true) }.map { code, settings in
+            (code: code.lowercased(), weight: Int(settings.value(forKeyIgnoringCase: "weight")?.scalarText ?? "") ?? 0)
+        }
+        let first = enabled.min { ($0.weight == 0 ? Int.max : $0.weight, $0.code) < ($1.weight == 0 ? Int.max : $1.weight, $1.code) }
+        return first?.code ?? named
+    }
+
     /// The languages declared but turned off: their files are left out, as Hugo leaves them.
     static func disabled(_ fields: [FrontMatterField]) -> Set<String> {
         let byKey = Dictionary(fields.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -12,13 +25,13 @@ enum HugoLanguages {
         if case .map(let declared)? = byKey["languages"] {
             for (code, settings) in declared where settings.value(forKeyIgnoringCase: "disabled") == .bool(true) { codes.insert(code.lowercased()) }
         }
-        return codes.subtracting([HugoConfigReader.defaultLanguage(fields)])
+        return codes.subtracting([Self.defaultCode(fields)])
     }
 
     static func read(_ fields: [FrontMatterField]) -> [SiteLanguage] {
         let byKey = Dictionary(fields.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         guard case .map(let declared)? = byKey["languages"] else { return [] }
-        let defaultCode = HugoConfigReader.defaultLanguage(fields)
+        let defaultCode = Self.defaultCode(fields)
         let inSubdir = byKey["defaultcontentlanguageinsubdir"] == .bool(true)
         let disabled: Set<String> = if case .list(let codes)? = byKey["disablelanguages"] { Set(codes.compactMap { $0.scalarText?.lowercased() }) } else { [] }
         var languages: [SiteLanguage] = []

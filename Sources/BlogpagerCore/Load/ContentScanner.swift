@@ -60,7 +60,7 @@ public struct ContentScanner: Sendable {
     public var collections: [(folder: String, collection: JekyllCollection)] = []
     /// The extensions of content files: Markdown, and HTML where the old generator read it as content (Hugo, Jekyll).
     public var contentExtensions = ContentScanner.markdownExtensions
-    /// The site's other languages (`SiteConfig.translationLanguages`): a file named in one of them is in it.
+    /// The site's languages: a file named in one of them (`post.fr.md`) is in it.
     public var translationLanguages: Set<String> = []
     /// Languages turned off: a file named in one (`post.de.md`) is not read, as the old generator leaves it out.
     public var leftOutLanguages: Set<String> = []

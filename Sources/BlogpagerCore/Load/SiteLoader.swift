@@ -65,7 +65,8 @@ public struct SiteLoader: Sendable {
         var languages = loaded?.config.languages ?? []
         if layout.origin == .jekyll { languages = LanguageFolders.jekyll(&layout, language: loaded?.config.language ?? "en") }
         var scanner = scanner(of: layout, staticFolders: staticFolders, config: loaded?.config)
-        scanner.translationLanguages = Set(languages.dropFirst().map(\.code))
+        // Hugo, Zola and ours name a file's language in its name (`post.fr.md`, the default's too); Jekyll does not.
+        scanner.translationLanguages = layout.origin == .jekyll ? [] : Set(languages.map(\.code))
         scanner.leftOutLanguages = loaded?.config.disabledLanguages ?? []
         scanner.contentWalk = contentWalk
         var found = scanner.scan()

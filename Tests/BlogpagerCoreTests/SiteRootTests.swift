@@ -752,8 +752,13 @@ struct SiteRootTests {
             "config/_default/languages.en.toml": "languageName = 'English'\ntitle = 'In English'\n",
             "content/fr/notes/intro/index.md": "---\ntitle: Intro\ndate: 2024-03-01\n---\nBonjour.\n",
             "content/en/notes/intro/index.md": "---\ntitle: Intro\ndate: 2024-03-01\n---\nHello.\n",
+            // A `ref` finds the file of its own page's language, as Hugo's does.
+            "content/fr/notes/next/index.md": "---\ntitle: Suite\ndate: 2024-03-02\n---\n[intro]({{< ref \"notes/intro/index.md\" >}})\n",
+            "content/en/notes/next/index.md": "---\ntitle: Next\ndate: 2024-03-02\n---\n[intro]({{< ref \"notes/intro/index.md\" >}})\n",
         ], expects: [
-            .entries(2), .page("notes/intro/index.html", holds: ["Bonjour.", "hreflang=\"en\" href=\"https://folder.example.org/en/notes/intro/\""]),
+            .entries(4), .page("notes/intro/index.html", holds: ["Bonjour.", "hreflang=\"en\" href=\"https://folder.example.org/en/notes/intro/\""]),
+            .page("notes/next/index.html", holds: ["<a href=\"/notes/intro/\">intro</a>"]),
+            .page("en/notes/next/index.html", holds: ["<a href=\"/en/notes/intro/\">intro</a>"]),
             .page("en/notes/intro/index.html", holds: ["Hello.", "<title>Intro · In English</title>"]),
         ]),
         // Seen on a real Hugo blog: a content folder per language (`languages: ja: contentDir: content/ja/`).

@@ -12,6 +12,9 @@ public struct BlogSection: Sendable, Hashable {
     public var isInContentFolder = true
     /// Where its stream is under `out/`: its folder, but for a Jekyll collection (`_news` is at `news/`).
     public var streamFolder: [String]
+    /// Whether its stream is under its language's root in a site of several (`/fr/notes/`, a Hugo
+    /// or Zola section), rather than at its own folder whatever the language (a Jekyll collection's).
+    public var isInLanguageRoot = true
 
     public init(folder: [String], title: String, description: String = "", isInContentFolder: Bool = true) {
         self.folder = folder

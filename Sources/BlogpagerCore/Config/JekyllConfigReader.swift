@@ -39,6 +39,7 @@ struct JekyllConfigReader {
                 // Its dated documents are a blog of their own; its undated ones pages.
                 var section = BlogSection(folder: [collection.folder], title: name.prefix(1).uppercased() + name.dropFirst(), isInContentFolder: false)
                 section.streamFolder = [name]
+                section.isInLanguageRoot = false
                 config.blogSections.append(section)
             }
         }

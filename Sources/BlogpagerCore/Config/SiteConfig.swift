@@ -30,7 +30,7 @@ public struct SiteConfig: Sendable, Hashable {
     /// The blog section whose stream is at `folder`.
     func blogSection(streamAt folder: [String]) -> BlogSection? {
         let own = folder.starts(with: languageRoot) ? Array(folder.dropFirst(languageRoot.count)) : folder
-        return blogSections.first { $0.streamFolder == own }
+        return blogSections.first { $0.streamFolder == ($0.isInLanguageRoot ? own : folder) }
     }
     /// The entries' folder below the site's content root (`posts` for a Hugo site's `content/posts/`), which Hugo's and Zola's URLs start with.
     public var contentSection: [String] = []

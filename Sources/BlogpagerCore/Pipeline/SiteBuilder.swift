@@ -46,7 +46,8 @@ public struct SiteBuilder: Sendable {
         // A Jekyll site's pages' Liquid may link posts too (`{% post_url %}`).
         let pageReferences = ReferenceCheck.liquidReferences(of: pages, config: config, log: &problems)
         let links = EntryLinks(entries: published, section: config.contentSection, pages: pages, home: SiteURLs(config: config).home,
-                               pagesLink: pageReferences.contains { $0.references.contains { if case .link = $0.kind { true } else { false } } })
+                               pagesLink: pageReferences.contains { $0.references.contains { if case .link = $0.kind { true } else { false } } },
+                               defaultLanguage: config.languages.first?.code)
         let liquidIncludes = input.liquid.map(LiquidInclude.all(of:)) ?? [:]
         ReferenceCheck(links: links, section: config.contentSection, leavesFileLinks: config.leavesUnresolvedFileLinks, templates: input.templates,
                        includes: liquidIncludes, includesFolder: input.liquid.map { "\($0.root)/\(LiquidSources.includesFolder)" } ?? LiquidSources.includesFolder)

@@ -12,11 +12,18 @@ public struct EntryLinks: Sendable {
     private let home: String
     private var byContentPath: [String: String] = [:]
     private var byName: [String: [String]] = [:]
+    /// In a site of several languages, the default one's code, and each file by its language and
+    /// its path in every language (`posts/hello.md` for `posts/hello.fr.md`): a link finds the
+    /// file of its own page's language first, as Hugo's `ref` does (and a relative link, to a file of its own folder).
+    private let defaultLanguage: String?
+    private var inLanguage: [String: String] = [:]
 
     /// `pagesLink`: whether a page's body links an entry (then the tables are made, whatever the entries link).
-    public init(entries: [Entry], section: [String], pages: [StandalonePage] = [], home: String = "/", pagesLink: Bool = false) {
+    public init(entries: [Entry], section: [String], pages: [StandalonePage] = [], home: String = "/", pagesLink: Bool = false,
+                defaultLanguage: String? = nil) {
         self.section = section
         self.home = home
+        self.defaultLanguage = defaultLanguage
         // Most blogs never link an entry by its file: then no name is looked up, nor its tables made.
         let links = pagesLink || entries.contains { entry in entry.references.contains { if case .link = $0.kind { true } else { false } } }
         guard links else { return }
@@ -40,6 +47,25 @@ public struct EntryLinks: Sendable {
             }
             byName[name, default: []].append(entry.url)
         }
+        guard defaultLanguage != nil else { return }
+        for (source, url) in pages.map({ ($0.source, $0.url) }) + entries.map({ ($0.source, $0.url) }) {
+            var everyLanguage = source
+            everyLanguage.relativePath = source.pathInEveryLanguage
+            let path = Self.contentPath(of: everyLanguage, section: section)
+            inLanguage[languageKey(source, path)] = url
+            inLanguage[languageKey(source, Self.withoutExtension(path))] = url
+            if source.isBundleIndex { inLanguage[languageKey(source, path.split(separator: "/").dropLast().joined(separator: "/"))] = url }
+        }
+    }
+
+    private func languageKey(_ source: SourceFile, _ path: String) -> String {
+        (source.folderFacts.language ?? defaultLanguage ?? "") + "\u{1F}" + path
+    }
+
+    /// The URL of the file at `path`, in the language of `source`'s page where it has one there.
+    private func lookup(_ path: String, from source: SourceFile) -> String? {
+        if defaultLanguage != nil, let own = inLanguage[languageKey(source, path)] { return own }
+        return byContentPath[path]
     }
 
     /// The URL a link names, seen from the entry read from `source`; nil when it names no entry (or, by name alone, two).
@@ -52,16 +78,17 @@ public struct EntryLinks: Sendable {
         case .sitePath:
             return byContentPath[Self.normalized(target.hasPrefix("/") ? String(target.dropFirst()) : target)]
         case .contentPath:
+            // Zola's `@/about.md` names that file, whatever the page's language (`@/about.fr.md` its translation).
             let path = Self.normalized(target.hasPrefix("/") ? String(target.dropFirst()) : target)
             return byContentPath[path] ?? Self.sectionFolder(ofList: path).map { home + $0 + "/" }
         case .relativeFile:
             let folder = Self.contentPath(of: source, section: section).split(separator: "/").dropLast().joined(separator: "/")
-            return byContentPath[Self.normalized(folder.isEmpty ? target : folder + "/" + target)]
+            return lookup(Self.normalized(folder.isEmpty ? target : folder + "/" + target), from: source)
         case .hugoRef:
-            if target.hasPrefix("/") { return byContentPath[Self.normalized(String(target.dropFirst()))] }
+            if target.hasPrefix("/") { return lookup(Self.normalized(String(target.dropFirst())), from: source) }
             let folder = Self.contentPath(of: source, section: section).split(separator: "/").dropLast().joined(separator: "/")
-            if let near = byContentPath[Self.normalized(folder.isEmpty ? target : folder + "/" + target)] { return near }
-            if let exact = byContentPath[Self.normalized(target)] { return exact }
+            if let near = lookup(Self.normalized(folder.isEmpty ? target : folder + "/" + target), from: source) { return near }
+            if let exact = lookup(Self.normalized(target), from: source) { return exact }
             return unique(byName[Self.withoutExtension(String(target.split(separator: "/").last ?? ""))])
         }
     }

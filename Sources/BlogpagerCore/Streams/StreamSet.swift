@@ -28,7 +28,7 @@ public struct StreamSet: Sendable {
     public init(archive: Archive, pageSize: Int, taxonomies: [Taxonomy] = Taxonomy.standard, sections blogSections: [BlogSection] = [],
                 monthName: (_ year: Int, _ month: Int) -> String, root: [String] = []) {
         // Which entries each stream holds, found in one pass each; each stream's pages are then cut on all cores.
-        struct Cut { var kind: EntryStream.Kind, folder: [String], name: String, positions: [Int] }
+        struct Cut { var kind: EntryStream.Kind, folder: [String], name: String, positions: [Int], rooted = true }
         var cuts: [Cut] = []
         // The site's other blogs: each entry in the deepest section that holds it, the rest the main archive's.
         var sectionPositions = [[Int]](repeating: [], count: blogSections.count)
@@ -52,7 +52,7 @@ public struct StreamSet: Sendable {
             mainPositions = sectionPositions[fullest]
         }
         func stream(of cut: Cut) -> EntryStream {
-            EntryStream(kind: cut.kind, folder: root + cut.folder, name: cut.name,
+            EntryStream(kind: cut.kind, folder: (cut.rooted ? root : []) + cut.folder, name: cut.name,
                         archive: Archive(newestFirst: cut.positions.map { archive.entries[$0] },
                                          cursorHashes: cut.positions.map { archive.cursorHashes[$0] }, pageSize: pageSize),
                         mainPositions: cut.positions)
@@ -62,7 +62,7 @@ public struct StreamSet: Sendable {
             ? EntryStream(kind: .main, folder: root, name: "", archive: archive, mainPositions: mainPositions)
             : stream(of: Cut(kind: .main, folder: [], name: "", positions: mainPositions))
         for (index, section) in blogSections.enumerated() where index != mainSection && !sectionPositions[index].isEmpty {
-            cuts.append(Cut(kind: .section, folder: section.streamFolder, name: section.title, positions: sectionPositions[index]))
+            cuts.append(Cut(kind: .section, folder: section.streamFolder, name: section.title, positions: sectionPositions[index], rooted: section.isInLanguageRoot))
         }
         let sectionCount = cuts.count
         var used: [(taxonomy: Taxonomy, streams: Range<Int>, termFolders: [String: String])] = []

@@ -50,7 +50,8 @@ struct PageReader {
                 // Where Hugo places a page by its file: its folders and its slug or name, sanitized as
                 // Hugo sanitizes paths, lowercased unless the site turns that off.
                 var parts = file.relativePath.split(separator: "/").dropLast().map(String.init)
-                if stem != "index" || slug != nil { parts.append(slug ?? stem) }
+                // `slug` is the last segment of the URL: a bundle's (`about/index.md`) in place of its folder's name.
+                if stem == "index", let slug, !parts.isEmpty { parts[parts.count - 1] = slug } else if stem != "index" || slug != nil { parts.append(slug ?? stem) }
                 var path = EntryURLMaker.hugoSanitized(parts.joined(separator: "/"))
                 if lowercase { path = path.lowercased() }
                 segments = path.split(separator: "/").map(String.init)

@@ -46,7 +46,8 @@ def series(content, runs, label, work):
     for run in range(runs):
         out = work / f"out-{label}-{run}"
         settle()
-        took, mib, _, _, (user, system) = timed([BLOGPAGER, "build", content, out, "--quiet"])
+        # From the site's own folder: a blogpager.yml in the current folder would be the config.
+        took, mib, _, _, (user, system) = timed([BLOGPAGER, "build", content, out, "--quiet"], cwd=content.parent)
         seconds.append(took)
         cpu.append(user + system)
         peak.append(mib)
@@ -59,7 +60,7 @@ def rebuild(content, out, write):
     """One change, then a build: (seconds, files rewritten, of them outside fr/)."""
     before = snapshot(out)
     write()
-    took, _, _, _, _ = timed([BLOGPAGER, "build", content, out, "--quiet"])
+    took, _, _, _, _ = timed([BLOGPAGER, "build", content, out, "--quiet"], cwd=content.parent)
     after = snapshot(out)
     changed = [path for path, identity in after.items() if before.get(path) != identity and "/.blogpager/" not in path]
     return took, rewritten(before, after), [path for path in changed if not path.startswith("/fr/")]
@@ -79,13 +80,14 @@ def main():
             two = write_site(work / f"two-{size}", size, translated=True)
             one_s, one_cpu, one_mib, one_out = series(one, arguments.runs, f"one-{size}", work)
             two_s, two_cpu, two_mib, two_out = series(two, arguments.runs, f"two-{size}", work)
-            french = rebuild(two, two_out, lambda: (two / "nouveau.fr.md").write_text("---\ntitle: Nouveau\ndate: 2030-01-01\n---\nNouveau.\n"))
+            french = rebuild(two, two_out, lambda: (two / "nouveau.fr.md").write_text("---\ntitle: Nouveau\ndate: 2026-06-01\n---\nNouveau.\n"))
             translation = rebuild(two, two_out, lambda: (two / "post-1.fr.md").write_text(
                 f"---\ntitle: Billet 1\ndate: {(two / 'post-1.md').read_text().split('date: ')[1].split(chr(10))[0]}\n---\nTraduit.\n"))
             ratio = (two_cpu / (1.5 * size)) / (one_cpu / size)
+            outside = sorted(translation[2])
             print(f"| {size:,} | {one_s:.2f}, {one_cpu:.2f} (peak {one_mib:.0f} MiB) | {two_s:.2f}, {two_cpu:.2f} (peak {two_mib:.0f} MiB) "
                   f"| {1000 * two_cpu / (1.5 * size):.2f} ms, {ratio:.2f} | {french[0]:.2f} s, {french[1]} files, {len(french[2])} outside fr/ "
-                  f"| {translation[0]:.2f} s, {translation[1]} files: {', '.join(sorted(translation[2])) or 'none outside fr/'} |")
+                  f"| {translation[0]:.2f} s, {translation[1]} files, outside fr/: {', '.join(outside[:4]) + (' ...' if len(outside) > 4 else '') or 'none'} |")
             remove(one_out, two_out)
 
 

@@ -69,6 +69,9 @@ SEEDS = {
             ("_posts/2016-05-13-two.md", "---\ntitle: \"Two: a subtitle\"\ndate: 2016-05-13 10:00:00 +0900\npermalink: /two/\n---\n"
              "{{ site.baseurl }}/x.png {{ \"/a.css\" | relative_url }} {% include toc.html %}\n" + ENTRY_BODY),
             ("_drafts/draft.md", "---\ntitle: Draft\n---\nDraft body.\n"),
+            # News in two languages, each in its folder (a language of its own).
+            ("en/news/_posts/2016-05-15-release.md", "---\ntitle: Release\nlang: en\n---\n" + ENTRY_BODY),
+            ("ja/news/_posts/2016-05-15-release.md", "---\ntitle: リリース\nlang: ja\n---\n" + ENTRY_BODY),
             ("_posts/2016-05-14-data.md", "---\ntitle: Data\ntags: [a]\n---\n" + LIQUID_BODY),
             ("_data/releases.yml", "- version: 1.2.3\n  sha256:\n    xz: abc\n  size: 4 MB\n- version: 1.2.2\n  sha256: {xz: def}\n"),
             ("_data/people.csv", "name,role\nAda,author\n\"Lovelace, A\",editor\n"),
@@ -90,16 +93,20 @@ SEEDS = {
             ("content/posts/two.md", "---\ntitle: Two\ndate: 2016-05-13\nslug: second\nurl: /custom/two/\n---\n" + ENTRY_BODY),
             ("content/posts/three.md", "{\"title\": \"Three\", \"date\": \"2016-05-14T10:00:00Z\", \"tags\": [\"x\"]}\n" + ENTRY_BODY),
             ("content/about.md", "---\ntitle: About\n---\nAbout page.\n"),
+            # A translation, by its name (the site declares fr).
+            ("content/posts/one.fr.md", "---\ntitle: Un\ndate: 2016-05-12T10:00:00+09:00\ntags: [a]\ntranslationKey: one\n---\n" + ENTRY_BODY),
         ],
     },
     "zola": {
         "config": ("config.toml", "base_url = \"https://example.org\"\ntitle = \"Fuzz\"\ndefault_language = \"en\"\n"
-                   "taxonomies = [{name = \"tags\", feed = true}]\n[markdown]\nhighlight_code = true\nsmart_punctuation = true\n[extra]\nx = 1\n"),
+                   "taxonomies = [{name = \"tags\", feed = true}]\n[markdown]\nhighlight_code = true\nsmart_punctuation = true\n[extra]\nx = 1\n"
+                   "[languages.fr]\ntitle = \"Fr\"\n"),
         "entries": [
             ("content/blog/_index.md", "+++\ntitle = \"Blog\"\nsort_by = \"date\"\npaginate_by = 5\n+++\n"),
             ("content/blog/one.md", "+++\ntitle = \"One\"\ndate = 2016-05-12\n[taxonomies]\ntags = [\"a\"]\n+++\n"
              "[two](@/blog/two.md) {{ youtube(id=\"x\", autoplay=true) }}\n{% note() %}\ninside\n{% end %}\n" + ENTRY_BODY),
             ("content/blog/two.md", "+++\ntitle = \"Two\"\ndate = 2016-05-13T10:00:00Z\npath = \"2016/05/13/Release-1.90.0\"\n+++\n" + ENTRY_BODY),
+            ("content/blog/one.fr.md", "+++\ntitle = \"Un\"\ndate = 2016-05-12\n+++\n[deux](@/blog/two.md)\n" + ENTRY_BODY),
         ],
     },
 }

@@ -761,6 +761,15 @@ struct SiteRootTests {
             .page("en/notes/next/index.html", holds: ["<a href=\"/en/notes/intro/\">intro</a>"]),
             .page("en/notes/intro/index.html", holds: ["Hello.", "<title>Intro · In English</title>"]),
         ]),
+        // A language whose code would leave out/ (or name no file) is not built, with a warning; the others are.
+        SiteCase(name: "a Hugo language whose code cannot be a folder", files: [
+            "hugo.toml": "baseURL = 'https://x.example.org/'\ntitle = 'T'\n[languages.en]\nweight = 1\n[languages.'../../up']\ntitle = 'Up'\n[languages.fr]\nweight = 2\n",
+            "content/posts/one.md": "---\ntitle: One\ndate: 2020-01-01\n---\nOne.\n",
+            "content/posts/one.fr.md": "---\ntitle: Un\ndate: 2020-01-01\n---\nUn.\n",
+        ], expects: [
+            .entries(2), .present(["posts/one/index.html", "fr/posts/one/index.html"]), .noPathWith(".."),
+            .warning("warning: language '../../up' is not built: its code cannot name a folder of out/ ('../../up' contains a path separator)"),
+        ]),
         // Seen on a real Hugo blog: a content folder per language (`languages: ja: contentDir: content/ja/`).
         // The default language's is at the root, as Hugo builds it, with that language's own title and
         // params over the site's; the other language's folder is its archive at /en/.

@@ -71,7 +71,7 @@ struct HugoConfigReader {
             }
         }
         applyDefaultLanguage(fields, to: &config)
-        config.languages = HugoLanguages.read(fields)
+        config.languages = HugoLanguages.read(fields, values: &values)
         config.disabledLanguages = HugoLanguages.disabled(fields)
         // The params as the default language sees them: its own over the site's.
         if let description = config.params["description"]?.scalarText { config.description = description }

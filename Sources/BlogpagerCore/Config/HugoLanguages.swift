@@ -28,8 +28,10 @@ enum HugoLanguages {
         return codes.subtracting([Self.defaultCode(fields)])
     }
 
-    static func read(_ fields: [FrontMatterField]) -> [SiteLanguage] {
+    /// A language whose code cannot name a folder of `out/` is left out, with a warning in `values`.
+    static func read(_ fields: [FrontMatterField], values: inout ConfigValues) -> [SiteLanguage] {
         let byKey = Dictionary(fields.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        let field = fields.first { $0.key.lowercased() == "languages" }
         guard case .map(let declared)? = byKey["languages"] else { return [] }
         let defaultCode = Self.defaultCode(fields)
         let inSubdir = byKey["defaultcontentlanguageinsubdir"] == .bool(true)
@@ -38,6 +40,10 @@ enum HugoLanguages {
         for (key, settings) in declared {
             let code = key.lowercased()
             guard !disabled.contains(code), settings.value(forKeyIgnoringCase: "disabled") != .bool(true) else { continue }
+            if let problem = SiteLanguage.problem(withCode: code) {
+                if let field { values.warnings.append(.warning(at: field.keyLocation, "language '\(key)' is not built: its code cannot name a folder of out/ (\(problem))")) }
+                continue
+            }
             let isDefault = code == defaultCode
             let own = { (name: String) in settings.value(forKeyIgnoringCase: name)?.scalarText?.trimmingSpaces }
             let tag = own("languagecode") ?? own("locale") ?? (isDefault ? byKey["languagecode"]?.scalarText : nil) ?? code

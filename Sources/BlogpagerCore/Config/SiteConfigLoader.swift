@@ -212,9 +212,13 @@ public struct SiteConfigLoader: Sendable {
             return []
         }
         let defaultCode = config.language.lowercased()
+        if let problem = SiteLanguage.problem(withCode: defaultCode) {
+            log.append(.error(at: field.keyLocation, "language '\(config.language)' cannot be one of several: its code names a folder of out/ (\(problem))"))
+            return []
+        }
         var languages = [SiteLanguage(code: defaultCode, tag: config.language)]
         for (code, settings) in declared where code.lowercased() != defaultCode {
-            guard OutputPath.problem(with: code) == nil, !code.contains("."), TagSlug.make(code) == code.lowercased() else {
+            guard SiteLanguage.problem(withCode: code) == nil, TagSlug.make(code) == code.lowercased() else {
                 log.append(.error(at: field.valueLocation, "language code '\(code)' cannot name a folder of out/ and a file (name.\(code).md); use a code such as fr or pt-br"))
                 continue
             }

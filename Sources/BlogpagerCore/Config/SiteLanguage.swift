@@ -42,6 +42,13 @@ public struct SiteLanguage: Sendable, Hashable {
         return name.prefix(1).uppercased(with: locale) + name.dropFirst()
     }
 
+    /// Why `code` cannot be a language's folder of `out/` and a part of a file's name (`/`, `..`, a
+    /// dot, a hidden name); nil when it can.
+    static func problem(withCode code: String) -> String? {
+        if let problem = OutputPath.problem(with: code) { return problem }
+        return code.contains(".") ? "'\(code)' contains a dot, which a file's name (name.\(code).md) cannot tell apart" : nil
+    }
+
     /// Whether Foundation's locale data knows `code` as a language (`fr`, `pt-br`), so a folder named by it is one.
     public static func isKnownCode(_ code: String) -> Bool {
         guard code.count >= 2, code.count <= 10, code.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }) else { return false }

@@ -40,7 +40,13 @@ struct ZolaConfigReader {
             case "author": config.author = values.name(field) ?? ""
             case "base_url": if let text = values.text(field) { config.baseURL = values.baseURL(values.addressWithScheme(text, at: field), at: field) }
             case "default_language": config.language = values.text(field) ?? config.language
-            case "languages": if case .map(let languages) = field.value { declaredLanguages = languages }
+            case "languages":
+                guard case .map(let languages) = field.value else { break }
+                declaredLanguages = languages.filter { code, _ in
+                    guard let problem = SiteLanguage.problem(withCode: code) else { return true }
+                    values.warnings.append(.warning(at: field.keyLocation, "language '\(code)' is not built: its code cannot name a folder of out/ (\(problem))"))
+                    return false
+                }
             case "extra":
                 if case .map(let extra) = field.value {
                     config.params = extra
@@ -82,7 +88,8 @@ struct ZolaConfigReader {
     /// `default_language` at the root; none for a site of one language.
     static func languages(_ declared: [String: FrontMatterValue], defaultCode: String, title: String, description: String) -> [SiteLanguage] {
         let others = declared.filter { $0.key.lowercased() != defaultCode.lowercased() }
-        guard !others.isEmpty else { return [] }
+        // The default's code names its sitemap's folder: one that cannot leaves the site in one language.
+        guard !others.isEmpty, SiteLanguage.problem(withCode: defaultCode.lowercased()) == nil else { return [] }
         var languages = [SiteLanguage(code: defaultCode)]
         languages[0].title = declared[defaultCode]?.value(forKeyIgnoringCase: "title")?.scalarText ?? title
         languages[0].description = declared[defaultCode]?.value(forKeyIgnoringCase: "description")?.scalarText ?? description

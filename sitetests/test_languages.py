@@ -218,3 +218,26 @@ def test_our_templates_words_are_the_pages_language_and_a_site_may_change_them(t
     assert result.returncode != 0
     assert "templates/i18n/fr.yml:2:9: error: 'latest' must be a text, the words it stands for" in result.stderr
     assert tree_digest(out) == before
+
+
+def test_a_hugo_language_whose_main_section_is_another_keeps_hugos_urls_and_feeds(tmp_path):
+    site = tmp_path / "site"
+    (site / "content/en/posts").mkdir(parents=True)
+    (site / "content/fr/articles").mkdir(parents=True)
+    (site / "hugo.toml").write_text('baseURL = "https://s.example.org/"\ntitle = "S"\n[languages.en]\ncontentDir = "content/en"\nweight = 1\n'
+                                    '[languages.fr]\ncontentDir = "content/fr"\nweight = 2\n')
+    for number in (1, 2, 3):
+        (site / f"content/en/posts/p{number}.md").write_text(f"---\ntitle: P{number}\ndate: 2020-01-0{number}\n---\nPost.\n")
+        (site / f"content/fr/articles/a{number}.md").write_text(f"---\ntitle: A{number}\ndate: 2020-01-0{number}\n---\nArticle.\n")
+    theirs = hugo_permalinks(site)
+    subprocess.run([str(HUGO), "--quiet", "-d", str(tmp_path / "hugo")], cwd=site, check=True, capture_output=True)
+    out = tmp_path / "out"
+    run_build(site, out)
+    assert sorted(stream_urls(out, "fr")) == sorted(url for path, url in theirs.items() if path.startswith("content/fr/"))
+    assert sorted(stream_urls(out)) == sorted(url for path, url in theirs.items() if path.startswith("content/en/"))
+    # Hugo's feeds of each language's own section are where Hugo wrote them.
+    feeds = sorted(str(path.relative_to(tmp_path / "hugo")) for path in (tmp_path / "hugo").rglob("index.xml"))
+    for feed in feeds:
+        if "categories" not in feed and "tags" not in feed:
+            assert (out / feed).exists(), feed
+    assert (out / "fr/articles/index.html").exists() and not (out / "fr/posts").exists()

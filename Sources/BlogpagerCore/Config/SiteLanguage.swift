@@ -25,6 +25,8 @@ public struct SiteLanguage: Sendable, Hashable {
     public var prefixesEntryURLs = false
     /// Its content folder below the site's root where it has its own (Hugo's `contentDir`).
     public var contentFolder: String?
+    /// Its main section where it is not the default language's (`articles` beside `posts`).
+    public var contentSection: [String]?
 
     public init(code: String, tag: String? = nil, name: String? = nil, root: [String] = []) {
         self.code = code.lowercased()
@@ -66,6 +68,7 @@ public struct SiteLanguage: Sendable, Hashable {
         if let description { own.description = description }
         own.params.merge(params) { _, mine in mine }
         if let menu { own.menu = menu }
+        if let contentSection { own.contentSection = contentSection }
         own.languageRoot = root
         own.languageCode = code
         return own

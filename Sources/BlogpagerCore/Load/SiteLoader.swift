@@ -71,15 +71,27 @@ public struct SiteLoader: Sendable {
         scanner.contentWalk = contentWalk
         var found = scanner.scan()
         // A Hugo language with a content folder of its own: its files found there, as in a site of its own.
+        var languageSections: [String: [String]] = [:]
         for (language, folder) in LanguageFolders.hugo(languages, layout: layout) {
             let own = SiteLayout.detect(contentFolder, configPath: configPath, hugoContentDir: folder, in: files)
             var languageScanner = self.scanner(of: own, staticFolders: [], config: loaded?.config)
             languageScanner.language = language.code
             languageScanner.translationLanguages = scanner.translationLanguages
             languageScanner.leftOutLanguages = scanner.leftOutLanguages
-            found.merge(languageScanner.scan())
+            var scanned = languageScanner.scan()
+            // A language whose main section is another (`content/fr/articles/` beside `content/en/posts/`):
+            // its entries name theirs, from its content root, as a section's beside the main one do.
+            if own.contentSection != layout.contentSection {
+                languageSections[language.code] = own.contentSection
+                for index in scanned.sources.indices where scanned.sources[index].folderFacts.section == nil {
+                    scanned.sources[index].relativePath = (own.contentSection + [scanned.sources[index].relativePath]).joined(separator: "/")
+                    scanned.sources[index].folderFacts.section = own.contentSection
+                }
+            }
+            found.merge(scanned)
             layout.blogSectionFolders += own.blogSectionFolders.filter { !layout.blogSectionFolders.contains($0) }
         }
+        for index in languages.indices { languages[index].contentSection = languageSections[languages[index].code] }
         try log.throwIfErrors()
         guard var loaded, let templates else { throw BuildFailure(log.diagnostics) }
         loaded.config.languages = languages

@@ -72,7 +72,7 @@ public struct SiteBuilder: Sendable {
             var partWarnings: [Diagnostic] = []
             let rendering = Self.withMenu(of: part.config, pages: pages, configPath: input.configPath, warnings: &partWarnings)
             if number == 0 { warnings += partWarnings }
-            let legacy = LegacyPageRedirects(input: input).run(entries: archive.entries, streams: streams, root: part.config.languageRoot,
+            let legacy = LegacyPageRedirects(input: input, config: part.config).run(entries: archive.entries, streams: streams, root: part.config.languageRoot,
                                                                ownsFile: number == 0, warnings: &warnings)
             if number == 0 { legacyCreated = legacy.created }
             let renderer = SiteRenderer(config: rendering, templates: input.templates, assetURLs: assets.urls, execution: options.execution,

@@ -2,6 +2,13 @@
 /// or, the first time, computed from the entries as they are (for the build to write beside the config).
 struct LegacyPageRedirects {
     let input: SiteInput
+    /// The settings of the language whose lists these were (its main section); the site's by default.
+    var config: SiteConfig
+
+    init(input: SiteInput, config: SiteConfig? = nil) {
+        self.input = input
+        self.config = config ?? input.config
+    }
 
     /// The old list pages and where they lead: `legacy-pages.yml` as the user keeps it, or, the
     /// first time, computed from the entries as they are (`created`, for the build to write).
@@ -9,7 +16,6 @@ struct LegacyPageRedirects {
     /// `legacy-pages.yml` is the default language's (`ownsFile`).
     func run(entries: [Entry], streams: StreamSet, root: [String] = [], ownsFile: Bool = true, warnings: inout [Diagnostic])
         -> (redirects: [(path: OutputPath, page: LegacyPages.Page)], created: LegacyPages?) {
-        let config = input.config
         var created: LegacyPages?
         var legacy = ownsFile ? input.legacyPages : nil
         let rooted = { (url: String) in root.isEmpty ? url : "/" + root.joined(separator: "/") + url }

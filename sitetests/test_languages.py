@@ -241,3 +241,19 @@ def test_a_hugo_language_whose_main_section_is_another_keeps_hugos_urls_and_feed
         if "categories" not in feed and "tags" not in feed:
             assert (out / feed).exists(), feed
     assert (out / "fr/articles/index.html").exists() and not (out / "fr/posts").exists()
+
+
+def test_every_languages_old_list_pages_lead_into_its_own_archive(tmp_path):
+    site = copy("hugo_languages", tmp_path)
+    with open(site / "config/_default/hugo.toml", "a") as config:
+        config.write("[pagination]\npagerSize = 1\n")
+    out = tmp_path / "out"
+    run_build(site, out)
+    kept = (site / "legacy-pages.yml").read_text(encoding="utf-8")
+    assert '- url: "/page/3/"' in kept and '- url: "/fr/page/2/"' in kept and '- url: "/ja/post/page/2/"' in kept
+    # Read back by the next build: each language's old pages lead into its own archive, with no warning.
+    (site / "content/fr/post/second.md").write_text((site / "content/fr/post/second.md").read_text() + "\nEdited.\n")
+    result = run_build(site, out)
+    assert "old list page" not in result.stderr, result.stderr
+    assert re.search(r'url=https://multi\.example\.org/fr/page/[^"]*#hello"', (out / "fr/page/2/index.html").read_text(encoding="utf-8"))
+    assert re.search(r'url=https://multi\.example\.org/ja/page/[^"]*#hello"', (out / "ja/post/page/2/index.html").read_text(encoding="utf-8"))

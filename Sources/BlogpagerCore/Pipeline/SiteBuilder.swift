@@ -68,13 +68,15 @@ public struct SiteBuilder: Sendable {
         var languages = split.parts.enumerated().map { number, part -> LanguageSite in
             let archive = split.parts.count == 1 ? Archive(sorted: sorted, pageSize: config.pageSize) : Archive(newestFirst: part.entries, pageSize: part.config.pageSize)
             let streams = StreamSet(of: archive, config: part.config)
-            // The menu's missing pages are told once; `legacy-pages.yml` is the default language's.
+            // The menu's missing pages are told once.
             var partWarnings: [Diagnostic] = []
             let rendering = Self.withMenu(of: part.config, pages: pages, configPath: input.configPath, warnings: &partWarnings)
             if number == 0 { warnings += partWarnings }
+            let otherRoots = split.parts.indices.filter { $0 != number }.map { split.parts[$0].config.languageRoot }
             let legacy = LegacyPageRedirects(input: input, config: part.config).run(entries: archive.entries, streams: streams, root: part.config.languageRoot,
-                                                               ownsFile: number == 0, warnings: &warnings)
-            if number == 0 { legacyCreated = legacy.created }
+                                                                                    otherRoots: otherRoots, warnings: &warnings)
+            // `legacy-pages.yml`, the first time: every language's old lists, the default's first.
+            if let created = legacy.created { legacyCreated = LegacyPages(pages: (legacyCreated?.pages ?? []) + created.pages) }
             let renderer = SiteRenderer(config: rendering, templates: input.templates, assetURLs: assets.urls, execution: options.execution,
                                         legacyPages: legacy.redirects, translations: split.translations)
             return LanguageSite(part: part, archive: archive, streams: streams, renderer: renderer)

@@ -12,14 +12,19 @@ struct LegacyPageRedirects {
 
     /// The old list pages and where they lead: `legacy-pages.yml` as the user keeps it, or, the
     /// first time, computed from the entries as they are (`created`, for the build to write).
-    /// In a site of several languages, each language's lists were at its root (`root`, Hugo's `/fr/posts/`);
-    /// `legacy-pages.yml` is the default language's (`ownsFile`).
-    func run(entries: [Entry], streams: StreamSet, root: [String] = [], ownsFile: Bool = true, warnings: inout [Diagnostic])
+    /// In a site of several languages, each language's lists were at its root (`root`, Hugo's `/fr/posts/`):
+    /// `legacy-pages.yml` holds them all, and this language's are those under its root (for the
+    /// language at the site's root, those under none of the others' roots, `otherRoots`).
+    func run(entries: [Entry], streams: StreamSet, root: [String] = [], otherRoots: [[String]] = [], warnings: inout [Diagnostic])
         -> (redirects: [(path: OutputPath, page: LegacyPages.Page)], created: LegacyPages?) {
         var created: LegacyPages?
-        var legacy = ownsFile ? input.legacyPages : nil
+        let prefix = { (folders: [String]) in "/" + folders.joined(separator: "/") + "/" }
+        let owns = { (url: String) in
+            root.isEmpty ? !otherRoots.contains { !$0.isEmpty && url.hasPrefix(prefix($0)) } : url.hasPrefix(prefix(root))
+        }
+        var legacy = input.legacyPages.map { LegacyPages(pages: $0.pages.filter { owns($0.url) }) }
         let rooted = { (url: String) in root.isEmpty ? url : "/" + root.joined(separator: "/") + url }
-        if legacy == nil, ownsFile, input.legacyPagesPath != nil, let old = config.oldListPages {
+        if legacy == nil, input.legacyPagesPath != nil, let old = config.oldListPages {
             let section = config.contentSection.joined(separator: "/")
             var templates: [String] = []
             for template in old.templates {

@@ -62,7 +62,10 @@ public struct SiteLoader: Sendable {
         var staticFolders = layout.staticFolders
         for index in staticFolders.indices { staticFolders[index].excludedNames.formUnion(loaded?.excludedNames ?? []) }
         var layout = layout
-        var languages = loaded?.config.languages ?? []
+        // A code written twice (`[fr, fr]`, Hugo's `FR` beside `fr`) is one language: its first settings.
+        var codes: Set<String> = []
+        var languages = (loaded?.config.languages ?? []).filter { codes.insert($0.code).inserted }
+        if languages.count < 2 { languages = [] }
         if layout.origin == .jekyll { languages = LanguageFolders.jekyll(&layout, language: loaded?.config.language ?? "en") }
         var scanner = scanner(of: layout, staticFolders: staticFolders, config: loaded?.config)
         // Hugo, Zola and ours name a file's language in its name (`post.fr.md`, the default's too); Jekyll does not.

@@ -257,3 +257,17 @@ def test_every_languages_old_list_pages_lead_into_its_own_archive(tmp_path):
     assert "old list page" not in result.stderr, result.stderr
     assert re.search(r'url=https://multi\.example\.org/fr/page/[^"]*#hello"', (out / "fr/page/2/index.html").read_text(encoding="utf-8"))
     assert re.search(r'url=https://multi\.example\.org/ja/page/[^"]*#hello"', (out / "ja/post/page/2/index.html").read_text(encoding="utf-8"))
+
+
+def test_a_hugo_languages_own_permalinks(tmp_path):
+    site = tmp_path / "site"
+    (site / "content/posts").mkdir(parents=True)
+    (site / "hugo.toml").write_text('baseURL = "https://p.example.org/"\ntitle = "P"\n[permalinks.page]\nposts = "/articles/:year/:slug/"\n'
+                                    '[languages.en]\nweight = 1\n[languages.de]\nweight = 2\n[languages.de.permalinks.page]\nposts = "/artikel/:year/:slug/"\n')
+    (site / "content/posts/one.md").write_text("---\ntitle: One\ndate: 2020-01-01\n---\nOne.\n")
+    (site / "content/posts/one.de.md").write_text("---\ntitle: Eins\ndate: 2020-01-01\n---\nEins.\n")
+    theirs = hugo_permalinks(site)
+    assert theirs["content/posts/one.de.md"] == "/de/artikel/2020/eins/"
+    out = tmp_path / "out"
+    run_build(site, out)
+    assert stream_urls(out) == [theirs["content/posts/one.md"]] and stream_urls(out, "de") == [theirs["content/posts/one.de.md"]]

@@ -56,6 +56,11 @@ enum HugoLanguages {
             language.weight = Int(own("weight") ?? "") ?? 0
             language.contentFolder = own("contentdir")
             if let menu = settings.value(forKeyIgnoringCase: "menu") ?? settings.value(forKeyIgnoringCase: "menus") { language.menu = SiteMenu(hugo: menu) }
+            // `[languages.de.permalinks]`, or its newer `[languages.de.permalinks.page]`.
+            if case .map(let map)? = settings.value(forKeyIgnoringCase: "permalinks") {
+                let pages = if case .map(let page)? = map["page"] { page } else { map }
+                for (section, template) in pages { if let text = template.scalarText { language.permalinks[section] = text } }
+            }
             languages.append(language)
         }
         // A site whose only language is its default one is a site of one language.

@@ -27,6 +27,14 @@ public struct SiteLanguage: Sendable, Hashable {
     public var contentFolder: String?
     /// Its main section where it is not the default language's (`articles` beside `posts`).
     public var contentSection: [String]?
+    /// Its own URL templates by section, over the site's (Hugo's `[languages.de.permalinks]`).
+    public var permalinks: [String: String] = [:]
+
+    /// The site's rule for entries' URLs as this language has it: its own templates over the site's.
+    func entryURLs(over rule: EntryURLRule) -> EntryURLRule {
+        guard !permalinks.isEmpty, case .hugo(let templates, let uglyURLs, let lowercase) = rule else { return rule }
+        return .hugo(templates: templates.merging(permalinks) { _, own in own }, uglyURLs: uglyURLs, lowercase: lowercase)
+    }
 
     public init(code: String, tag: String? = nil, name: String? = nil, root: [String] = []) {
         self.code = code.lowercased()

@@ -51,8 +51,10 @@ struct EntryURLMaker {
                     url: basePath + "/" + root + made.url.dropFirst(basePath.count))
     }
 
-    /// The URL the site's rule gives, before the entry's language places it.
+    /// The URL the site's rule gives (its language's own templates over the site's), before the entry's language places it.
     private func makeInSite(_ facts: Facts) throws(Problem) -> Made {
+        let code = facts.source.folderFacts.language
+        let rule = (languages.first { $0.code == code } ?? languages.first)?.entryURLs(over: self.rule) ?? self.rule
         switch rule {
         case .pattern(let pattern):
             return try folderOrFile(pattern.outputSegments(slug: facts.frontSlug ?? facts.fileSlug, date: facts.date), extensionless: false)

@@ -39,10 +39,12 @@ struct PageReader {
                 // A Jekyll collection's document, at the collection's permalink.
                 let url = collection.url(ofDocumentAt: inCollection, slug: slug)
                 (segments, extensionless) = config.entryURLs.placement(ofOwnURL: url)
-            } else if case .hugo(let templates, _, _) = config.entryURLs, let first = file.relativePath.split(separator: "/").first,
+            } else if case .hugo(let templates, _, _) = config.language(of: file)?.entryURLs(over: config.entryURLs) ?? config.entryURLs,
+                      let first = file.relativePath.split(separator: "/").first,
                       file.relativePath.contains("/"), templates[String(first)] != nil,
                       case let name = FileNameParts(source: file),
-                      let made = try? EntryURLMaker(rule: config.entryURLs, basePath: "", section: []).make(EntryURLMaker.Facts(
+                      let made = try? EntryURLMaker(rule: config.language(of: file)?.entryURLs(over: config.entryURLs) ?? config.entryURLs,
+                                                    basePath: "", section: []).make(EntryURLMaker.Facts(
                           source: file, fileStem: name.stem, fileSlug: name.slug, frontSlug: slug, title: title, date: EntryDate(epochSeconds: Self.yearOne), categories: [], ownURL: nil)) {
                 // A page of a section with a `[permalinks]` template is placed by it, dated as Hugo dates an undated page (the year 1).
                 segments = made.outputPath.segments

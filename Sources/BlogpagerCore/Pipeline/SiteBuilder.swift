@@ -1,7 +1,8 @@
 import Foundation
 
 /// The pipeline, step by step: read, select (drafts, future, expired), check (URLs, links,
-/// cursors, collisions), sort, paginate, plan, render. It takes a `SiteInput` (and what the last
+/// cursors, collisions), sort, split by language (`LanguageSplit`), then for each language
+/// paginate, plan, render. It takes a `SiteInput` (and what the last
 /// build may lend it: the entry cache and the `ReuseLookup`, being made beside it) and gives files
 /// to `emit`; it reads through the input's `FileSystem`, holds what a large archive needs through
 /// the options' `BuildExecution`, and never writes an output: that is `OutputSession`'s job.
@@ -84,7 +85,7 @@ public struct SiteBuilder: Sendable {
         var staticFiles = input.staticFiles + BundleFiles.of(published, resources: input.bundleResources, log: &problems)
         // Without static files or pages nothing can collide: no need to list every planned path.
         if !staticFiles.isEmpty || !pages.isEmpty {
-            // The page at the root that leads to the default language gives way to the site's own there.
+            // Every language's paths; not the root page that leads to the default language, which gives way to the site's own.
             let generated = languages.reduce(into: Set(assets.files.map(\.path))) { $0.formUnion($1.renderer.plannedPaths($1.archive, streams: $1.streams)) }
             // The pages' old addresses are generated too, and with them `_redirects`.
             let pageAliases = pages.flatMap(\.redirectsFrom)
@@ -106,7 +107,7 @@ public struct SiteBuilder: Sendable {
         let keyed = split.parts.count == 1 ? languages[0].renderer.config : Self.withMenu(of: config, pages: pages, configPath: nil, warnings: &toldAlready)
         let generation = RenderKeys.generation(program: options.program, config: keyed,
                                                templates: input.templates, assetURLs: assets.urls,
-                                               taxonomiesInUse: Array(Set(languages.flatMap { $0.streams.taxonomies.map(\.taxonomy.key) })).sorted(),
+                                               taxonomiesInUse: Self.taxonomiesInUse(languages.map(\.streams), config: config),
                                                highlighter: highlighter?.identity() ?? "plain")
         let imageSizes = ImageSizes(copies.imageSizes, basePath: config.basePath)
         var bodies = BodyRenderer(config: config, links: links, imageSizes: imageSizes, shortcodes: input.templates, highlighter: highlighter,
@@ -162,6 +163,12 @@ public struct SiteBuilder: Sendable {
         built.archivePages = languages.reduce(0) { $0 + $1.archive.pages.count }
         built.languages = split.parts.compactMap(\.language?.code)
         return built
+    }
+
+    /// The taxonomies some language's entries use, in the config's order.
+    private static func taxonomiesInUse(_ streams: [StreamSet], config: SiteConfig) -> [String] {
+        let used = Set(streams.flatMap { $0.taxonomies.map(\.taxonomy.key) })
+        return config.taxonomies.map(\.key).filter(used.contains)
     }
 
     /// One language's archive as it is rendered.

@@ -761,6 +761,15 @@ struct SiteRootTests {
             .page("en/notes/next/index.html", holds: ["<a href=\"/en/notes/intro/\">intro</a>"]),
             .page("en/notes/intro/index.html", holds: ["Hello.", "<title>Intro · In English</title>"]),
         ]),
+        // Zola 0.21 reads `zola.toml` first (seen on a real site in four languages).
+        SiteCase(name: "a Zola site whose config is zola.toml", files: [
+            "zola.toml": "base_url = \"https://z.example.org\"\ntitle = \"Z\"\ndefault_language = \"en\"\n[languages.fr]\ntitle = \"Zf\"\n",
+            "content/_index.md": "+++\n+++\n",
+            "content/hello.md": "+++\ntitle = \"Hello\"\ndate = 2024-01-01\n+++\nHi.\n",
+            "content/hello.fr.md": "+++\ntitle = \"Bonjour\"\ndate = 2024-01-01\n+++\nSalut.\n",
+        ], expects: [
+            .entries(2), .page("hello/index.html", holds: ["Hi."]), .page("fr/hello/index.html", holds: ["Salut.", "<title>Bonjour · Zf</title>"]),
+        ]),
         // A language whose code would leave out/ (or name no file) is not built, with a warning; the others are.
         SiteCase(name: "a Hugo language whose code cannot be a folder", files: [
             "hugo.toml": "baseURL = 'https://x.example.org/'\ntitle = 'T'\n[languages.en]\nweight = 1\n[languages.'../../up']\ntitle = 'Up'\n[languages.fr]\nweight = 2\n",

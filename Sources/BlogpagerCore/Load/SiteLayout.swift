@@ -140,10 +140,11 @@ public struct SiteLayout: Sendable, Equatable {
         if isFolder("content") {
             let hugo = firstConfig(["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config/_default/hugo.toml",
                                     "config/_default/config.toml", "config/_default/hugo.yaml", "config/_default/config.yaml"])
-            let generic = firstConfig(["config.toml", "config.yaml", "config.yml", "config.json"])
+            // Zola 0.21 reads `zola.toml` before `config.toml`.
+            let generic = firstConfig(["zola.toml", "config.toml", "config.yaml", "config.yml", "config.json"])
             let statics = isFolder("static") ? [StaticFolder(path: "\(root)/static", excludedNames: [], frontMatterFilesArePages: false)] : []
             if let config = hugo ?? generic, isNamed(config) {
-                let origin: Origin = hugo == nil && Self.isZolaConfig(config, files: files) ? .zola : .hugo
+                let origin: Origin = hugo == nil && (config.hasSuffix("/zola.toml") || Self.isZolaConfig(config, files: files)) ? .zola : .hugo
                 let parts = origin == .hugo ? Self.configParts(in: "\(root)/config/_default", besides: config, files: files) : []
                 // Hugo's `contentDir` (a language's own, in a site with one per language) moves the content.
                 let content = origin == .hugo ? (hugoContentDir ?? HugoContentDir.read(config: config, parts: parts, in: files)).flatMap { isFolder($0) ? $0 : nil } ?? "content" : "content"
@@ -294,6 +295,7 @@ public struct SiteLayout: Sendable, Equatable {
         let name = URL(fileURLWithPath: path).lastPathComponent
         if name.hasPrefix("_config.") { return .jekyll }
         if name.hasPrefix("hugo.") { return .hugo }
+        if name == "zola.toml" { return .zola }
         if name.hasPrefix("config.") { return isZolaConfig(path, files: files) ? .zola : .hugo }
         return .blogpager
     }

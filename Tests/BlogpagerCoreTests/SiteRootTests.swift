@@ -761,6 +761,18 @@ struct SiteRootTests {
             .page("en/notes/next/index.html", holds: ["<a href=\"/en/notes/intro/\">intro</a>"]),
             .page("en/notes/intro/index.html", holds: ["Hello.", "<title>Intro · In English</title>"]),
         ]),
+        // Folders named like language codes whose posts name no language (`it/`, `ml/`) are categories, as Jekyll reads
+        // them: one archive; a language's folders are languages where its posts say so, or the config's defaults do.
+        SiteCase(name: "Jekyll category folders named like languages", files: [
+            "_config.yml": "title: Cats\nurl: https://c.example.org\n",
+            "it/_posts/2020-01-01-servers.md": "---\ntitle: Servers\n---\nRacks.\n",
+            "ml/_posts/2020-01-02-models.md": "---\ntitle: Models\n---\nWeights.\n",
+        ], expects: [.entries(2), .absent(["it/index.json", "ml/index.json"]), .present(["index.json", "it/2020/01/01/servers.html"])]),
+        SiteCase(name: "Jekyll language folders named by defaults", files: [
+            "_config.yml": "title: Langs\nurl: https://l.example.org\ndefaults:\n  - scope: {path: de}\n    values: {lang: de}\n  - scope: {path: fr}\n    values: {lang: fr}\n",
+            "de/_posts/2020-01-01-hallo.md": "---\ntitle: Hallo\n---\nHallo.\n",
+            "fr/_posts/2020-01-01-salut.md": "---\ntitle: Salut\n---\nSalut.\n",
+        ], expects: [.entries(2), .present(["de/index.json", "fr/index.json"]), .page("fr/index.html", holds: ["<html lang=\"fr\">"])]),
         // Zola 0.21 reads `zola.toml` first (seen on a real site in four languages).
         SiteCase(name: "a Zola site whose config is zola.toml", files: [
             "zola.toml": "base_url = \"https://z.example.org\"\ntitle = \"Z\"\ndefault_language = \"en\"\n[languages.fr]\ntitle = \"Zf\"\n",

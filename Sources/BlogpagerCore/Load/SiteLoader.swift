@@ -66,7 +66,8 @@ public struct SiteLoader: Sendable {
         var codes: Set<String> = []
         var languages = (loaded?.config.languages ?? []).filter { codes.insert($0.code).inserted }
         if languages.count < 2 { languages = [] }
-        if layout.origin == .jekyll { languages = LanguageFolders.jekyll(&layout, language: loaded?.config.language ?? "en") }
+        if layout.origin == .jekyll { languages = LanguageFolders.jekyll(&layout, language: loaded?.config.language ?? "en",
+                                                                                 defaults: loaded?.config.frontMatterDefaults ?? FrontMatterDefaults(), files: files) }
         var scanner = scanner(of: layout, staticFolders: staticFolders, config: loaded?.config)
         // Hugo, Zola and ours name a file's language in its name (`post.fr.md`, the default's too); Jekyll does not.
         scanner.translationLanguages = layout.origin == .jekyll ? [] : Set(languages.map(\.code))

@@ -773,6 +773,14 @@ struct SiteRootTests {
             "de/_posts/2020-01-01-hallo.md": "---\ntitle: Hallo\n---\nHallo.\n",
             "fr/_posts/2020-01-01-salut.md": "---\ntitle: Salut\n---\nSalut.\n",
         ], expects: [.entries(2), .present(["de/index.json", "fr/index.json"]), .page("fr/index.html", holds: ["<html lang=\"fr\">"])]),
+        // One language declared alone, its files named by it: a site of one language, at the root, in it, as Hugo 0.168 builds it.
+        SiteCase(name: "a Hugo site of one declared language that names its files by it", files: [
+            "hugo.toml": "baseURL = 'https://o.example.org/'\ntitle = 'O'\n[languages.fr]\ntitle = 'Le site'\n",
+            "content/posts/one.fr.md": "---\ntitle: Un\ndate: 2020-01-01\n---\nUn.\n",
+        ], expects: [
+            .entries(1), .page("posts/one/index.html", holds: ["Un.", "<html lang=\"fr\">", "<title>Un · Le site</title>"]),
+            .absent(["fr/index.json", "fr/sitemap.xml"]),
+        ]),
         // Zola 0.21 reads `zola.toml` first (seen on a real site in four languages).
         SiteCase(name: "a Zola site whose config is zola.toml", files: [
             "zola.toml": "base_url = \"https://z.example.org\"\ntitle = \"Z\"\ndefault_language = \"en\"\n[languages.fr]\ntitle = \"Zf\"\n",

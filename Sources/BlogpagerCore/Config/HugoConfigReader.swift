@@ -72,6 +72,8 @@ struct HugoConfigReader {
         }
         applyDefaultLanguage(fields, to: &config)
         config.languages = HugoLanguages.read(fields, values: &values)
+        // The default language's tag is the site's (its own `languageCode`, else the site's, else its code).
+        if let first = config.languages.first { config.language = first.tag }
         config.disabledLanguages = HugoLanguages.disabled(fields)
         // The params as the default language sees them: its own over the site's.
         if let description = config.params["description"]?.scalarText { config.description = description }

@@ -4,7 +4,7 @@
 /// `defaultContentLanguage` first, at the root unless `defaultContentLanguageInSubdir`, the
 /// others at `/<code>/`, their entries' URLs too. `disableLanguages` leaves some out.
 enum HugoLanguages {
-    /// None for a site of one language (no `languages`, or only the default one).
+    /// None for a site without `languages`; one for a site of one language that names its files by it.
     /// `defaultContentLanguage` where it is declared among `languages`; else, as Hugo 0.168 takes
     /// it, the first of those declared and not turned off, by weight.
     static func defaultCode(_ fields: [FrontMatterField]) -> String {
@@ -63,8 +63,7 @@ enum HugoLanguages {
             }
             languages.append(language)
         }
-        // A site whose only language is its default one is a site of one language.
-        guard languages.contains(where: { $0.code != defaultCode }) else { return [] }
+        // One language alone is kept for its files' names (`post.fr.md`): the loader builds it as a site of one language.
         return ordered(languages, defaultCode: defaultCode)
     }
 

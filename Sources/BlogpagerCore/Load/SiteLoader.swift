@@ -65,12 +65,14 @@ public struct SiteLoader: Sendable {
         // A code written twice (`[fr, fr]`, Hugo's `FR` beside `fr`) is one language: its first settings.
         var codes: Set<String> = []
         var languages = (loaded?.config.languages ?? []).filter { codes.insert($0.code).inserted }
+        // Hugo, Zola and ours name a file's language in its name (`post.fr.md`, the default's too, and a site's one
+        // language's where it declares one alone); Jekyll does not.
+        let namedLanguages = layout.origin == .jekyll ? [] : Set(languages.map(\.code))
         if languages.count < 2 { languages = [] }
         if layout.origin == .jekyll { languages = LanguageFolders.jekyll(&layout, language: loaded?.config.language ?? "en",
                                                                                  defaults: loaded?.config.frontMatterDefaults ?? FrontMatterDefaults(), files: files) }
         var scanner = scanner(of: layout, staticFolders: staticFolders, config: loaded?.config)
-        // Hugo, Zola and ours name a file's language in its name (`post.fr.md`, the default's too); Jekyll does not.
-        scanner.translationLanguages = layout.origin == .jekyll ? [] : Set(languages.map(\.code))
+        scanner.translationLanguages = namedLanguages
         scanner.leftOutLanguages = loaded?.config.disabledLanguages ?? []
         scanner.contentWalk = contentWalk
         var found = scanner.scan()

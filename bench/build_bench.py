@@ -132,6 +132,23 @@ def settle():
     time.sleep(SETTLE)
 
 
+def clean_series(site, runs, label, work, cwd=None, settling=False):
+    """`runs` clean builds of `site` into fresh folders of `work` (from `cwd`; after the disk settles
+    first, with `settling`): (median seconds, median CPU seconds, peak MiB, the last out)."""
+    seconds, cpu, peak, outs = [], [], [], []
+    for run in range(runs):
+        out = work / f"out-{label}-{run}"
+        if settling:
+            settle()
+        took, mib, _, _, (user, system) = timed([BLOGPAGER, "build", site, out, "--quiet"], cwd=cwd)
+        seconds.append(took)
+        cpu.append(user + system)
+        peak.append(mib)
+        outs.append(out)
+    remove(*outs[:-1])
+    return statistics.median(seconds), statistics.median(cpu), max(peak), outs[-1]
+
+
 def spread(values, unit="s", digits=2):
     if not values:
         return "–"

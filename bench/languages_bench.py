@@ -10,14 +10,13 @@ rewrite nothing of English's; a translation, its English page and sitemap beside
 import argparse
 import datetime
 import random
-import statistics
 import sys
 import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from build_bench import BLOGPAGER, remove, rewritten, settle, snapshot, timed  # noqa: E402
+from build_bench import BLOGPAGER, clean_series, remove, rewritten, snapshot, timed  # noqa: E402
 from corpus import body, spacing  # noqa: E402
 
 
@@ -38,22 +37,6 @@ def write_site(root, count, translated):
         if translated and index % 2 == 0:
             (content / f"post-{index}.fr.md").write_text(f"---\ntitle: Billet {index}\ndate: {date}\ntags: [e{index % 40}]\n---\n{text}")
     return content
-
-
-def series(content, runs, label, work):
-    """Clean builds into fresh folders: (median seconds, median CPU seconds, peak MiB, the last out)."""
-    seconds, cpu, peak, outs = [], [], [], []
-    for run in range(runs):
-        out = work / f"out-{label}-{run}"
-        settle()
-        # From the site's own folder: a blogpager.yml in the current folder would be the config.
-        took, mib, _, _, (user, system) = timed([BLOGPAGER, "build", content, out, "--quiet"], cwd=content.parent)
-        seconds.append(took)
-        cpu.append(user + system)
-        peak.append(mib)
-        outs.append(out)
-    remove(*outs[:-1])
-    return statistics.median(seconds), statistics.median(cpu), max(peak), outs[-1]
 
 
 def rebuild(content, out, write):
@@ -78,8 +61,9 @@ def main():
         for size in arguments.sizes:
             one = write_site(work / f"one-{size}", size, translated=False)
             two = write_site(work / f"two-{size}", size, translated=True)
-            one_s, one_cpu, one_mib, one_out = series(one, arguments.runs, f"one-{size}", work)
-            two_s, two_cpu, two_mib, two_out = series(two, arguments.runs, f"two-{size}", work)
+            # From each site's own folder: a blogpager.yml in the current folder would be the config.
+            one_s, one_cpu, one_mib, one_out = clean_series(one, arguments.runs, f"one-{size}", work, cwd=one.parent, settling=True)
+            two_s, two_cpu, two_mib, two_out = clean_series(two, arguments.runs, f"two-{size}", work, cwd=two.parent, settling=True)
             french = rebuild(two, two_out, lambda: (two / "nouveau.fr.md").write_text("---\ntitle: Nouveau\ndate: 2026-06-01\n---\nNouveau.\n"))
             translation = rebuild(two, two_out, lambda: (two / "post-1.fr.md").write_text(
                 f"---\ntitle: Billet 1\ndate: {(two / 'post-1.md').read_text().split('date: ')[1].split(chr(10))[0]}\n---\nTraduit.\n"))

@@ -12,7 +12,6 @@ import argparse
 import datetime
 import random
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -20,7 +19,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from build_bench import BLOGPAGER, remove, rewritten, settle, snapshot, timed  # noqa: E402
+from build_bench import BLOGPAGER, clean_series, remove, rewritten, settle, snapshot, timed  # noqa: E402
 from corpus import body, spacing  # noqa: E402
 
 CONFIG = "title: Liquid bench\nurl: https://example.org\npermalink: /:year/:month/:day/:title/\n"
@@ -56,20 +55,6 @@ def write_site(root, count, liquid):
         (root / "_posts" / f"{date:%Y-%m-%d}-post-{index}.md").write_text(head + "---\n" + text + "\n" + body(rng, index))
 
 
-def series(site, runs, label, work):
-    """Clean builds into fresh folders: (median seconds, median CPU seconds, peak MiB, the last out)."""
-    seconds, cpu, peak, outs = [], [], [], []
-    for run in range(runs):
-        out = work / f"out-{label}-{run}"
-        took, mib, _, _, (user, system) = timed([BLOGPAGER, "build", site, out, "--quiet"])
-        seconds.append(took)
-        cpu.append(user + system)
-        peak.append(mib)
-        outs.append(out)
-    remove(*outs[:-1])
-    return statistics.median(seconds), statistics.median(cpu), max(peak), outs[-1]
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
@@ -86,8 +71,8 @@ def main():
             write_site(plain, size, liquid=False)
             write_site(liquid, size, liquid=True)
             settle()
-            plain_s, plain_cpu, _, plain_out = series(plain, args.runs, "plain", work)
-            liquid_s, liquid_cpu, peak, out = series(liquid, args.runs, "liquid", work)
+            plain_s, plain_cpu, _, plain_out = clean_series(plain, args.runs, "plain", work)
+            liquid_s, liquid_cpu, peak, out = clean_series(liquid, args.runs, "liquid", work)
             before = snapshot(out)
             notes = liquid / "_data" / "notes.yml"
             notes.write_text("signature: The whole team\n")

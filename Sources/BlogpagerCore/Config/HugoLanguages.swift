@@ -54,7 +54,6 @@ enum HugoLanguages {
             if case .map(let params)? = settings.value(forKeyIgnoringCase: "params") { language.params = params }
             language.description = own("description") ?? language.params["description"]?.scalarText
             language.weight = Int(own("weight") ?? "") ?? 0
-            language.contentFolder = own("contentdir")
             if let menu = settings.value(forKeyIgnoringCase: "menu") ?? settings.value(forKeyIgnoringCase: "menus") { language.menu = SiteMenu(hugo: menu) }
             // `[languages.de.permalinks]`, or its newer `[languages.de.permalinks.page]`.
             if case .map(let map)? = settings.value(forKeyIgnoringCase: "permalinks") {

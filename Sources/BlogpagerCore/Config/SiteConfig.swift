@@ -48,8 +48,6 @@ public struct SiteConfig: Sendable, Hashable {
     public var languageRoot: [String] = []
     /// Whether an entry's `lang:` puts it in the language it names (a Jekyll site's), wherever its file is.
     public var languagesFromFrontMatter = false
-    /// The other languages' codes: a content file named `name.ca.md` is in one of them.
-    public var translationLanguages: Set<String> { Set(languages.dropFirst().map(\.code)) }
     /// The language whose code is `code`.
     public func language(_ code: String?) -> SiteLanguage? { code.flatMap { code in languages.first { $0.code == code } } }
     /// The language a file's place puts it in: the one it names, else the default; nil in a site of one language.

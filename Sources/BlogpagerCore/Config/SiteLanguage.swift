@@ -23,8 +23,6 @@ public struct SiteLanguage: Sendable, Hashable {
     /// Whether its entries' URLs start with its root (Hugo's and Zola's other languages; a Jekyll
     /// site's entries keep the URLs their permalinks give them).
     public var prefixesEntryURLs = false
-    /// Its content folder below the site's root where it has its own (Hugo's `contentDir`).
-    public var contentFolder: String?
     /// Its main section where it is not the default language's (`articles` beside `posts`).
     public var contentSection: [String]?
     /// Its own URL templates by section, over the site's (Hugo's `[languages.de.permalinks]`).

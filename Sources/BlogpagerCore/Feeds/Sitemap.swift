@@ -29,18 +29,10 @@ struct Sitemap {
     func files(basePath: String, folder: String = "") -> [(name: String, bytes: [UInt8])] {
         let names = Self.names(count: locations.count, folder: folder)
         guard names.count > 1 else { return [(names[0], urlSet(locations[...]))] }
-        var index = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-
-        """
-        for name in names.dropFirst() {
-            index += "<sitemap><loc>\(XMLText.escape(origin + basePath + "/" + name))</loc></sitemap>\n"
-        }
-        index += "</sitemapindex>\n"
+        let index = Self.index(naming: names.dropFirst().map { origin + basePath + "/" + $0 })
         // The parts are independent: made side by side.
         let parts = Self.parts(count: locations.count).parallelMap { urlSet(locations[$0]) }
-        return [(names[0], Array(index.utf8))] + zip(names.dropFirst(), parts).map { ($0, $1) }
+        return [(names[0], index)] + zip(names.dropFirst(), parts).map { ($0, $1) }
     }
 
     /// The locations each `sitemap-N.xml` holds, in order (one range when they fit in one file).
@@ -94,16 +86,15 @@ struct Sitemap {
         return xml
     }
 
-    /// The index of a site of several languages' sitemaps (`sitemap.xml` at the root, naming `en/sitemap.xml`, `fr/sitemap.xml`), as Hugo writes it.
-    static func index(of folders: [String], origin: String, basePath: String) -> [UInt8] {
+    /// A `sitemapindex` naming other sitemaps by their absolute URLs: a large sitemap's parts, or a
+    /// site of several languages' sitemaps (`/en/sitemap.xml`, `/fr/sitemap.xml`), as Hugo writes them.
+    static func index(naming urls: [String]) -> [UInt8] {
         var index = """
         <?xml version="1.0" encoding="UTF-8"?>
         <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
         """
-        for folder in folders {
-            index += "<sitemap><loc>\(XMLText.escape(origin + basePath + "/" + folder + "sitemap.xml"))</loc></sitemap>\n"
-        }
+        for url in urls { index += "<sitemap><loc>\(XMLText.escape(url))</loc></sitemap>\n" }
         index += "</sitemapindex>\n"
         return Array(index.utf8)
     }

@@ -140,7 +140,7 @@ public struct SiteBuilder: Sendable {
             // where no language is at the root, a page there that leads to the default one's, as Hugo's does.
             var files = SiteRenderer.redirectsFile(redirectLines).map { [$0] } ?? []
             if let origin = SiteURLs(config: config).origin, !sitemapFolders.isEmpty {
-                files.append(OutputFile(path: OutputPath(literal: "sitemap.xml"), bytes: Sitemap.index(of: sitemapFolders, origin: origin, basePath: config.basePath)))
+                files.append(OutputFile(path: OutputPath(literal: "sitemap.xml"), bytes: Sitemap.index(naming: sitemapFolders.map { origin + config.basePath + "/" + $0 + "sitemap.xml" })))
             }
             if let root = Self.rootRedirect(split), !pages.contains(where: { $0.outputPath == root.path }), !staticFiles.contains(where: { $0.path == root.path }) {
                 files.append(OutputFile(path: root.path, text: input.templates.render("redirect", ["site": plans[0].context.site, "title": root.title,

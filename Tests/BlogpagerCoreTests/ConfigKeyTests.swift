@@ -31,7 +31,7 @@ struct ConfigKeyTests {
         ("feedSize", { $0.feedSize = 3 }),
         ("untitledEntries", { $0.untitledEntries = .fileName }),
         ("frontMatterIsOptional", { $0.frontMatterIsOptional = true }),
-        ("skipsEmptyTerms", { $0.skipsEmptyTerms = true }),
+        ("passesOverNonTextTerms", { $0.passesOverNonTextTerms = true }),
         ("pagesMayLackFrontMatter", { $0.pagesMayLackFrontMatter = true }),
         ("undatedEntries", { $0.undatedEntries = .pagesAsHugo }),
         ("keepsLastOfSharedURL", { $0.keepsLastOfSharedURL = true }),

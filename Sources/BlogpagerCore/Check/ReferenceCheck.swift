@@ -49,8 +49,9 @@ struct ReferenceCheck {
                 case .unknown(let name):
                     leaveOut("tag " + name, at: location,
                              "'\(name)' is a tag blogpager does not have (a plugin's?): it makes nothing here, and any text inside it is kept")
-                case .include(let name, _) where !name.isEmpty && JekyllLiquidHost.problem(withIncludeName: name) != nil:
-                    log.append(.error(at: location, "Liquid: include '\(name)' is refused: \(JekyllLiquidHost.problem(withIncludeName: name)!)"))
+                case .include(let name, _) where JekyllIncludeName.problem(with: name) != nil:
+                    // Jekyll stops on such a name only where it renders the tag: so does the render's check.
+                    continue
                 case .include(let name, false) where !name.isEmpty:
                     check(include: name, at: location, checked: &checked, log: &log, leaveOut: leaveOut)
                 case .shortcode, .image, .include, .reads, .liquid: continue
@@ -75,6 +76,7 @@ struct ReferenceCheck {
     /// An include a body names, and the includes it names in turn, each looked at once.
     private func check(include name: String, at location: SourceLocation, checked: inout Set<String>, log: inout DiagnosticLog,
                        leaveOut: (String, SourceLocation, String) -> Void) {
+        let name = JekyllIncludeName.pathBelowFolder(name)
         guard let include = includes[name] else {
             leaveOut("include " + name, location, "include '\(name)' is not in _includes/ (a theme's?): it is left out")
             return

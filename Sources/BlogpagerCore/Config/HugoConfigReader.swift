@@ -8,7 +8,8 @@ struct HugoConfigReader {
         config.untitledEntries = .fileName
         config.templateSyntax = .hugo
         config.markdown = .goldmark([:])
-        config.skipsEmptyTerms = true
+        config.passesOverNonTextTerms = true
+        config.maximumEntryBytes = nil
         config.draftsMayBeText = true
         config.pagesMayLackFrontMatter = true
         config.keepsLastOfSharedURL = true

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a Hugo site's content is, when its config moves it: `contentDir`, or in a site with a
 /// folder per language (`languages: ja: contentDir: content/ja/`, or `languages.ja.toml` in its
 /// config folder), each language's own. Read when the site's layout is found, before the config
@@ -16,12 +18,21 @@ enum HugoContentDir {
         return found.byLanguage.filter { $0.key != found.defaultLanguage }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    private static func folders(config path: String, parts: [String], in files: FileSystem) -> (site: String?, defaultLanguage: String, byLanguage: [String: String])? {
+    /// The config's top-level values (keys lowercased), the config folder's main file and `module.toml` merged in.
+    static func values(config path: String, parts: [String], in files: FileSystem) -> [String: FrontMatterValue]? {
         guard var byKey = SiteConfigLoader.valuesByKey(ofConfig: path, origin: .hugo, in: files) else { return nil }
         // The config folder's own main file beside the root's: its keys over the root's, as Hugo merges them.
         for part in parts where SiteConfigLoader.Part(path: part, text: "").isMainFile {
             byKey.merge(SiteConfigLoader.valuesByKey(ofConfig: part, origin: .hugo, in: files) ?? [:]) { _, folder in folder }
         }
+        for part in parts where SiteConfigLoader.Part(path: part, text: "").keyPath == ["module"] {
+            if let module = SiteConfigLoader.valuesByKey(ofConfig: part, origin: .hugo, in: files) { byKey["module"] = .map(module) }
+        }
+        return byKey
+    }
+
+    private static func folders(config path: String, parts: [String], in files: FileSystem) -> (site: String?, defaultLanguage: String, byLanguage: [String: String])? {
+        guard let byKey = values(config: path, parts: parts, in: files) else { return nil }
         let language = byKey["defaultcontentlanguage"]?.scalarText?.lowercased() ?? "en"
         var languages: [String: FrontMatterValue] = if case .map(let map)? = byKey["languages"] { map } else { [:] }
         // `languages.toml` holds them all; `languages.ja.toml` one.
@@ -38,6 +49,15 @@ enum HugoContentDir {
         var byLanguage: [String: String] = [:]
         for (code, settings) in languages {
             if let folder = settings.value(forKeyIgnoringCase: "contentdir")?.scalarText.flatMap(cleaned) { byLanguage[code.lowercased()] = folder }
+        }
+        // Mounts of content replace `contentDir`, as Hugo mounts it only where none is given.
+        let folder = (path as NSString).deletingLastPathComponent
+        let root = folder.hasSuffix("/config/_default") ? String(folder.dropLast("/config/_default".count)) : folder
+        let mounts = HugoMounts.read(byKey, root: root, in: files).content.filter { $0.target == "content" }
+        if !mounts.isEmpty {
+            for mount in mounts { if let code = mount.language, code != language { byLanguage[code] = byLanguage[code] ?? mount.source } }
+            let own = mounts.first { $0.language == nil || $0.language == language }
+            return (own.map(\.source).flatMap(cleaned), language, byLanguage)
         }
         return (byKey["contentdir"]?.scalarText.flatMap(cleaned), language, byLanguage)
     }

@@ -14,7 +14,8 @@ struct JekyllConfigReader {
         config.yamlKeysMayRepeat = true
         config.readsDatesAsRuby = true
         config.termsSplitOnSpaces = true
-        config.skipsEmptyTerms = true
+        config.passesOverNonTextTerms = true
+        config.maximumEntryBytes = nil
         config.keepsLastOfSharedURL = true
         config.keepsFirstOfSharedAlias = true
         config.leavesUnresolvedFileLinks = true

@@ -70,8 +70,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var untitledEntries = UntitledEntries.error
     /// Whether a file without front matter is an entry all the same, its whole text the body (Jekyll's posts).
     public var frontMatterIsOptional = false
-    /// Whether an empty term in a list (`tags: ["", "x"]`, `- ` alone) is passed over, as Hugo and Jekyll do, instead of an error.
-    public var skipsEmptyTerms = false
+    /// Whether an item that names no term (`tags: ["", "x"]`, `- ` alone, a map without `name`) is passed over, as Hugo and Jekyll do, instead of an error.
+    public var passesOverNonTextTerms = false
     /// Whether a page may have no front matter at all (Hugo builds it untitled, its whole text the body).
     public var pagesMayLackFrontMatter = false
     /// What an entry with no date at all (none in its front matter, its file name or its own URL)
@@ -131,7 +131,9 @@ public struct SiteConfig: Sendable, Hashable {
     /// The site's navigation beside its own links (Latest, Archive, the taxonomies).
     public var menu = SiteMenu()
     /// The most bytes one entry or page may have (`--max-entry-size`, in MB): a bound on one file's share of a build.
-    public var maximumEntryBytes = SiteConfig.defaultMaximumEntryBytes
+    /// None where the site comes from another generator, which builds a file of any size (Jekyll, Hugo and Zola
+    /// read it whole): the bounds that keep the work linear in the text stay (`MarkdownLimits`).
+    public var maximumEntryBytes: Int? = SiteConfig.defaultMaximumEntryBytes
     public static let defaultMaximumEntryBytes = 4_000_000
     /// Keys blogpager does not know; they reach templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]

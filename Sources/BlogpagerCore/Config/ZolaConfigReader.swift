@@ -21,6 +21,7 @@ struct ZolaConfigReader {
         config.unsafeHTML = true
         config.entryURLs = .zola
         config.templateSyntax = .zola
+        config.maximumEntryBytes = nil
         // Zola's section list (`/blog/`) is blogpager's front page now; its pages come with `paginate_by` (`applySection`).
         config.oldListPages = OldListPages(pageSize: config.pageSize, templates: [], firstPages: ["/:section/"])
         config.headingIDs = .zola

@@ -18,29 +18,21 @@ struct JekyllLiquidHost: LiquidHost {
     }
 
     func includeSource(named name: String, relative: Bool) throws -> String? {
-        if let problem = Self.problem(withIncludeName: name) { throw Refusal(description: "include '\(name)' is refused: \(problem)") }
+        if let problem = JekyllIncludeName.problem(with: name) { throw Refusal(description: "include '\(name)' is refused: \(problem)") }
+        let below = JekyllIncludeName.pathBelowFolder(name)
         guard relative else {
             // Not in `_includes/` (a theme's?): the check stage warned of it; it gives nothing.
-            return site.sources.includes[name] ?? ""
+            return site.sources.includes[below] ?? ""
         }
         let root = site.sources.root
         guard let file = source.filePath, !root.isEmpty else { return nil }
         let folder = (file as NSString).deletingLastPathComponent
-        let path = "\(folder)/\(name)"
+        let path = "\(folder)/\(below)"
         let files = site.sources.files
         let resolved = files.resolve(path), base = files.resolve(root)
         guard resolved.hasPrefix(base + "/") else { throw Refusal(description: "include_relative '\(name)' leads out of the site") }
         guard files.item(at: path) != nil, let bytes = try? files.read(path) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Why an include's name is refused: it must stay below its folder.
-    static func problem(withIncludeName name: String) -> String? {
-        if name.isEmpty { return "the name is empty" }
-        if name.hasPrefix("/") { return "an absolute path" }
-        if name.split(separator: "/").contains("..") { return "'..' leads out of its folder" }
-        if name.contains("\0") { return "a NUL byte in the name" }
-        return nil
     }
 
     func filter(named name: String, input: LiquidValue, arguments: [LiquidValue], keywordArguments: LiquidHash) throws -> LiquidValue? {

@@ -67,7 +67,7 @@ public struct LiquidSite: Sendable {
     }
 
     /// The site's include by its name below `_includes/`.
-    func include(named name: String) -> LiquidInclude? { includes[name] }
+    func include(named name: String) -> LiquidInclude? { includes[JekyllIncludeName.pathBelowFolder(name)] }
 
     // MARK: Pages
 
@@ -102,7 +102,7 @@ public struct LiquidSite: Sendable {
         for reference in references {
             switch reference.kind {
             case .reads(let path): reads.insert(path)
-            case .include(let name, let relative) where !relative: includeNames.append(name)
+            case .include(let name, let relative) where !relative: includeNames.append(JekyllIncludeName.pathBelowFolder(name))
             default: continue
             }
         }
@@ -115,7 +115,7 @@ public struct LiquidSite: Sendable {
             guard let include = includes[name] else { continue }
             reads.formUnion(include.reads)
             // A computed name may be any include: all of them.
-            includeNames += include.includes.map { $0 ?? "" }.flatMap { $0.isEmpty ? Array(includes.keys) : [$0] }
+            includeNames += include.includes.map { $0 ?? "" }.flatMap { $0.isEmpty ? Array(includes.keys) : [JekyllIncludeName.pathBelowFolder($0)] }
         }
         for read in reads.sorted() { parts += keyParts(forRead: read) }
         return parts

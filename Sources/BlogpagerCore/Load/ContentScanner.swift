@@ -69,6 +69,10 @@ public struct ContentScanner: Sendable {
     /// Whether an HTML content file without front matter is published as it is (a Hugo site's
     /// verification files), rather than read as an entry that lacks its front matter.
     public var publishesBareHTML = false
+    /// Which content files the old generator leaves out (Hugo's `ignoreFiles` and mount filters),
+    /// with the folder its mount's paths start at (the content root).
+    public var contentFilter = HugoFileFilter()
+    public var contentFilterRoot: String?
     /// The content folder as the build already walked it (`FolderWalk`); walked by the scan when nil.
     var contentWalk: FolderWalk?
     /// Where the site is: the disk, or a tree in memory.
@@ -95,6 +99,19 @@ public struct ContentScanner: Sendable {
         }
         // Each file's relative path and `stat` identity (nil for a link to nothing), sorted by path.
         let files = !fileSystem.isFolder(rootPath) ? [] : files(in: contentWalk ?? fileSystem.walk(rootPath), diagnostics: &found.diagnostics, shownRoot: shownRoot)
+        let filter = contentFilter.isEmpty ? nil : contentFilter.compiled()
+        if let filter, !filter.unreadable.isEmpty {
+            found.diagnostics.append(.warning(at: SourceLocation(path: shownRoot), "content filter \(filter.unreadable.map { "'\($0)'" }.joined(separator: ", ")) cannot be read as a pattern: it leaves no file out"))
+        }
+        let filterRoot = contentFilterRoot.map(fileSystem.resolve) ?? fileSystem.resolve(rootPath)
+        // Whether the old generator leaves out the content file at `path` (below `base`, the resolved folder it was found in).
+        let isFilteredOut = { (base: String, relative: String) -> Bool in
+            guard let filter else { return false }
+            let absolute = base + "/" + relative
+            let mounted = absolute.hasPrefix(filterRoot + "/") ? String(absolute.dropFirst(filterRoot.count + 1)) : relative
+            return filter.skips(absolutePath: absolute, relativePath: mounted)
+        }
+        let resolvedRoot = fileSystem.resolve(rootPath)
         // Asked only of a file that is no entry (a page bundle's image): made at the first.
         var listed: Set<String>?
         let staticPrefix = Self.staticFolder + "/"
@@ -115,6 +132,7 @@ public struct ContentScanner: Sendable {
                 }
                 continue
             }
+            if !isStatic, isFilteredOut(resolvedRoot, relative) { continue }
             let language = isStatic ? nil : translationLanguage(of: name)
             if isLeftOut(language) { continue }
             if !isStatic, Self.sectionFileNames.contains(FileNameParts.withoutLanguage(name, language)) { continue }
@@ -133,12 +151,17 @@ public struct ContentScanner: Sendable {
             found.copy(StaticFile.Source(filePath: path, shownPath: shown, identity: identity ?? "missing", in: fileSystem),
                        to: relative.split(separator: "/").dropFirst().map(String.init))
         }
-        for entryFolder in entryFolders { scanEntries(entryFolder, into: &found) }
+        for entryFolder in entryFolders {
+            let base = fileSystem.resolve(entryFolder.path)
+            scanEntries(entryFolder, skipping: { isFilteredOut(base, String($0.dropFirst(entryFolder.relativePath.count + 1))) }, into: &found)
+        }
         for (folder, collection) in collections { scanCollection(collection, in: folder, into: &found) }
         for staticFolder in staticFolders { scanStatic(staticFolder, into: &found) }
         if let pagesFolder {
             let skipped = Set([fileSystem.resolve(folder)] + entryFolders.map { fileSystem.resolve($0.path) })
-            for path in markdownFiles(in: pagesFolder, skipping: skipped, diagnostics: &found.diagnostics) {
+            let base = fileSystem.resolve(pagesFolder)
+            for path in markdownFiles(in: pagesFolder, skipping: skipped, diagnostics: &found.diagnostics)
+            where !isFilteredOut(base, String(path.dropFirst(pagesFolder.count + 1))) {
                 let language = translationLanguage(of: path.split(separator: "/").last.map(String.init) ?? path)
                 if isLeftOut(language) { continue }
                 if publishesBareHTML(path, at: String(path.dropFirst(pagesFolder.count + 1)), shown: path, into: &found) { continue }
@@ -178,7 +201,7 @@ public struct ContentScanner: Sendable {
     private func isLeftOut(_ language: String?) -> Bool { language.map(leftOutLanguages.contains) ?? false }
 
     /// The content files of a folder of entries beside the main one; their relative paths start with the folder's own.
-    private func scanEntries(_ entryFolder: SiteLayout.EntryFolder, into found: inout Found) {
+    private func scanEntries(_ entryFolder: SiteLayout.EntryFolder, skipping isSkipped: (String) -> Bool, into found: inout Found) {
         let files = files(in: fileSystem.walk(entryFolder.path), prefix: entryFolder.relativePath, diagnostics: &found.diagnostics, shownRoot: entryFolder.path)
         // A section's own list (`_index.md`), and in another language, is no entry; a bundle's files go beside its entry.
         let listed = entryFolder.facts.section == nil ? [] : Set(files.map(\.path))
@@ -192,6 +215,7 @@ public struct ContentScanner: Sendable {
                 }
                 continue
             }
+            if isSkipped(relative) { continue }
             let language = translationLanguage(of: name)
             if isLeftOut(language) { continue }
             if entryFolder.facts.section != nil, Self.sectionFileNames.contains(FileNameParts.withoutLanguage(name, language)) { continue }

@@ -78,6 +78,10 @@ public struct SiteLayout: Sendable, Equatable {
 
     /// What makes the site unbuildable as it is laid out (a Jekyll `source:` that is not there): reported first.
     public var problem: Diagnostic?
+    /// What the layout leaves out that the old generator read (a Hugo mount of layouts): warnings.
+    public var warnings: [Diagnostic] = []
+    /// Which content files Hugo leaves out (`ignoreFiles`, a content mount's `includeFiles` and `excludeFiles`).
+    public var contentFilter = HugoFileFilter()
 
     /// `legacy-pages.yml` at the root of a site from another generator: where its old list pages lead.
     public var legacyPagesPath: String? {
@@ -137,16 +141,26 @@ public struct SiteLayout: Sendable, Equatable {
             }
             return layout
         }
-        if isFolder("content") {
-            let hugo = firstConfig(["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config/_default/hugo.toml",
-                                    "config/_default/config.toml", "config/_default/hugo.yaml", "config/_default/config.yaml"])
-            // Zola 0.21 reads `zola.toml` before `config.toml`.
-            let generic = firstConfig(["zola.toml", "config.toml", "config.yaml", "config.yml", "config.json"])
-            let statics = isFolder("static") ? [StaticFolder(path: "\(root)/static", excludedNames: [], frontMatterFilesArePages: false)] : []
+        // Every name Hugo 0.168 reads its config by, at the root and in its config folder.
+        let hugo = firstConfig(Self.hugoConfigNames + Self.hugoConfigNames.map { "config/_default/" + $0 }
+                               + Self.configExtensions.map { "config/_default/config." + $0 })
+        // Zola 0.21 reads `zola.toml` before `config.toml`.
+        let generic = firstConfig(["zola.toml"] + Self.configExtensions.map { "config." + $0 })
+        // A Hugo site may keep its content elsewhere (`contentDir`, `module.mounts`): its config says so.
+        let hugoParts = { (config: String) in Self.configParts(in: "\(root)/config/_default", besides: config, files: files) }
+        let movedHugoContent = isFolder("content") ? nil : (hugo ?? generic).flatMap { config -> String? in
+            guard !config.hasSuffix("/zola.toml"), !Self.isZolaConfig(config, files: files) else { return nil }
+            return HugoContentDir.read(config: config, parts: hugoParts(config), in: files).flatMap { isFolder($0) ? $0 : nil }
+        }
+        if isFolder("content") || movedHugoContent != nil {
             if let config = hugo ?? generic, isNamed(config) {
                 let origin: Origin = hugo == nil && (config.hasSuffix("/zola.toml") || Self.isZolaConfig(config, files: files)) ? .zola : .hugo
-                let parts = origin == .hugo ? Self.configParts(in: "\(root)/config/_default", besides: config, files: files) : []
-                // Hugo's `contentDir` (a language's own, in a site with one per language) moves the content.
+                let parts = origin == .hugo ? hugoParts(config) : []
+                let mounts = origin == .hugo ? HugoContentDir.values(config: config, parts: parts, in: files).map { HugoMounts.read($0, root: root, in: files) } : nil
+                // Hugo mounts `static/` where no mount names the static files.
+                let staticSources = mounts.map { $0.statics.isEmpty ? ["static"] : $0.statics.filter { $0.target == "static" }.map(\.source) } ?? ["static"]
+                let statics = staticSources.filter(isFolder).map { StaticFolder(path: "\(root)/\($0)", excludedNames: [], frontMatterFilesArePages: false) }
+                // Hugo's `contentDir` or its content mount (a language's own, in a site with one per language) moves the content.
                 let content = origin == .hugo ? (hugoContentDir ?? HugoContentDir.read(config: config, parts: parts, in: files)).flatMap { isFolder($0) ? $0 : nil } ?? "content" : "content"
                 // The blog's section, as Hugo finds its main section: the rest of content/ is pages (about.md, 404.md).
                 // A Zola site whose top holds dated pages has its blog there (its root section), whatever its sections hold.
@@ -156,6 +170,19 @@ public struct SiteLayout: Sendable, Equatable {
                                         configPath: config, staticFolders: statics, pagesFolder: section == nil ? nil : "\(root)/\(content)")
                 layout.contentRoot = "\(root)/\(content)"
                 layout.configParts = parts
+                if let mounts {
+                    let own = mounts.content.first { $0.target == "content" && $0.source == content }
+                    layout.contentFilter = HugoFileFilter(includeFiles: own?.filter.includeFiles ?? [], excludeFiles: own?.filter.excludeFiles ?? [],
+                                                          ignoreFiles: mounts.ignoreFiles)
+                    let configName = String(config.dropFirst(root.count + 1))
+                    for mount in mounts.mounts where !["content", "static"].contains(mount.target) {
+                        let why = ["content", "static"].contains(String(mount.target.split(separator: "/").first ?? ""))
+                            ? "a mount into a folder below \(mount.target.split(separator: "/").first ?? "") is not read"
+                            : "its \(mount.target) are read by Hugo's own layouts, which blogpager does not render"
+                        layout.warnings.append(.warning(at: SourceLocation(path: config),
+                                                        "\(configName): the mount of '\(mount.source)' as '\(mount.target)' is left out: \(why)"))
+                    }
+                }
                 if origin == .hugo, hugoContentDir == nil {
                     layout.languageContentFolders = HugoContentDir.otherLanguages(config: config, parts: parts, in: files)
                         .filter { $0.folder != content && isFolder($0.folder) }
@@ -276,6 +303,9 @@ public struct SiteLayout: Sendable, Equatable {
         }
         return found.sorted { $0.lexicographicallyPrecedes($1) }
     }
+
+    private static let configExtensions = ["toml", "yaml", "yml", "json"]
+    private static let hugoConfigNames = configExtensions.map { "hugo." + $0 }
 
     /// The files of Hugo's config folder beside its main file, in name order.
     private static func configParts(in folder: String, besides main: String, files: FileSystem) -> [String] {

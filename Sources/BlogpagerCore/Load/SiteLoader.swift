@@ -102,7 +102,7 @@ public struct SiteLoader: Sendable {
         guard var loaded, let templates else { throw BuildFailure(log.diagnostics) }
         loaded.config.languages = languages
         loaded.config.languagesFromFrontMatter = layout.origin == .jekyll && !languages.isEmpty
-        var warnings = loaded.warnings
+        var warnings = loaded.warnings + layout.warnings
         if let first = found.pages.first {
             warnings.append(.warning(at: SourceLocation(path: first),
                                      "\(found.pages.count) page\(found.pages.count == 1 ? "" : "s") with front matter in a format other than Markdown or HTML (this one among them) \(found.pages.count == 1 ? "is" : "are") not built: only Markdown and HTML pages are"))
@@ -184,6 +184,8 @@ public struct SiteLoader: Sendable {
         scanner.namesNeedDates = layout.contentNamesNeedDates
         scanner.folderMayBeMissing = layout.contentFolderMayBeMissing
         scanner.publishesBareHTML = layout.origin == .hugo
+        scanner.contentFilter = layout.contentFilter
+        scanner.contentFilterRoot = layout.contentRoot
         scanner.fileSystem = files
         return scanner
     }

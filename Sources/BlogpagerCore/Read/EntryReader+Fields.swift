@@ -115,7 +115,7 @@ extension EntryReader {
     /// The entry's terms of every taxonomy, its folders' categories (Jekyll's) first.
     func readTerms(_ written: WrittenFields, log: inout DiagnosticLog) -> [String: [String]] {
         var terms = EntryTermsReader(taxonomies: config.taxonomies, splitsOnSpaces: config.termsSplitOnSpaces,
-                                     skipsEmptyTerms: config.skipsEmptyTerms).read(written.byKey, log: &log)
+                                     passesOverNonTextTerms: config.passesOverNonTextTerms).read(written.byKey, log: &log)
         let folderCategories = written.file.folderFacts.categories
         if !folderCategories.isEmpty {
             let listed = terms[Taxonomy.categories.key] ?? []

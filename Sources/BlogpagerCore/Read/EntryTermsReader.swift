@@ -6,9 +6,10 @@
 struct EntryTermsReader {
     var taxonomies: [Taxonomy]
     var splitsOnSpaces: Bool
-    /// Whether an empty item of a list (`tags: ["", "x"]`, or a `- ` with nothing after it) is passed
-    /// over, as Hugo and Jekyll do, instead of an error.
-    var skipsEmptyTerms = false
+    /// Whether an item that names no term (`tags: ["", "x"]`, a `- ` with nothing after it, a map
+    /// without `name`, a list) is passed over, as Hugo and Jekyll do, instead of an error: Hugo
+    /// drops a term that is not text, and Jekyll files only tags and categories.
+    var passesOverNonTextTerms = false
 
     /// Terms by taxonomy key, each list without repeats, in the order written.
     func read(_ byKey: [String: FrontMatterField], log: inout DiagnosticLog) -> [String: [String]] {
@@ -50,14 +51,14 @@ struct EntryTermsReader {
                     // A list's items are whole terms, spaces and all.
                     let term = text.trimmingSpaces
                     if !found.contains(term) { found.append(term) }
-                } else if skipsEmptyTerms, value == .null || value.scalarText?.trimmingSpaces.isEmpty == true {
+                } else if passesOverNonTextTerms {
                     continue
                 } else {
                     log.append(.error(at: item.location, "each \(taxonomy.singular) must be non-empty text"))
                 }
             }
         case .map:
-            if let name = Self.name(field.value) { add(name) } else {
+            if let name = Self.name(field.value) { add(name) } else if !passesOverNonTextTerms {
                 log.append(.error(at: field.valueLocation, "\(taxonomy.key) must be a list such as \(Self.example(taxonomy)) or one \(taxonomy.singular)"))
             }
         default:

@@ -8,7 +8,7 @@ struct FrontMatterReader {
     /// site whose generator builds one so (Hugo, `SiteConfig.pagesMayLackFrontMatter`).
     var bareTextIsBody = false
     /// The most bytes one file may have (`--max-entry-size`).
-    var maximumBytes = SiteConfig.defaultMaximumEntryBytes
+    var maximumBytes: Int? = SiteConfig.defaultMaximumEntryBytes
 
     /// Jekyll's defaults, put under each file's own front matter.
     var defaults = FrontMatterDefaults()
@@ -40,7 +40,7 @@ struct FrontMatterReader {
         case .success(let loaded): bytes = loaded
         case .failure(let diagnostic): return .failure(BuildFailure(diagnostic))
         }
-        if bytes.count > maximumBytes {
+        if let maximumBytes, bytes.count > maximumBytes {
             return .failure(BuildFailure(.error(at: SourceLocation(path: path), Self.tooLong(bytes.count, maximum: maximumBytes))))
         }
         let text: String

@@ -15,7 +15,7 @@ struct ConfigKeyTests {
         ("baseURL", { $0.baseURL = "https://example.org/" }),
         ("language", { $0.language = "fr" }),
         ("timeZone", { $0.timeZone = TimeZone(identifier: "Asia/Tokyo")! }),
-        ("entryURLs", { $0.entryURLs = .hugo(templates: ["posts": "/:year/:slug/"], uglyURLs: HugoUglyURLs(), lowercase: true) }),
+        ("entryURLs", { $0.entryURLs = .hugo(templates: ["posts": "/:year/:slug/"], uglyURLs: HugoUglyURLs(), paths: HugoPaths()) }),
         ("contentSection", { $0.contentSection = ["posts"] }),
         ("pageSize", { $0.pageSize = 7 }),
         ("unsafeHTML", { $0.unsafeHTML = true }),

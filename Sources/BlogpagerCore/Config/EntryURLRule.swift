@@ -8,8 +8,8 @@ public enum EntryURLRule: Sendable, Hashable {
     /// A Jekyll template such as `/:categories/:year/:month/:day/:title:output_ext`.
     case jekyll(template: String)
     /// Hugo: a template per section (`posts` → `/:year/:month/:title/`), `.html` URLs with
-    /// `uglyURLs`, paths lowercased unless `disablePathToLower`.
-    case hugo(templates: [String: String], uglyURLs: HugoUglyURLs, lowercase: Bool)
+    /// `uglyURLs`, paths made as Hugo makes them (`HugoPaths`).
+    case hugo(templates: [String: String], uglyURLs: HugoUglyURLs, paths: HugoPaths)
     /// Zola: `/<section>/<slug>/`.
     case zola
 

@@ -18,7 +18,7 @@ struct HugoConfigReader {
         config.leavesUnresolvedFileLinks = true
         var permalinks: [String: String] = [:]
         var uglyURLs = HugoUglyURLs()
-        var lowercase = true
+        var paths = HugoPaths()
         for field in fields {
             switch field.key.lowercased() {
             case "title": config.title = values.text(field) ?? config.title
@@ -61,7 +61,8 @@ struct HugoConfigReader {
                 let pages = if case .map(let page)? = map["page"] { page } else { map }
                 for (section, template) in pages { if let text = template.scalarText { permalinks[section] = text } }
             case "uglyurls": uglyURLs = HugoUglyURLs(field.value)
-            case "disablepathtolower": lowercase = field.value != .bool(true)
+            case "disablepathtolower": paths.lowercase = field.value != .bool(true)
+            case "removepathaccents": paths.removesAccents = field.value == .bool(true)
             case "summarylength": values.notHonoured(field, "summaries end at <!--more--> or the first paragraph")
             case "enableemoji": config.markdown.emoji = field.value == .bool(true) ? .hugo : nil
             case "buildfuture": config.buildsFuture = field.value == .bool(true)
@@ -81,7 +82,7 @@ struct HugoConfigReader {
         if config.author.isEmpty, let author = config.params["author"] {
             if case .map(let map) = author { config.author = map["name"]?.scalarText ?? "" } else { config.author = author.scalarText ?? "" }
         }
-        config.entryURLs = .hugo(templates: permalinks, uglyURLs: uglyURLs, lowercase: lowercase)
+        config.entryURLs = .hugo(templates: permalinks, uglyURLs: uglyURLs, paths: paths)
         // Hugo's RSS at the home page, the section and each term, unless `disableKinds` turns RSS off.
         let disabled = fields.first { $0.key.lowercased() == "disablekinds" }.map { field -> [String] in
             if case .list(let kinds) = field.value { return kinds.compactMap { $0.scalarText?.lowercased() } }

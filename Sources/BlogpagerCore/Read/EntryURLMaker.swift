@@ -61,19 +61,17 @@ struct EntryURLMaker {
         case .jekyll(let template):
             let collection = facts.source.folderFacts.section.flatMap { folder in collections.first { [$0.folder] == folder } }
             return try made(Self.jekyllPath(facts.ownURL ?? collection?.permalink ?? template, facts: facts, collection: collection), written: facts.ownURL)
-        case .hugo(let templates, let uglyURLs, let lowercase):
+        case .hugo(let templates, let uglyURLs, let paths):
             var path: String
             if let own = facts.ownURL {
                 return try made(own.hasPrefix("/") ? own : "/" + own)
             } else {
                 let sectionName = contentFolders(facts).first ?? ""
                 if let template = templates[sectionName] {
-                    path = hugoPath(template, facts: facts, lowercase: lowercase)
+                    path = paths.fromPermalink(hugoPath(template, facts: facts, paths: paths))
                 } else {
-                    path = "/" + (contentFolders(facts) + [facts.frontSlug ?? facts.fileStem]).joined(separator: "/")
+                    path = paths.fromFilePlace("/" + (contentFolders(facts) + [facts.frontSlug ?? facts.fileStem]).joined(separator: "/"))
                 }
-                path = Self.hugoSanitized(path)
-                if lowercase { path = path.lowercased() }
                 if !path.hasSuffix("/"), !path.hasSuffix(".html") { path += "/" }
                 // `uglyURLs`: `/posts/name.html` for `/posts/name/`.
                 if uglyURLs.applies(to: sectionName), path.hasSuffix("/"), path.count > 1 { path = String(path.dropLast()) + ".html" }
@@ -195,7 +193,7 @@ struct EntryURLMaker {
         return cased ? slug : slug.lowercased()
     }
 
-    private static func isLetterMarkOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+    static func isLetterMarkOrDigit(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber: true
@@ -232,18 +230,19 @@ struct EntryURLMaker {
 
     // MARK: Hugo
 
-    private func hugoPath(_ template: String, facts: Facts, lowercase: Bool) -> String {
+    private func hugoPath(_ template: String, facts: Facts, paths: HugoPaths) -> String {
         let date = DateTokens(facts.date), wall = date.wall, two = DateTokens.two
         let folders = contentFolders(facts)
-        let title = Self.hugoURLize(facts.title)
+        let title = paths.urlized(facts.title)
+        let slug = facts.frontSlug.map(paths.urlized), stem = paths.urlized(facts.fileStem)
         let values: [String: String] = [
             "year": String(wall.year), "month": two(wall.month), "monthname": date.monthName,
             "day": two(wall.day), "weekday": String(date.weekday - 1), "weekdayname": date.dayName,
             "yearday": String(date.dayOfYear),
             "section": folders.first ?? "", "sections": folders.joined(separator: "/"),
-            "title": title, "slug": facts.frontSlug ?? title,
-            "filename": facts.fileStem, "contentbasename": facts.fileStem,
-            "slugorfilename": facts.frontSlug ?? facts.fileStem, "slugorcontentbasename": facts.frontSlug ?? facts.fileStem,
+            "title": title, "slug": slug ?? title,
+            "filename": stem, "contentbasename": stem,
+            "slugorfilename": slug ?? stem, "slugorcontentbasename": slug ?? stem,
         ]
         var result = ""
         var rest = Substring(template)
@@ -261,37 +260,6 @@ struct EntryURLMaker {
         }
         result += rest
         return result.hasPrefix("/") ? result : "/" + result
-    }
-
-    /// Hugo's `urlize` of a title or slug: a path segment (a `/` in it a hyphen), lowercased.
-    static func hugoURLize(_ text: String) -> String {
-        hugoSanitized(text.replacingOccurrences(of: "/", with: "-")).lowercased()
-    }
-
-    /// Hugo's path sanitizing, as Hugo 0.168 does it: letters, marks, digits, `./\_#~-@` and `%`
-    /// before two hex digits stay; a run of spaces between kept characters becomes one hyphen
-    /// (none after a hyphen); anything else goes.
-    static func hugoSanitized(_ path: String) -> String {
-        let scalars = Array(path.unicodeScalars)
-        let allowed = Set("./\\_#~-@".unicodeScalars)
-        func isHex(_ index: Int) -> Bool { index < scalars.count && scalars[index].properties.isASCIIHexDigit }
-        var result = String.UnicodeScalarView()
-        var prependHyphen = false
-        var wasHyphen = false
-        for (index, scalar) in scalars.enumerated() {
-            let isAllowed = allowed.contains(scalar) || isLetterMarkOrDigit(scalar) || (scalar == "%" && isHex(index + 1) && isHex(index + 2))
-            if isAllowed {
-                wasHyphen = scalar == "-"
-                if prependHyphen {
-                    if !wasHyphen { result.append("-") }
-                    prependHyphen = false
-                }
-                result.append(scalar)
-            } else if !result.isEmpty, !wasHyphen, scalar.properties.isWhitespace {
-                prependHyphen = true
-            }
-        }
-        return String(result)
     }
 
     // MARK: Zola

@@ -48,14 +48,13 @@ struct PageReader {
                           source: file, fileStem: name.stem, fileSlug: name.slug, frontSlug: slug, title: title, date: EntryDate(epochSeconds: Self.yearOne), categories: [], ownURL: nil)) {
                 // A page of a section with a `[permalinks]` template is placed by it, dated as Hugo dates an undated page (the year 1).
                 segments = made.outputPath.segments
-            } else if case .hugo(_, let uglyURLs, let lowercase) = config.entryURLs {
+            } else if case .hugo(_, let uglyURLs, let paths) = config.entryURLs {
                 // Where Hugo places a page by its file: its folders and its slug or name, sanitized as
                 // Hugo sanitizes paths, lowercased unless the site turns that off.
                 var parts = file.relativePath.split(separator: "/").dropLast().map(String.init)
                 // `slug` is the last segment of the URL: a bundle's (`about/index.md`) in place of its folder's name.
                 if stem == "index", let slug, !parts.isEmpty { parts[parts.count - 1] = slug } else if stem != "index" || slug != nil { parts.append(slug ?? stem) }
-                var path = EntryURLMaker.hugoSanitized(parts.joined(separator: "/"))
-                if lowercase { path = path.lowercased() }
+                let path = paths.fromFilePlace(parts.joined(separator: "/"))
                 segments = path.split(separator: "/").map(String.init)
                 let section = file.relativePath.contains("/") ? String(file.relativePath.prefix { $0 != "/" }) : ""
                 if uglyURLs.applies(to: section), let last = segments.popLast() { segments.append(last + ".html") } else { segments.append("index.html") }

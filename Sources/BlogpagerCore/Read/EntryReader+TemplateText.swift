@@ -8,16 +8,26 @@ extension EntryReader {
 
     func bodyReferences(_ parts: FrontMatterSplitter.Parts, params: [String: FrontMatterValue], log: inout DiagnosticLog, file: SourceFile) -> [BodyReference] {
         let syntax = TemplateText.Syntax.of(config, params: params)
-        var references = TemplateText(syntax: syntax).scan(parts.body, firstLine: parts.bodyLine).compactMap { piece -> BodyReference? in
-            switch piece.kind {
-            case .link(let reference, _): BodyReference(kind: .link(style: reference.style.rawValue, target: reference.target), line: piece.line, column: piece.column)
-            case .shortcode(let name, _, _, _): BodyReference(kind: .shortcode(name: name), line: piece.line, column: piece.column)
-            case .image(let src): BodyReference(kind: .image(src: src), line: piece.line, column: piece.column)
-            case .code, .verbatim, .dropped: nil
-            }
-        }
+        var references = Self.templateReferences(parts.body, firstLine: parts.bodyLine, syntax: syntax)
         if syntax == .liquid { references += Self.liquidReferences(parts.body, firstLine: parts.bodyLine, path: file.displayPath, log: &log) }
         return references
+    }
+
+    /// What a body's template text names; a body shortcode's inner text is read too, as its
+    /// generator expands shortcodes nested there.
+    static func templateReferences(_ body: String, firstLine: Int, syntax: TemplateText.Syntax) -> [BodyReference] {
+        TemplateText(syntax: syntax).scan(body, firstLine: firstLine).flatMap { piece -> [BodyReference] in
+            switch piece.kind {
+            case .link(let reference, _): return [BodyReference(kind: .link(style: reference.style.rawValue, target: reference.target), line: piece.line, column: piece.column)]
+            case .shortcode(let name, _, _, let inner):
+                let own = BodyReference(kind: .shortcode(name: name), line: piece.line, column: piece.column)
+                guard let inner, let start = body[piece.range].range(of: inner)?.lowerBound else { return [own] }
+                let line = piece.line + body[piece.range.lowerBound..<start].utf8.count { $0 == UInt8(ascii: "\n") }
+                return [own] + templateReferences(inner, firstLine: line, syntax: syntax)
+            case .image(let src): return [BodyReference(kind: .image(src: src), line: piece.line, column: piece.column)]
+            case .code, .verbatim, .dropped: return []
+            }
+        }
     }
 
     /// What a body's Liquid names and reads, found by parsing it; a syntax error is reported where it is.

@@ -4,12 +4,20 @@ import Foundation
 /// by URLs, highlight blocks by code blocks, raw text as written, a shortcode by the site's own
 /// template (`templates/shortcodes/NAME.mustache`).
 extension BodyRenderer {
-    /// The body's Markdown with every piece replaced, and the HTML each placeholder stands for.
-    func expandTemplateText(_ body: String, of entry: Entry, syntax: TemplateText.Syntax) -> (markdown: String, placeholders: [String: String]) {
-        let pieces = TemplateText(syntax: syntax).scan(body, firstLine: 1)
-        guard !pieces.isEmpty else { return (body, [:]) }
-        var markdown = ""
+    /// The body's Markdown with every piece replaced, and the HTML each placeholder stands for;
+    /// `source` is the file it is written in, where links start. A shortcode's inner text is
+    /// expanded too, as Hugo and Zola expand shortcodes nested in a body shortcode.
+    func expandTemplateText(_ body: String, from source: SourceFile, syntax: TemplateText.Syntax) -> (markdown: String, placeholders: [String: String]) {
         var placeholders: [String: String] = [:]
+        let markdown = expandTemplateText(body, from: source, syntax: syntax, placeholders: &placeholders)
+        return (markdown, placeholders)
+    }
+
+    private func expandTemplateText(_ body: String, from source: SourceFile, syntax: TemplateText.Syntax,
+                                    placeholders: inout [String: String]) -> String {
+        let pieces = TemplateText(syntax: syntax).scan(body, firstLine: 1)
+        guard !pieces.isEmpty else { return body }
+        var markdown = ""
         var index = body.startIndex
         for piece in pieces {
             markdown += body[index..<piece.range.lowerBound]
@@ -18,14 +26,15 @@ extension BodyRenderer {
             case .link(let reference, let anchor):
                 // One that names no entry is an error, unless the old generator left it as written (`leavesUnresolvedFileLinks`).
                 let unresolved = reference.style == .relativeFile ? reference.target : "#"
-                markdown += (links?.url(for: reference, from: entry.source) ?? unresolved) + anchor
+                markdown += (links?.url(for: reference, from: source) ?? unresolved) + anchor
             case .code(let language, let options, let code):
                 markdown += (markdown.isEmpty || markdown.hasSuffix("\n") ? "" : "\n") + Self.fencedCode(language: language, options: options, code: code)
             case .verbatim(let text):
                 markdown += text
-            case .shortcode(let name, let arguments, let named, let inner):
-                guard let html = shortcodes?.shortcode(name, arguments: arguments, named: named, inner: inner,
-                                                       innerHTML: inner.map { renderer.render($0).html }) else {
+            case .shortcode(let name, let arguments, let named, let written):
+                let inner = written.map { expandTemplateText($0, from: source, syntax: syntax, placeholders: &placeholders) }
+                let innerHTML = inner.map { Self.fillingPlaceholders(renderer.render($0).html, placeholders) }
+                guard let html = shortcodes?.shortcode(name, arguments: arguments, named: named, inner: inner, innerHTML: innerHTML) else {
                     // Without a template the wrapper goes, but the author's text inside it stays.
                     if let inner { markdown += inner }
                     continue
@@ -40,7 +49,7 @@ extension BodyRenderer {
             }
         }
         markdown += body[index...]
-        return (markdown, placeholders)
+        return markdown
     }
 
     /// The HTML with each placeholder replaced: a paragraph of a placeholder alone becomes its HTML.

@@ -64,7 +64,7 @@ public struct BodyRenderer: Sendable {
     }
 
     private func body(of entry: Entry, _ markdown: String, syntax: TemplateText.Syntax, base: String?) -> EntryBody {
-        let (text, placeholders) = expandTemplateText(markdown, of: entry, syntax: syntax)
+        let (text, placeholders) = expandTemplateText(markdown, from: entry.source, syntax: syntax)
         var body = HTMLContentRenderer.isHTML(entry.source)
             ? renderHTMLBody(text, summarySource: entry.summarySource)
             : renderBody(text, summarySource: entry.summarySource, base: base)
@@ -127,12 +127,17 @@ public struct BodyRenderer: Sendable {
                          isTruncated: first.trimmingSpaces != html.trimmingSpaces)
     }
 
-    /// A page's body rendered: HTML as written, Markdown as entries' but for their code, which
+    /// A page's body rendered: its template text expanded as an entry's (Hugo's and Zola's
+    /// shortcodes and links), HTML as written, Markdown as entries' but for their code, which
     /// pages leave plain (as they always have).
     func body(of page: StandalonePage) -> Result<String, BuildFailure> {
         liquidText(of: page).map { text in
-            HTMLContentRenderer.isHTML(page.source) ? text
-                : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, features: config.markdown).render(text).html
+            // A Jekyll page's Liquid is done: its links stay as written.
+            let (expanded, placeholders) = [.hugo, .zola].contains(config.templateSyntax)
+                ? expandTemplateText(text, from: page.source, syntax: config.templateSyntax) : (text, [:])
+            let html = HTMLContentRenderer.isHTML(page.source) ? expanded
+                : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, features: config.markdown).render(expanded).html
+            return Self.fillingPlaceholders(html, placeholders)
         }
     }
 }

@@ -264,19 +264,23 @@ struct TemplateText {
         return words
     }
 
-    /// `a=1, b="x, y"`: arguments apart by commas outside quotes.
+    /// `a=1, b="x, y", c=["d", "e"]`: arguments apart by commas outside quotes and brackets.
     private static func splitArguments(_ text: String) -> [String] {
         var parts: [String] = []
         var current = ""
         var quote: Character?
+        var depth = 0
         for character in text {
             if let open = quote {
                 if character == open { quote = nil }
                 current.append(character)
-            } else if character == "\"" || character == "'" {
+            } else if character == "\"" || character == "'" || character == "`" {
                 quote = character
                 current.append(character)
-            } else if character == "," {
+            } else if character == "[" || character == "]" {
+                depth += character == "[" ? 1 : -1
+                current.append(character)
+            } else if character == ",", depth <= 0 {
                 parts.append(current)
                 current = ""
             } else {

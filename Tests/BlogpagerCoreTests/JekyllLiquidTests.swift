@@ -54,12 +54,16 @@ struct JekyllLiquidTests {
         #expect(Set(sources.dataFingerprints.keys) == ["team", "releases"])
     }
 
-    @Test func includeNamesMustStayInTheirFolder() {
-        #expect(JekyllLiquidHost.problem(withIncludeName: "note.html") == nil)
-        #expect(JekyllLiquidHost.problem(withIncludeName: "parts/note.html") == nil)
-        #expect(JekyllLiquidHost.problem(withIncludeName: "../_config.yml") != nil)
-        #expect(JekyllLiquidHost.problem(withIncludeName: "a/../../b") != nil)
-        #expect(JekyllLiquidHost.problem(withIncludeName: "/etc/passwd") != nil)
+    /// Jekyll 4.3's checks (`VALID_FILENAME_CHARS`, `INVALID_SEQUENCES`), then `File.join` onto the folder.
+    @Test func includeNamesAsJekyllReadsThem() {
+        for name in ["note.html", "parts/note.html", "/new-includes/components/releases.html", "a-b_(c)+~#@.html"] {
+            #expect(JekyllIncludeName.problem(with: name) == nil, "\(name)")
+        }
+        for name in ["../_config.yml", "a/../../b", "./note.html", "a//b.html", "x/.hidden", "na me.html", "caf\u{E9}.html", "a\0b", ""] {
+            #expect(JekyllIncludeName.problem(with: name) != nil, "\(name)")
+        }
+        #expect(JekyllIncludeName.pathBelowFolder("/new-includes/x.html") == "new-includes/x.html")
+        #expect(JekyllIncludeName.pathBelowFolder("x.html") == "x.html")
     }
 
     @Test func slugifyAndSmartifyAsJekyllWritesThem() {

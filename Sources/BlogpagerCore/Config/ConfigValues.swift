@@ -2,14 +2,42 @@ import Foundation
 
 /// Reading one config's fields into a `SiteConfig`, the same way whichever
 /// generator wrote it: typed values with their place, every bad value an
-/// error, every key understood but not honoured yet a warning naming it.
+/// error (a warning where the old generator builds the site without it), every
+/// key understood but not honoured yet a warning naming it.
 struct ConfigValues {
     var log = DiagnosticLog()
     var warnings: [Diagnostic] = []
 
+    /// The kinds of bad value the old generator builds a site with, ignoring the value (Jekyll reads
+    /// its config as plain data; Hugo casts a title and reads a bad `paginate` as none).
+    enum Kind: Sendable, Hashable { case text, pageSize, address }
+    var passedOver: Set<Kind> = []
+    /// The old generator's name, for the warning that says it builds the site all the same.
+    var generator = "the old generator"
+
+    /// Which bad values each generator builds a site with, as Jekyll 4.3, Hugo 0.168 and Zola 0.21 read their configs.
+    init(origin: SiteLayout.Origin = .blogpager) {
+        switch origin {
+        case .jekyll: passedOver = [.text, .pageSize, .address]
+        case .hugo: passedOver = [.address]
+        case .zola: passedOver = [.address]
+        case .blogpager: passedOver = []
+        }
+        generator = origin.rawValue
+    }
+
+    /// A bad value: an error, or where the old generator builds the site without it, a warning.
+    mutating func bad(_ kind: Kind, at field: FrontMatterField, _ message: String) {
+        if passedOver.contains(kind) {
+            warnings.append(.warning(at: field.valueLocation, message + "; it is ignored, as \(generator) builds the site without it"))
+        } else {
+            log.append(.error(at: field.valueLocation, message))
+        }
+    }
+
     mutating func text(_ field: FrontMatterField) -> String? {
         guard let text = field.rawText, field.value != .null else {
-            log.append(.error(at: field.valueLocation, "'\(field.key)' must be a text value"))
+            bad(.text, at: field, "'\(field.key)' must be a text value")
             return nil
         }
         return text
@@ -33,7 +61,7 @@ struct ConfigValues {
     /// `named` is the key the message names (blogpager's own config calls its three spellings `base_url`).
     mutating func baseURL(_ value: String, at field: FrontMatterField, named name: String? = nil) -> String? {
         guard let url = URL(string: value), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-            log.append(.error(at: field.valueLocation, "\(name ?? field.key) must be an absolute http(s) URL such as https://example.org/"))
+            bad(.address, at: field, "\(name ?? field.key) must be an absolute http(s) URL such as https://example.org/")
             return nil
         }
         return value.hasSuffix("/") ? value : value + "/"
@@ -62,9 +90,13 @@ struct ConfigValues {
         return zone
     }
 
-    mutating func pageSize(_ value: FrontMatterValue, at field: FrontMatterField, named name: String? = nil) -> Int? {
+    /// `passedOver`: whether this key's old generator builds the site without a bad one (Hugo's old `paginate`).
+    mutating func pageSize(_ value: FrontMatterValue, at field: FrontMatterField, named name: String? = nil, passedOver: Bool = false) -> Int? {
         guard case .int(let size) = value, (1...1000).contains(size) else {
-            log.append(.error(at: field.valueLocation, "\(name ?? field.key) must be a whole number from 1 to 1000"))
+            let message = "\(name ?? field.key) must be a whole number from 1 to 1000"
+            if passedOver { warnings.append(.warning(at: field.valueLocation, message + "; it is ignored, as \(generator) builds the site without it")) } else {
+                bad(.pageSize, at: field, message)
+            }
             return nil
         }
         return size

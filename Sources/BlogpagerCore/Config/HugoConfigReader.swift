@@ -30,7 +30,7 @@ struct HugoConfigReader {
             case "languagecode": config.language = values.text(field) ?? config.language
             case "defaultcontentlanguage": if fields.allSatisfy({ $0.key.lowercased() != "languagecode" }) { config.language = values.text(field) ?? config.language }
             case "timezone": config.timeZone = values.timeZone(field) ?? config.timeZone
-            case "paginate": config.pageSize = values.pageSize(field.value, at: field) ?? config.pageSize
+            case "paginate": config.pageSize = values.pageSize(field.value, at: field, passedOver: true) ?? config.pageSize
             case "pagination":
                 if case .map(let map) = field.value, let size = map["pagerSize"] { config.pageSize = values.pageSize(size, at: field) ?? config.pageSize }
             case "menu", "menus": config.menu = SiteMenu(hugo: field.value)

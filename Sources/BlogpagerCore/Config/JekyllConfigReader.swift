@@ -9,6 +9,8 @@ struct JekyllConfigReader {
 
     mutating func read(_ fields: [FrontMatterField], into values: inout ConfigValues) -> SiteConfig {
         var config = SiteConfig()
+        // jekyll-paginate's page size, where the config gives a good one.
+        var paginate: Int?
         config.unsafeHTML = true
         config.showsDatesInSiteZone = true
         config.yamlKeysMayRepeat = true
@@ -65,7 +67,9 @@ struct JekyllConfigReader {
             case "author": config.author = values.name(field) ?? ""
             case "lang", "locale": config.language = values.text(field).map { $0.replacingOccurrences(of: "_", with: "-") } ?? config.language
             case "timezone": config.timeZone = values.jekyllTimeZone(field) ?? config.timeZone
-            case "paginate": config.pageSize = values.pageSize(field.value, at: field) ?? config.pageSize
+            case "paginate":
+                paginate = values.pageSize(field.value, at: field)
+                config.pageSize = paginate ?? config.pageSize
             case "header_pages":
                 // minima's menu: the pages, by file, in the order given.
                 if case .list(let names) = field.value { config.menu.pageFiles = names.compactMap(\.scalarText) }
@@ -125,7 +129,7 @@ struct JekyllConfigReader {
             }
         }
         // jekyll-paginate: page N of the front page at `paginate_path` (`/page:num/`).
-        if let size = fields.first(where: { $0.key == "paginate" }).flatMap({ values.pageSize($0.value, at: $0) }) {
+        if let size = paginate {
             let path = fields.first { $0.key == "paginate_path" }?.rawText ?? "/page:num/"
             config.oldListPages = OldListPages(pageSize: size, templates: [path])
         }

@@ -83,7 +83,7 @@ public struct SiteConfigLoader: Sendable {
             }
         }
         if log.hasErrors { return .failure(BuildFailure(log.diagnostics)) }
-        var values = ConfigValues()
+        var values = ConfigValues(origin: origin)
         var loaded: Loaded
         switch origin {
         case .jekyll:

@@ -13,6 +13,14 @@ public enum EntryURLRule: Sendable, Hashable {
     /// Zola: `/<section>/<slug>/`.
     case zola
 
+    /// Whether an empty `slug` leaves the entry named by its file, as Jekyll and Hugo build it, rather than being an error.
+    var namesByFileWithoutSlug: Bool {
+        switch self {
+        case .jekyll, .hugo: true
+        case .pattern, .zola: false
+        }
+    }
+
     /// Jekyll's named styles and the template each stands for; `date` is Jekyll's default.
     static let jekyllStyles = [
         "date": "/:categories/:year/:month/:day/:title:output_ext",

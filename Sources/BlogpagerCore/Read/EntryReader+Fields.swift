@@ -102,7 +102,7 @@ extension EntryReader {
             if let text = field.rawText?.trimmingSpaces, field.value != .null, !text.isEmpty {
                 slug.value = text
                 slug.written = text
-            } else {
+            } else if !config.entryURLs.namesByFileWithoutSlug {
                 log.append(.error(at: field.valueLocation, "slug must be non-empty text"))
             }
         }

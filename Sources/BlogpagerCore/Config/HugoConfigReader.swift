@@ -10,7 +10,7 @@ struct HugoConfigReader {
         config.markdown = .goldmark([:])
         config.passesOverNonTextTerms = true
         config.maximumEntryBytes = nil
-        config.draftsMayBeText = true
+        config.draftFlag = .booleanOrGoText
         config.pagesMayLackFrontMatter = true
         config.keepsLastOfSharedURL = true
         config.keepsFirstOfSharedAlias = true

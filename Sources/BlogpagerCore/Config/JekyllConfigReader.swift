@@ -18,6 +18,7 @@ struct JekyllConfigReader {
         config.termsSplitOnSpaces = true
         config.passesOverNonTextTerms = true
         config.maximumEntryBytes = nil
+        config.frontMatterNames = .jekyllsAlone
         config.keepsLastOfSharedURL = true
         config.keepsFirstOfSharedAlias = true
         config.leavesUnresolvedFileLinks = true

@@ -91,9 +91,16 @@ public struct SiteConfig: Sendable, Hashable {
     public var frontMatterDefaults = FrontMatterDefaults()
     /// Jekyll's collections other than posts that it writes: their documents are pages.
     public var collections: [JekyllCollection] = []
-    /// Whether `draft` may be written as text (`draft = "false"`), read as Go's `strconv.ParseBool`
-    /// reads it, as Hugo does, instead of an error.
-    public var draftsMayBeText = false
+    /// How `draft` is read: true or false (blogpager's own, Zola's), or also as text read as Go's
+    /// `strconv.ParseBool` reads it (Hugo).
+    public enum DraftFlag: String, Sendable, Hashable { case boolean, booleanOrGoText }
+    public var draftFlag = DraftFlag.boolean
+    /// Which names of the keys blogpager reads are read (`FrontMatterAliases`): every generator's,
+    /// or Jekyll's alone, where a post's date is `date` or its file's name (never Hugo's `lastmod`
+    /// or `modified`) and only `published: false` makes a draft (Jekyll builds a post that says
+    /// `draft: true`); the other names stay values like any other.
+    public enum FrontMatterNames: String, Sendable, Hashable { case everyGenerators, jekyllsAlone }
+    public var frontMatterNames = FrontMatterNames.everyGenerators
     /// Whether a link to a `.md` file that names no entry stays as written, with a warning, as the
     /// old generators leave it, instead of an error.
     public var leavesUnresolvedFileLinks = false

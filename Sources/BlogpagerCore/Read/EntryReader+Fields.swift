@@ -40,7 +40,8 @@ extension EntryReader {
 
     /// The keys read into the entry itself; every other field is one of its params.
     var knownKeys: Set<String> {
-        Set(["title", "date", "slug", "summary", "draft", "updated", "expires", "aliases"] + config.taxonomies.map(\.key)
+        Set(["title", "date", "slug", "summary", "updated", "expires", "aliases"] + config.taxonomies.map(\.key)
+            + (config.frontMatterNames == .jekyllsAlone ? [] : ["draft"])
             + (config.entryURLs.ownURLKey.map { [$0] } ?? []))
     }
 
@@ -132,7 +133,7 @@ extension EntryReader {
         switch field.value {
         case .bool(let flag): return flag || inDraftsFolder
         case .null: return inDraftsFolder
-        case .string(let text) where config.draftsMayBeText && Self.goBooleans[text] != nil:
+        case .string(let text) where config.draftFlag == .booleanOrGoText && Self.goBooleans[text] != nil:
             return Self.goBooleans[text] == true || inDraftsFolder
         default:
             log.append(.error(at: field.valueLocation, "draft must be true or false"))

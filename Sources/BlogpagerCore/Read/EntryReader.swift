@@ -31,7 +31,8 @@ public struct EntryReader: Sendable {
 
     private func interpret(_ fields: [FrontMatterField], file: SourceFile, body: FrontMatterSplitter.Parts) -> Result<Entry, BuildFailure> {
         var log = DiagnosticLog()
-        let aliases = FrontMatterAliases(Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }))
+        let aliases = FrontMatterAliases(Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }),
+                                         names: config.frontMatterNames)
         let written = WrittenFields(byKey: aliases.fields, file: file, nameParts: FileNameParts(source: file))
 
         let title = readTitle(written, log: &log)

@@ -1,14 +1,14 @@
 /// The other names Jekyll, Hugo and Zola give the keys blogpager reads, put
 /// under blogpager's own name, so one reading of the keys serves every origin:
 /// - the date: `date`, else Hugo's `publishDate`, `pubdate`, `published`, `lastmod` or `modified`
-///   (a date), in the order Hugo looks for one;
+///   (a date), in the order Hugo looks for one (`date` alone for Jekyll, whose `modified` is no date);
 /// - the updated time: `updated`, else `lastmod` (Hugo) or `last_modified_at` (Jekyll);
 /// - the end of publication: `expires`, else Hugo's `expiryDate` or `unpublishDate`;
 /// - old addresses: `aliases` (Hugo, Zola), else Jekyll's `redirect_from`;
 /// - terms: `tags`, `categories`, `authors`, else one written alone (`tag`,
 ///   `category`, `author`), else Zola's `[taxonomies]` (every taxonomy in it);
 /// - a summary: `summary`, else Jekyll's `excerpt`;
-/// - `published: false` (Jekyll) is a draft, as `draft: true` is;
+/// - `published: false` (Jekyll) is a draft, as `draft: true` is (Jekyll reads `published` alone);
 /// - each of these under any case (`Title:`), as Hugo reads keys;
 /// - a date written as empty text (`date: ""`, an archetype's blank) is none, as Hugo reads it.
 /// A key blogpager itself reads always wins over an alias.
@@ -28,7 +28,7 @@ struct FrontMatterAliases {
     private static let dateKeys = ["date", "publishDate", "pubdate", "published", "lastmod", "modified", "updated", "last_modified_at",
                                    "expires", "expiryDate", "unpublishDate"]
 
-    init(_ original: [String: FrontMatterField]) {
+    init(_ original: [String: FrontMatterField], names: SiteConfig.FrontMatterNames = .everyGenerators) {
         var fields = original
         // Each key lowercased once; where two spellings of one key are written, the first in sorted order.
         var byLowercased: [String: FrontMatterField] = [:]
@@ -44,12 +44,16 @@ struct FrontMatterAliases {
             fields[key] = renamed
             consumed.insert(other.key)
         }
+        // Jekyll builds a post that says `draft: true`: the key is a value like any other there.
+        if names == .jekyllsAlone { fields["draft"] = nil }
         for key in Self.dateKeys where fields[key]?.value.isBlankText == true {
             fields[key] = nil
             consumed.insert(key)
         }
         self.fields = fields
-        take("date", from: ["publishDate", "pubdate", "published", "lastmod", "modified"]) { $0.value.isDateLike }
+        if names == .everyGenerators {
+            take("date", from: ["publishDate", "pubdate", "published", "lastmod", "modified"]) { $0.value.isDateLike }
+        }
         take("updated", from: ["lastmod", "last_modified_at"])
         take("summary", from: ["excerpt"])
         take("expires", from: ["expiryDate", "unpublishDate"])

@@ -222,7 +222,11 @@ public struct SiteLoader: Sendable {
         case .failure(let diagnostic):
             log.append(diagnostic)
             return (nil, path)
-        case .success(let text):
+        case .success(var text):
+            var markWarning: Diagnostic?
+            if layout.origin == .jekyll {
+                (text, markWarning) = JekyllConfigText.read(text, startsWithByteOrderMark: data.starts(with: [0xEF, 0xBB, 0xBF]), path: path)
+            }
             var parts: [SiteConfigLoader.Part] = []
             for partPath in layout.configParts {
                 let bytes: [UInt8]
@@ -238,7 +242,9 @@ public struct SiteLoader: Sendable {
                 }
             }
             switch SiteConfigLoader(path: path).load(text, origin: layout.origin, parts: parts) {
-            case .success(let loaded): return (loaded, path)
+            case .success(var loaded):
+                loaded.warnings = (markWarning.map { [$0] } ?? []) + loaded.warnings
+                return (loaded, path)
             case .failure(let failure):
                 log.append(contentsOf: failure.diagnostics)
                 return (nil, path)

@@ -64,7 +64,7 @@ struct LiquidParser {
             var valueParser = LiquidMarkupParser(String(markup[markup.index(after: equals)...]))
             return .assign(variable, valueParser.filteredExpression(), position)
         case "capture":
-            guard let variable = parser.identifier() ?? parser.expression().flatMap(Self.stringLiteral) else { throw LiquidError("Syntax Error in 'capture' - Valid syntax: capture [var]", at: position) }
+            guard let variable = Self.captureVariable(markup) else { throw LiquidError("Syntax Error in 'capture' - Valid syntax: capture [var]", at: position) }
             let (body, _) = try block(until: ["endcapture"], opener: (name, position))
             return .capture(variable, body)
         case "if", "unless":
@@ -218,9 +218,10 @@ struct LiquidParser {
         return LiquidIncludeTag(name: parts, parameters: parameters, isRelative: isRelative, position: position)
     }
 
-    private static func stringLiteral(_ expression: LiquidExpression) -> String? {
-        if case .literal(.string(let text)) = expression { return text }
-        return nil
+    /// The variable a `capture` names, found as ruby-liquid finds it: the first run of name
+    /// characters anywhere in its markup (`{% capture /dev/null %}` captures into `dev`).
+    static func captureVariable(_ markup: String) -> String? {
+        markup.firstMatch(of: #/(?:\(?[\w\-.\[\]]\)?)+/#.asciiOnlyWordCharacters()).map { String($0.output) }
     }
 
     private static func text(of token: LiquidToken) -> String {

@@ -41,6 +41,7 @@ import Testing
         "{% assign r = releases | where: 'version', '1.2.3' | first %}SHA256: {{ r.sha256.xz }} ({{ r.size }})",
         "{% assign stable = releases | where: 'tags', 'stable' %}{{ stable | map: 'version' | join: ', ' }}",
         "{% capture greeting %}Hi {{ name | upcase }}{% endcapture %}[{{ greeting }}] {{ greeting.size }}",
+        "{% capture /dev/null %}dropped{% endcapture %}[{{ dev }}]{% capture 'quoted' %}q{% endcapture %}[{{ quoted }}]{% capture  a-b  %}ab{% endcapture %}[{{ a-b }}]",
         "{% cycle 'a', 'b', 'c' %}{% cycle 'a', 'b', 'c' %}{% cycle 'a', 'b', 'c' %}{% cycle 'a', 'b', 'c' %}",
         "{% increment c %}{% increment c %}{% decrement d %}{% decrement d %}{{ c }}",
         "a  {%- if true -%}  b  {%- endif -%}  c\n  {{- name -}}  \n d",

@@ -111,6 +111,11 @@ struct FrontMatterLanguageTests {
         // Quoted or not, a key is the same key, and the last one stays.
         let quoted = try YAMLMappingReader(path: "p.md", keysMayRepeat: true).read("'1': a\n1: b\n\"x\": c\n").get()
         #expect(quoted.map(\.key) == ["1", "x"] && quoted.first?.rawText == "b")
+        // At any depth, in a list's mappings too, and where the first comes right after `- `.
+        let nested = try YAMLMappingReader(path: "p.md", keysMayRepeat: true)
+            .read("quotes:\n  - url: u\n    text: a\n      continued\n    text: b\n  - text: c\n    text: d\nlast: 1\n").get()
+        #expect(nested.first?.value == .list([.map(["url": .string("u"), "text": .string("b")]), .map(["text": .string("d")])]))
+        #expect(nested.last?.keyLocation.line == 8)
     }
 
     /// (file, the errors in compiler form, where they point)

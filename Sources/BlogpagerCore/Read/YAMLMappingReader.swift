@@ -21,13 +21,8 @@ public struct YAMLMappingReader: Sendable {
     public func read(_ yaml: String) -> Result<[FrontMatterField], Diagnostic> {
         let root: Node?
         do {
-            root = try Self.compose(yaml)
+            root = try composeKeepingLastOfRepeatedKeys(yaml)
         } catch let error as YamlError {
-            if keysMayRepeat, case .duplicatedKeysInMapping = error {
-                // Yams refuses a repeated key; Jekyll's parser keeps its last value: so does this.
-                let kept = Self.keepingLastOfRepeatedKeys(yaml)
-                if kept != yaml { return read(kept) }
-            }
             return .failure(diagnostic(for: error))
         } catch {
             return .failure(.error(at: location(line: 1, column: 1), "invalid YAML: \(error)"))
@@ -75,26 +70,44 @@ public struct YAMLMappingReader: Sendable {
         try Yams.compose(yaml: yaml, .basic, .default, .utf8)
     }
 
-    /// The text with each earlier block of a repeated top-level key blanked out
-    /// (lines kept, so every position stays where it was).
-    static func keepingLastOfRepeatedKeys(_ yaml: String) -> String {
-        var lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var blocks: [(key: String, start: Int)] = []
-        for (index, line) in lines.enumerated() {
-            guard let first = line.first, first != " ", first != "\t", first != "#", first != "-", let colon = line.firstIndex(of: ":") else { continue }
-            var key = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-            // `"title":` and `title:` are the same key, as this reader reads keys.
-            if key.count >= 2, let quote = key.first, quote == "\"" || quote == "'", key.last == quote {
-                key = String(key.dropFirst().dropLast())
-            }
-            blocks.append((key, index))
+    /// The most repeated keys one text may have blanked, each costing a reading of the whole text.
+    static let maximumRepeatedKeys = 100
+
+    /// The node tree; where keys may repeat (Jekyll's parser keeps a key's last value, at any depth),
+    /// Yams's refusal of one is met by blanking the key's earlier block and reading again.
+    private func composeKeepingLastOfRepeatedKeys(_ yaml: String, blanked: Int = 0) throws -> Node? {
+        do {
+            return try Self.compose(yaml)
+        } catch let error as YamlError {
+            guard keysMayRepeat, blanked < Self.maximumRepeatedKeys, case .duplicatedKeysInMapping(_, let context) = error,
+                  let kept = Self.blankingKey(atLine: context.mark.line, column: context.mark.column, in: yaml) else { throw error }
+            return try composeKeepingLastOfRepeatedKeys(kept, blanked: blanked + 1)
         }
-        // The last block of each key, found once: the earlier ones are blanked.
-        var last: [String: Int] = [:]
-        for (position, block) in blocks.enumerated() { last[block.key] = position }
-        for (position, block) in blocks.enumerated() where last[block.key] != position {
-            let end = position + 1 < blocks.count ? blocks[position + 1].start : lines.count
-            for index in block.start..<end { lines[index] = "" }
+    }
+
+    /// The text with the block key that starts at this place (1-based, in Unicode scalars, as libyaml
+    /// counts) blanked: its line from the key on, and the lines under it indented deeper, so every
+    /// other position stays where it was. Nil where the key is not the first thing on its line
+    /// after any `- ` (a flow mapping's key), which this cannot cut out.
+    static func blankingKey(atLine line: Int, column: Int, in yaml: String) -> String? {
+        var lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard line >= 1, line <= lines.count, column >= 1 else { return nil }
+        let scalars = Array(lines[line - 1].unicodeScalars)
+        guard column - 1 < scalars.count,
+              scalars[..<(column - 1)].allSatisfy({ $0 == " " || $0 == "-" || $0 == "\t" }) else { return nil }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: scalars[..<(column - 1)])
+        lines[line - 1] = String(kept)
+        var next = line
+        while next < lines.count {
+            let text = lines[next]
+            let indent = text.prefix { $0 == " " }.count
+            let isBlank = text.allSatisfy { $0 == " " || $0 == "\t" }
+            // A block sequence may stand at its key's own indentation (`tags:` then `- a`).
+            let isOwnSequence = indent == column - 1 && text.dropFirst(indent).hasPrefix("-")
+            if !isBlank && indent < column && !isOwnSequence { break }
+            lines[next] = ""
+            next += 1
         }
         return lines.joined(separator: "\n")
     }

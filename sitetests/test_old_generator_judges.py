@@ -131,6 +131,32 @@ def test_a_5_mb_post_builds_whole(tmp_path):
     run_build(content, tmp_path / "own", "--max-entry-size", "6")
 
 
+# Jekyll reads no `draft:` key (only `published: false` and `_drafts/`); Debian's Jekyll hands a config that
+# begins with a byte-order mark to Psych whole, which reads its first key alone; ruby-liquid's `capture`
+# takes the first run of name characters (`{% capture /dev/null %}`).
+JEKYLL_AS_IT_READS = {
+    "_config.yml": "\ufefftitle: Marked\npermalink: /:categories/:title/\nexclude: [notes.md]\n",
+    "_includes/quiet.html": "{% capture /dev/null %}{% assign shown = include.text %}{% endcapture %}<p>{{ shown }}</p>\n",
+    "_posts/2024-01-02-drafted.md": "---\ntitle: Drafted\ndraft: true\n---\nBuilt all the same.\n",
+    "_posts/2024-01-03-unpublished.md": "---\ntitle: Unpublished\npublished: false\n---\nNot built.\n",
+    "_posts/2024-01-04-captured.md": "---\ntitle: Captured\n---\n{% include quiet.html text=\"kept quiet\" %}\n",
+}
+
+
+def test_jekyll_reads_drafts_marked_configs_and_captures_as_it_does(tmp_path):
+    site = tmp_path / "site"
+    write(site, JEKYLL_AS_IT_READS)
+    subprocess.run(["jekyll", "build", "--quiet", "-s", str(site), "-d", str(tmp_path / "jekyll")], check=True, capture_output=True)
+    jekyll = {url for url in our_pages(tmp_path / "jekyll") if url.startswith("/2024/")}
+    # The mark hides every key after the first: the date style's URLs, not `permalink`'s.
+    assert jekyll == {"/2024/01/02/drafted.html", "/2024/01/04/captured.html"}
+    result = run_build(site, tmp_path / "out")
+    ours = {url for url in our_pages(tmp_path / "out") if url.startswith("/2024/")}
+    assert ours == jekyll, result.stderr
+    assert re.search(r"_config\.yml:2:1: warning: .*byte-order mark.*`permalink`", result.stderr)
+    assert "<p>kept quiet</p>" in (tmp_path / "out/2024/01/04/captured.html").read_text()
+
+
 # Hugo: no content/ at the root; the config (YAML) mounts src/content and src/static; ignoreFiles.
 HUGO_MOUNTED = {
     "hugo.yml": """baseURL: https://example.org/

@@ -130,22 +130,40 @@ def jekyll_reference(root, work):
     for layout in layouts.rglob("*") if layouts.is_dir() else []:
         if layout.is_file():
             layout.write_text('<main class="compat-content">{{ content }}</main>')
-    overrides = {"plugins": [], "whitelist": []}
     config = next((site / name for name in ("_config.yml", "_config.yaml") if (site / name).exists()), None)
     config_text = config.read_text(errors="replace") if config else ""
-    for attempt in range(2):
-        (site / "_compat.yml").write_text(json.dumps(overrides))
-        configs = ",".join(str(path) for path in (config, site / "_compat.yml") if path)
-        result, seconds = run(["jekyll", "build", "--safe", "--quiet", "-s", str(site), "-d", str(work / "jekyll"), "--config", configs])
-        if result is not None and result.returncode == 0:
-            listed = (work / "jekyll" / "zz-compat-posts.txt").read_text().split()
-            return {"urls": sorted(set(listed)), "folder": work / "jekyll", "seconds": seconds, "note": "" if attempt == 0 else "theme left out"}
-        if attempt == 0 and re.search(r"^\s*(remote_)?theme\s*:", config_text, re.M):
+    # The site's plugins that are installed here (Debian's packages); the others are left out.
+    named = re.findall(r"^\s*-\s*['\"]?(jekyll[\w-]*)", config_text, re.M)
+    installed = [name for name in named if subprocess.run(["ruby", "-e", f"require '{name}'"], capture_output=True).returncode == 0]
+    overrides = {"plugins": installed, "whitelist": installed}
+    # Without the site's Gemfile, whose gems and Ruby version are not these.
+    environment = {"JEKYLL_NO_BUNDLER_REQUIRE": "true"}
+    # First as the site is built, its own `_plugins/` too; then without them (`--safe`); then without a theme gem not here.
+    attempts = [([], []), (["--safe"], ["_plugins/ left out"])]
+    if re.search(r"^\s*(remote_)?theme\s*:", config_text, re.M):
+        attempts.append((["--safe"], ["_plugins/ left out", "theme left out"]))
+    first_failure = None
+    for flags, notes in attempts:
+        if "theme left out" in notes:
             overrides["theme"] = None
             overrides["remote_theme"] = None
-            continue
-        return {"error": "timed out" if result is None else (result.stderr or result.stdout).strip().splitlines()[-1:] or ["failed"]}
-    return {"error": "failed"}
+        (site / "_compat.yml").write_text(json.dumps(overrides))
+        configs = ",".join(str(path) for path in (config, site / "_compat.yml") if path)
+        shutil.rmtree(work / "jekyll", ignore_errors=True)
+        result, seconds = run(["jekyll", "build", *flags, "--quiet", "-s", str(site), "-d", str(work / "jekyll"), "--config", configs],
+                              cwd=site, env=environment)
+        if result is not None and result.returncode == 0:
+            listed = (work / "jekyll" / "zz-compat-posts.txt").read_text().split()
+            return {"urls": sorted(set(listed)), "folder": work / "jekyll", "seconds": seconds, "note": "; ".join(notes)}
+        first_failure = first_failure or (["timed out"] if result is None else [first_error(result)])
+    return {"error": first_failure}
+
+
+def first_error(result):
+    """The line of a failed build that says why (not its backtrace)."""
+    lines = [re.sub(r"\x1b\[[0-9;]*m", "", line).strip() for line in (result.stderr + "\n" + result.stdout).splitlines()]
+    lines = [line for line in lines if line and not line.startswith(("from ", "---", "Jekyll 4", "for any additional"))]
+    return next((line for line in lines if re.search(r"error|exception", line, re.I)), lines[-1] if lines else "failed")[:300]
 
 
 HUGO_BUILTIN = {"comment", "details", "figure", "gist", "highlight", "instagram", "param", "qr", "ref", "relref", "tweet",
@@ -169,9 +187,11 @@ def hugo_reference(root, work):
             # Hugo asks for a closing tag exactly where the template reads `.Inner`.
             (shortcodes / f"{name}.html").write_text("{{ .Inner }}" if name in closed else "")
             stubbed.add(name)
-    result, _ = run([str(HUGO), "list", "all"], cwd=site)
+    # A copy has no git history for `enableGitInfo` to read.
+    environment = {"HUGO_ENABLEGITINFO": "false"}
+    result, _ = run([str(HUGO), "list", "all"], cwd=site, env=environment)
     if result is None or result.returncode != 0 or "path," not in result.stdout:
-        return {"error": ((result.stderr if result else "timed out") or "failed").strip().splitlines()[-1:]}
+        return {"error": ["timed out"] if result is None else [first_error(result)]}
     now = datetime.datetime.now(datetime.timezone.utc)
     rows = csv.DictReader(io.StringIO(result.stdout[result.stdout.index("path,"):]))
     urls = []
@@ -189,11 +209,11 @@ def hugo_reference(root, work):
                 (folder / name).unlink()
     (site / "layouts" / "_default").mkdir(parents=True, exist_ok=True)
     (site / "layouts" / "_default" / "single.html").write_text('<main class="compat-content">{{ .Content }}</main>')
-    built, seconds = run([str(HUGO), "--quiet", "-d", str(work / "hugo")], cwd=site)
+    built, seconds = run([str(HUGO), "--quiet", "-d", str(work / "hugo")], cwd=site, env=environment)
     folder = work / "hugo" if built is not None and built.returncode == 0 else None
     note = f"{len(stubbed)} missing theme shortcodes shown as their inner text" if stubbed else ""
     if not folder:
-        note += "; words not compared: Hugo's build of the copy failed (" + ((built.stderr if built else "timed out") or "").strip()[-160:] + ")"
+        note += "; words not compared: Hugo's build of the copy failed (" + (first_error(built) if built else "timed out") + ")"
     return {"urls": sorted(set(urls)), "folder": folder, "seconds": seconds, "note": note}
 
 
@@ -203,6 +223,12 @@ def zola_reference(root, work):
     branch = next((name for name in branches if name.endswith("gh-pages")), None)
     if not branch:
         return {"urls": None, "folder": None, "note": "no published branch: Zola 0.21's rules only"}
+    def last_change(*arguments):
+        result = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%ct", *arguments], capture_output=True, text=True).stdout.strip()
+        return int(result) if result else 0
+    # A branch published before the site's config last changed was made by an older site (or another generator).
+    if last_change(branch) < last_change("HEAD", "--", "config.toml", "zola.toml"):
+        return {"urls": None, "folder": None, "note": f"{branch} older than the config: Zola 0.21's rules only"}
     folder = work / "published"
     subprocess.run(["git", "-C", str(root), "worktree", "add", "-f", str(folder), branch], capture_output=True)
     return {"urls": None, "folder": folder, "note": "compared with " + branch}

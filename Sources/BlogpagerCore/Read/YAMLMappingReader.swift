@@ -70,7 +70,31 @@ public struct YAMLMappingReader: Sendable {
         try Yams.compose(yaml: yaml, .basic, .default, .utf8)
     }
 
-    /// The most repeated keys one text may have blanked, each costing a reading of the whole text.
+    /// The text with each earlier block of a repeated top-level key blanked out
+    /// (lines kept, so every position stays where it was).
+    static func keepingLastOfRepeatedKeys(_ yaml: String) -> String {
+        var lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var blocks: [(key: String, start: Int)] = []
+        for (index, line) in lines.enumerated() {
+            guard let first = line.first, first != " ", first != "\t", first != "#", first != "-", let colon = line.firstIndex(of: ":") else { continue }
+            var key = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+            // `"title":` and `title:` are the same key, as this reader reads keys.
+            if key.count >= 2, let quote = key.first, quote == "\"" || quote == "'", key.last == quote {
+                key = String(key.dropFirst().dropLast())
+            }
+            blocks.append((key, index))
+        }
+        // The last block of each key, found once: the earlier ones are blanked.
+        var last: [String: Int] = [:]
+        for (position, block) in blocks.enumerated() { last[block.key] = position }
+        for (position, block) in blocks.enumerated() where last[block.key] != position {
+            let end = position + 1 < blocks.count ? blocks[position + 1].start : lines.count
+            for index in block.start..<end { lines[index] = "" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The most repeated nested keys one text may have blanked, each costing a reading of the whole text.
     static let maximumRepeatedKeys = 100
 
     /// The node tree; where keys may repeat (Jekyll's parser keeps a key's last value, at any depth),
@@ -79,8 +103,11 @@ public struct YAMLMappingReader: Sendable {
         do {
             return try Self.compose(yaml)
         } catch let error as YamlError {
-            guard keysMayRepeat, blanked < Self.maximumRepeatedKeys, case .duplicatedKeysInMapping(_, let context) = error,
-                  let kept = Self.blankingKey(atLine: context.mark.line, column: context.mark.column, in: yaml) else { throw error }
+            guard keysMayRepeat, blanked < Self.maximumRepeatedKeys, case .duplicatedKeysInMapping(_, let context) = error else { throw error }
+            // Top-level keys first, all in one pass over the lines; then a nested one at a time.
+            let topLevel = blanked == 0 ? Self.keepingLastOfRepeatedKeys(yaml) : yaml
+            if topLevel != yaml { return try composeKeepingLastOfRepeatedKeys(topLevel, blanked: blanked + 1) }
+            guard let kept = Self.blankingKey(atLine: context.mark.line, column: context.mark.column, in: yaml) else { throw error }
             return try composeKeepingLastOfRepeatedKeys(kept, blanked: blanked + 1)
         }
     }

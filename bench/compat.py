@@ -79,7 +79,8 @@ class Text(HTMLParser):
 
     def handle_data(self, data):
         if (self.depth > 0 or self.only is None) and not self.skip and not self.done:
-            self.words += [word.lower() for word in WORD.findall(data)]
+            # Numbers alone are left out: a code block's line numbers are the highlighter's, not the post's.
+            self.words += [word.lower() for word in WORD.findall(data) if not word.isdigit()]
 
 
 def words(path, only=None):
@@ -192,6 +193,10 @@ def hugo_reference(root, work):
     result, _ = run([str(HUGO), "list", "all"], cwd=site, env=environment)
     if result is None or result.returncode != 0 or "path," not in result.stdout:
         return {"error": ["timed out"] if result is None else [first_error(result)]}
+    # Pages are written below the output folder without the base URL's path (`/blog/`): compared so.
+    shown, _ = run([str(HUGO), "config", "--format", "json"], cwd=site, env=environment)
+    settings = json.loads(shown.stdout[shown.stdout.index("{"):]) if shown is not None and shown.returncode == 0 and "{" in shown.stdout else {}
+    base_path = urlsplit(settings.get("baseurl") or "").path.rstrip("/")
     now = datetime.datetime.now(datetime.timezone.utc)
     rows = csv.DictReader(io.StringIO(result.stdout[result.stdout.index("path,"):]))
     urls = []
@@ -202,14 +207,15 @@ def hugo_reference(root, work):
         expires = datetime.datetime.fromisoformat(row["expiryDate"].replace("Z", "+00:00"))
         if published > now or (expires.year > 1 and expires < now):
             continue
-        urls.append(unquote(urlsplit(row["permalink"]).path))
+        path = unquote(urlsplit(row["permalink"]).path)
+        urls.append(path[len(base_path):] if base_path and path.startswith(base_path + "/") else path)
     for name in ("single.html", "baseof.html"):
         for folder in (site / "layouts" / "_default", site / "layouts"):
             if (folder / name).exists():
                 (folder / name).unlink()
     (site / "layouts" / "_default").mkdir(parents=True, exist_ok=True)
     (site / "layouts" / "_default" / "single.html").write_text('<main class="compat-content">{{ .Content }}</main>')
-    built, seconds = run([str(HUGO), "--quiet", "-d", str(work / "hugo")], cwd=site, env=environment)
+    built, seconds = run([str(HUGO), "--logLevel", "error", "-d", str(work / "hugo")], cwd=site, env=environment)
     folder = work / "hugo" if built is not None and built.returncode == 0 else None
     note = f"{len(stubbed)} missing theme shortcodes shown as their inner text" if stubbed else ""
     if not folder:

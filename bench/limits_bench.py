@@ -6,7 +6,9 @@ aborts on, YAML aliases of aliases, a file over the size bound) it builds a one-
 the release binary and prints the wall time, the CPU seconds and what the build said; for the
 Markdown shapes it builds the largest size the bounds let through too (the slowest an entry can
 be), and, where Debian's `cmark-gfm` program is installed, the library's own time on the advisory
-size without any bound (what an entry cost before the bounds).
+size without any bound (what an entry cost before the bounds). Then one post of 5, 10 and 20 MB in
+a Jekyll site, which has no size bound (Jekyll builds any): time, CPU and peak memory, and what
+each doubling costs (it should stay near 2x: the work is linear in the text).
 
     python3 bench/limits_bench.py
 """
@@ -87,6 +89,35 @@ def library_alone(text):
     return time.perf_counter() - started
 
 
+def large_post(megabytes):
+    """(wall seconds, CPU seconds, peak MB, built) for a Jekyll site of one post of `megabytes` MB of real-looking Markdown."""
+    folder = Path(tempfile.mkdtemp(prefix="limits-"))
+    try:
+        site = folder / "site"
+        (site / "_posts").mkdir(parents=True)
+        (site / "_config.yml").write_text("title: Large\n")
+        paragraph = "A paragraph of *words* with `code`, a [link](https://example.org/{n}) and **more words** to read.\n\n"
+        parts, size, n = [], 0, 0
+        while size < megabytes * 1_000_000:
+            text = paragraph.replace("{n}", str(n)) if n % 50 else f"## Heading {n}\n\n| a | b |\n|---|---|\n| {n} | x |\n\n"
+            parts.append(text)
+            size += len(text)
+            n += 1
+        (site / "_posts" / "2024-01-02-large.md").write_text("---\ntitle: Large\n---\n" + "".join(parts) + "The last line.\n")
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.perf_counter()
+        result = subprocess.run(["/usr/bin/time", "-f", "%M", str(BLOGPAGER), "build", str(site), str(folder / "out"), "--no-highlight"],
+                                capture_output=True, text=True, timeout=600)
+        wall = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        peak = int(result.stderr.strip().splitlines()[-1]) / 1024
+        built = result.returncode == 0 and "The last line." in (folder / "out/2024/01/02/large.html").read_text()
+        return wall, cpu, peak, built
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def main():
     if not BLOGPAGER.exists():
         sys.exit(f"no release binary at {BLOGPAGER}: run `make build` first")
@@ -103,6 +134,15 @@ def main():
     for name, text in FRONT_MATTER:
         wall, cpu, said = build(text)
         print(f"{name:44} {len(text) // 1024:>7}KB {wall:7.2f} {cpu:6.2f}  {'-':>15}  {said}", flush=True)
+    print()
+    print(f"{'one post in a Jekyll site':28} {'wall s':>7} {'CPU s':>6} {'s/MB':>6} {'peak MB':>8} {'x time':>7}  outcome (best of 3)")
+    previous = None
+    for megabytes in (5, 10, 20):
+        wall, cpu, peak, built = min((large_post(megabytes) for _ in range(3)), key=lambda run: run[0])
+        ratio = f"{wall / previous:.2f}x" if previous else "-"
+        previous = wall
+        print(f"{str(megabytes) + ' MB':28} {wall:7.2f} {cpu:6.2f} {wall / megabytes:6.3f} {peak:8.0f} {ratio:>7}  "
+              f"{'built, last line shown' if built else 'NOT BUILT'}", flush=True)
 
 
 if __name__ == "__main__":

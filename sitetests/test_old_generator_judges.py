@@ -157,6 +157,27 @@ def test_jekyll_reads_drafts_marked_configs_and_captures_as_it_does(tmp_path):
     assert "<p>kept quiet</p>" in (tmp_path / "out/2024/01/04/captured.html").read_text()
 
 
+@pytest.mark.parametrize("generator", ["jekyll", "hugo"])
+def test_config_values_the_generator_builds_without_are_warnings(tmp_path, generator):
+    site = tmp_path / "site"
+    if generator == "jekyll":
+        write(site, {"_config.yml": "title: [a, b]\ntimezone: Mars/Base\nurl: example.org\npaginate: lots\n",
+                     "_posts/2024-01-02-one.md": "---\ntitle: One\n---\nOne.\n"})
+        built = subprocess.run(["jekyll", "build", "--quiet", "-s", str(site), "-d", str(tmp_path / "theirs")], capture_output=True, text=True)
+        expected = {"_config.yml:1:8": "'title' must be a text value", "_config.yml:3:6": "taken as https://example.org",
+                    "_config.yml:4:11": "paginate must be a whole number"}
+    else:
+        write(site, {"hugo.toml": 'baseURL = "not a url"\ntitle = "T"\npaginate = "lots"\n',
+                     "content/posts/one.md": "---\ntitle: One\ndate: 2024-01-02\n---\nOne.\n"})
+        built = subprocess.run([str(HUGO), "--quiet", "-d", str(tmp_path / "theirs")], cwd=site, capture_output=True, text=True)
+        expected = {"hugo.toml:1:12": "baseURL must be an absolute http(s) URL", "hugo.toml:3:13": "paginate must be a whole number"}
+    assert built.returncode == 0, built.stderr
+    result = run_build(site, tmp_path / "out")
+    for place, words in expected.items():
+        assert re.search(re.escape(place) + r": warning: .*" + re.escape(words), result.stderr), (place, result.stderr)
+    assert ": error:" not in result.stderr
+
+
 # Hugo: no content/ at the root; the config (YAML) mounts src/content and src/static; ignoreFiles.
 HUGO_MOUNTED = {
     "hugo.yml": """baseURL: https://example.org/

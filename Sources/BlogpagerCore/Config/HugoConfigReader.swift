@@ -24,8 +24,12 @@ struct HugoConfigReader {
             case "title": config.title = values.text(field) ?? config.title
             case "baseurl":
                 // Hugo allows "/" or nothing: then there is no absolute address to give feeds.
-                if let text = values.text(field).map({ values.addressWithScheme($0, at: field) }), text.contains("://") {
-                    config.baseURL = values.baseURL(text, at: field)
+                if let text = values.text(field).map({ values.addressWithScheme($0, at: field) }) {
+                    if text.contains("://") {
+                        config.baseURL = values.baseURL(text, at: field)
+                    } else if !text.isEmpty, !text.hasPrefix("/") {
+                        values.bad(.address, at: field, "baseURL must be an absolute http(s) URL such as https://example.org/")
+                    }
                 }
             case "languagecode": config.language = values.text(field) ?? config.language
             case "defaultcontentlanguage": if fields.allSatisfy({ $0.key.lowercased() != "languagecode" }) { config.language = values.text(field) ?? config.language }

@@ -54,6 +54,18 @@ struct JekyllLiquidTests {
         #expect(Set(sources.dataFingerprints.keys) == ["team", "releases"])
     }
 
+    /// `site.time` and the `date` filter's `now` are the build's time, given to the build, not the wall clock's.
+    @Test func siteTimeIsTheBuildsNow() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("site/_config.yml", "title: T\ntimezone: UTC\n")
+        try folder.write("site/_posts/2020-01-02-when.md", "---\ntitle: When\n---\nBuilt {{ site.time | date: \"%Y-%m-%d\" }}, now {{ \"now\" | date: \"%Y\" }}.\n")
+        let job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests)
+        _ = try await job.run(now: Date(timeIntervalSince1970: 1_610_000_000))
+        let page = try String(contentsOfFile: folder.path + "/out/2020/01/02/when.html", encoding: .utf8)
+        #expect(page.contains("Built 2021-01-07, now 2021."))
+    }
+
     /// Jekyll 4.3's checks (`VALID_FILENAME_CHARS`, `INVALID_SEQUENCES`), then `File.join` onto the folder.
     @Test func includeNamesAsJekyllReadsThem() {
         for name in ["note.html", "parts/note.html", "/new-includes/components/releases.html", "a-b_(c)+~#@.html"] {
@@ -90,7 +102,7 @@ struct JekyllLiquidTests {
         sources.dataFingerprints = ["releases": "r1", "links": "l1"]
         sources.includes = ["outer.html": "{% include inner.html %}", "inner.html": "{{ site.data.links.a }}"]
         sources.includeFingerprints = ["outer.html": "o1", "inner.html": "i1"]
-        let site = LiquidSite(config: SiteConfig(), sources: sources)
+        let site = LiquidSite(config: SiteConfig(), sources: sources, now: Date(timeIntervalSince1970: 0))
         let readsReleases = [BodyReference(kind: .reads(path: "site.data.releases"), line: 1, column: 1)]
         let includesOuter = [BodyReference(kind: .include(name: "outer.html", relative: false), line: 1, column: 1)]
         #expect(site.keyParts(for: readsReleases) == ["data releases r1"])
@@ -98,7 +110,7 @@ struct JekyllLiquidTests {
         #expect(site.keyParts(for: []) == [])
         var changed = sources
         changed.dataFingerprints["links"] = "l2"
-        let after = LiquidSite(config: SiteConfig(), sources: changed)
+        let after = LiquidSite(config: SiteConfig(), sources: changed, now: Date(timeIntervalSince1970: 0))
         #expect(after.keyParts(for: readsReleases) == site.keyParts(for: readsReleases))
         #expect(after.keyParts(for: includesOuter) != site.keyParts(for: includesOuter))
     }

@@ -112,7 +112,7 @@ public struct SiteBuilder: Sendable {
         let imageSizes = ImageSizes(copies.imageSizes, basePath: config.basePath)
         var bodies = BodyRenderer(config: config, links: links, imageSizes: imageSizes, shortcodes: input.templates, highlighter: highlighter,
                                   liquid: Self.liquid(input, includes: liquidIncludes, links: links, posts: sorted.elements, pages: pages,
-                                                      staticFiles: staticFiles, imageSizes: imageSizes, highlighter: highlighter))
+                                                      staticFiles: staticFiles, imageSizes: imageSizes, highlighter: highlighter, now: options.now))
         let pendingReuse = reuse?.matching(generation: generation)
         let plans = languages.map { $0.renderer.plan($0.archive, streams: $0.streams, reuse: pendingReuse, links: links, images: imageSizes, liquid: bodies.liquid) }
         // A template's error found only as it renders (a self-including include) is found before anything is written.
@@ -190,12 +190,12 @@ public struct SiteBuilder: Sendable {
     /// A Jekyll site's Liquid, its `site` object listing the posts newest first; a post's `content`
     /// there is its body rendered with a Liquid of its own, in which posts have none.
     private static func liquid(_ input: SiteInput, includes: [String: LiquidInclude], links: EntryLinks, posts: [Entry], pages: [StandalonePage],
-                               staticFiles: [StaticFile], imageSizes: ImageSizes, highlighter: CodeHighlighter?) -> LiquidSite? {
+                               staticFiles: [StaticFile], imageSizes: ImageSizes, highlighter: CodeHighlighter?, now: Date) -> LiquidSite? {
         guard let sources = input.liquid else { return nil }
         let config = input.config
-        let inner = LiquidSite(config: config, sources: sources, includes: includes, links: links, posts: posts, pages: pages, staticFiles: staticFiles)
+        let inner = LiquidSite(config: config, sources: sources, includes: includes, links: links, posts: posts, pages: pages, staticFiles: staticFiles, now: now)
         let innerBodies = BodyRenderer(config: config, links: links, imageSizes: imageSizes, shortcodes: input.templates, highlighter: highlighter, liquid: inner)
-        return LiquidSite(config: config, sources: sources, includes: includes, links: links, posts: posts, pages: pages, staticFiles: staticFiles) {
+        return LiquidSite(config: config, sources: sources, includes: includes, links: links, posts: posts, pages: pages, staticFiles: staticFiles, now: now) {
             try? innerBodies.body(of: $0).get()
         }
     }

@@ -25,7 +25,8 @@ public struct BodyRenderer: Sendable {
         self.links = links
         self.imageSizes = imageSizes
         self.shortcodes = shortcodes
-        self.liquid = liquid ?? LiquidSite(config: config, sources: nil, links: links)
+        // Without a build's Liquid (a site of another origin, one entry read alone) no time is at hand: the epoch stands for it.
+        self.liquid = liquid ?? LiquidSite(config: config, sources: nil, links: links, now: Date(timeIntervalSince1970: 0))
         renderer = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, features: config.markdown, highlighter: highlighter)
     }
 

@@ -101,9 +101,9 @@ struct JekyllLiquidHost: LiquidHost {
         case .string(let text):
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { return nil }
-            if trimmed == "now" || trimmed == "today" { return EntryDate(epochSeconds: Int64(Date().timeIntervalSince1970)).shown(in: site.config.timeZone) }
+            if trimmed == "now" || trimmed == "today" { return EntryDate(epochSeconds: Int64(site.now.timeIntervalSince1970)).shown(in: site.config.timeZone) }
             if let seconds = Int64(trimmed) { return EntryDate(epochSeconds: seconds).shown(in: site.config.timeZone) }
-            return try? EntryDateParser(siteTimeZone: site.config.timeZone, readingAsRubyAt: Date()).parse(trimmed).get()
+            return try? EntryDateParser(siteTimeZone: site.config.timeZone, readingAsRubyAt: site.now).parse(trimmed).get()
         default: return nil
         }
     }

@@ -9,6 +9,8 @@ import Synchronization
 /// `content` and `excerpt` only when one reads it.
 public struct LiquidSite: Sendable {
     let config: SiteConfig
+    /// The build's time: `site.time`, and what `now` names in the `date` filter.
+    let now: Date
     let sources: LiquidSources
     let links: EntryLinks?
     let includes: [String: LiquidInclude]
@@ -23,12 +25,14 @@ public struct LiquidSite: Sendable {
     static let blockTagNames: Set<String> = ["highlight"]
 
     /// `posts` newest first; `bodies` renders another post's body for its `content` and `excerpt`
-    /// (nil: they are empty, as inside such a rendering, so no body renders itself).
+    /// (nil: they are empty, as inside such a rendering, so no body renders itself); `now` is the
+    /// build's, Jekyll's `site.time` and the `date` filter's `now`.
     init(config: SiteConfig, sources: LiquidSources?, includes: [String: LiquidInclude]? = nil, links: EntryLinks? = nil, posts: [Entry] = [],
-         pages: [StandalonePage] = [], staticFiles: [StaticFile] = [], now: Date = Date(), environment: String = "development",
+         pages: [StandalonePage] = [], staticFiles: [StaticFile] = [], now: Date, environment: String = "development",
          bodies: (@Sendable (Entry) -> EntryBody?)? = nil) {
         let sources = sources ?? LiquidSources(root: "", files: .disk)
         self.config = config
+        self.now = now
         self.sources = sources
         self.links = links
         self.includes = includes ?? LiquidInclude.all(of: sources)

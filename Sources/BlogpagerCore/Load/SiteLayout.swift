@@ -120,7 +120,7 @@ public struct SiteLayout: Sendable, Equatable {
 
     /// What blogpager reads in a folder given to it.
     /// `hugoContentDir`: one language's own content folder (`content/fr`) in place of the default language's.
-    public static func detect(_ path: String, configPath: String?, hugoContentDir: String? = nil, in files: FileSystem = .disk) -> SiteLayout {
+    public static func detect(_ path: String, configPath: String?, hugoContentDir: String? = nil, in files: FileSystem) -> SiteLayout {
         let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         func exists(_ name: String) -> Bool { files.item(at: "\(root)/\(name)") != nil }
         func isFolder(_ name: String) -> Bool { files.isFolder("\(root)/\(name)") }
@@ -321,7 +321,7 @@ public struct SiteLayout: Sendable, Equatable {
     }
 
     /// The generator a config file belongs to, by its name (and Zola's `base_url`).
-    static func origin(ofConfig path: String, files: FileSystem = .disk) -> Origin {
+    static func origin(ofConfig path: String, files: FileSystem) -> Origin {
         let name = URL(fileURLWithPath: path).lastPathComponent
         if name.hasPrefix("_config.") { return .jekyll }
         if name.hasPrefix("hugo.") { return .hugo }

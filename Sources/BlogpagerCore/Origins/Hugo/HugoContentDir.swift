@@ -7,13 +7,13 @@ import Foundation
 enum HugoContentDir {
     /// The default language's folder below the site's root (`content/ja`); nil for the usual
     /// `content/`, or one that would leave the root.
-    static func read(config path: String, parts: [String] = [], in files: FileSystem = .disk) -> String? {
+    static func read(config path: String, parts: [String] = [], in files: FileSystem) -> String? {
         guard let found = folders(config: path, parts: parts, in: files) else { return nil }
         return found.byLanguage[found.defaultLanguage] ?? found.site
     }
 
     /// Every language's own content folder but the default's, by code (a language without one shares the default's).
-    static func otherLanguages(config path: String, parts: [String] = [], in files: FileSystem = .disk) -> [(code: String, folder: String)] {
+    static func otherLanguages(config path: String, parts: [String] = [], in files: FileSystem) -> [(code: String, folder: String)] {
         guard let found = folders(config: path, parts: parts, in: files) else { return [] }
         return found.byLanguage.filter { $0.key != found.defaultLanguage }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }

@@ -13,7 +13,7 @@ enum HugoMainSection {
 
     /// The section of `content` (a folder below the site's root) that holds the entries; nil when
     /// the entries are the whole content folder.
-    static func choose(root: String, content: String, configFiles: [String], in files: FileSystem = .disk) -> String? {
+    static func choose(root: String, content: String, configFiles: [String], in files: FileSystem) -> String? {
         let folder = "\(root)/\(content)"
         let sections = self.sections(in: folder, files: files)
         guard !sections.isEmpty else { return nil }
@@ -42,7 +42,7 @@ enum HugoMainSection {
     }
 
     /// The sections `mainSections` names in one config file, in its order (a single name is a list of one).
-    static func named(inConfig path: String, in files: FileSystem = .disk) -> [String] {
+    static func named(inConfig path: String, in files: FileSystem) -> [String] {
         guard let byKey = SiteConfigLoader.valuesByKey(ofConfig: path, origin: .hugo, in: files) else { return [] }
         // A split config's `params.toml` holds the params themselves, so the key is at its top.
         var value = byKey["mainsections"]

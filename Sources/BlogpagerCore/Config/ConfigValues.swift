@@ -15,15 +15,10 @@ struct ConfigValues {
     /// The old generator's name, for the warning that says it builds the site all the same.
     var generator = "the old generator"
 
-    /// Which bad values each generator builds a site with, as Jekyll 4.3, Hugo 0.168 and Zola 0.21 read their configs.
-    init(origin: SiteLayout.Origin = .blogpager) {
-        switch origin {
-        case .jekyll: passedOver = [.text, .pageSize, .address]
-        case .hugo: passedOver = [.address]
-        case .zola: passedOver = [.address]
-        case .blogpager: passedOver = []
-        }
-        generator = origin.rawValue
+    /// `passedOver`: the bad values the old generator builds a site with (none for blogpager's own config).
+    init(passedOver: Set<Kind> = [], generator: String = "the old generator") {
+        self.passedOver = passedOver
+        self.generator = generator
     }
 
     /// A bad value: an error, or where the old generator builds the site without it, a warning.

@@ -50,7 +50,12 @@ public struct SiteConfigLoader: Sendable {
 
     /// Reads a config as the generator it belongs to means it; blogpager's own is `load(_:)`.
     public func load(_ text: String, origin: SiteLayout.Origin, parts: [Part] = []) -> Result<Loaded, BuildFailure> {
-        guard origin != .blogpager else { return load(text).map { Loaded(config: $0) } }
+        origin.rules.loadConfig(text, parts: parts, loader: self)
+    }
+
+    /// Another generator's config: its fields, with those of its other files, read as that generator reads them.
+    func loadFields(_ text: String, parts: [Part], as generator: some GeneratorOrigin) -> Result<Loaded, BuildFailure> {
+        let origin = generator.origin
         var fields: [FrontMatterField]
         var log = DiagnosticLog()
         switch Self.fields(of: text, path: path, origin: origin) {
@@ -83,15 +88,8 @@ public struct SiteConfigLoader: Sendable {
             }
         }
         if log.hasErrors { return .failure(BuildFailure(log.diagnostics)) }
-        var values = ConfigValues(origin: origin)
-        var loaded: Loaded
-        switch origin {
-        case .jekyll:
-            var reader = JekyllConfigReader()
-            loaded = Loaded(config: reader.read(fields, into: &values), excludedNames: reader.excludedNames)
-        case .hugo: loaded = Loaded(config: HugoConfigReader().read(fields, into: &values))
-        case .zola, .blogpager: loaded = Loaded(config: ZolaConfigReader().read(fields, into: &values))
-        }
+        var values = ConfigValues(passedOver: generator.passedOverConfigValues, generator: origin.rawValue)
+        var loaded = generator.readConfig(fields, into: &values)
         if values.log.hasErrors { return .failure(BuildFailure(values.log.diagnostics)) }
         loaded.warnings = values.warnings.sorted { ($0.location.path, $0.location.line) < ($1.location.path, $1.location.line) }
         return .success(loaded)
@@ -110,7 +108,7 @@ public struct SiteConfigLoader: Sendable {
     static func fields(of text: String, path: String, origin: SiteLayout.Origin) -> Result<[FrontMatterField], Diagnostic> {
         if path.hasSuffix(".toml") { return TOMLMappingReader(path: path).read(text) }
         if path.hasSuffix(".json") { return JSONMappingReader(path: path).read(text) }
-        return YAMLMappingReader(path: path, keysMayRepeat: origin == .jekyll).read(text)
+        return YAMLMappingReader(path: path, keysMayRepeat: origin.rules.configKeysMayRepeat).read(text)
     }
 
     public func load(_ yaml: String) -> Result<SiteConfig, BuildFailure> {

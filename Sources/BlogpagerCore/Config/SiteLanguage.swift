@@ -30,8 +30,7 @@ public struct SiteLanguage: Sendable, Hashable {
 
     /// The site's rule for entries' URLs as this language has it: its own templates over the site's.
     func entryURLs(over rule: EntryURLRule) -> EntryURLRule {
-        guard !permalinks.isEmpty, case .hugo(let templates, let uglyURLs, let paths) = rule else { return rule }
-        return .hugo(templates: templates.merging(permalinks) { _, own in own }, uglyURLs: uglyURLs, paths: paths)
+        rule.overriding(permalinks: permalinks)
     }
 
     public init(code: String, tag: String? = nil, name: String? = nil, root: [String] = []) {

@@ -62,15 +62,14 @@ public struct SiteLoader: Sendable {
         var staticFolders = layout.staticFolders
         for index in staticFolders.indices { staticFolders[index].excludedNames.formUnion(loaded?.excludedNames ?? []) }
         var layout = layout
+        let rules = layout.origin.rules
         // A code written twice (`[fr, fr]`, Hugo's `FR` beside `fr`) is one language: its first settings.
         var codes: Set<String> = []
-        var languages = (loaded?.config.languages ?? []).filter { codes.insert($0.code).inserted }
+        let declared = (loaded?.config.languages ?? []).filter { codes.insert($0.code).inserted }
         // Hugo, Zola and ours name a file's language in its name (`post.fr.md`, the default's too, and a site's one
-        // language's where it declares one alone); Jekyll does not.
-        let namedLanguages = layout.origin == .jekyll ? [] : Set(languages.map(\.code))
-        if languages.count < 2 { languages = [] }
-        if layout.origin == .jekyll { languages = LanguageFolders.jekyll(&layout, language: loaded?.config.language ?? "en",
-                                                                                 defaults: loaded?.config.frontMatterDefaults ?? FrontMatterDefaults(), files: files) }
+        // language's where it declares one alone).
+        let namedLanguages = rules.namesLanguagesInFileNames ? Set(declared.map(\.code)) : []
+        var languages = rules.languages(declared: declared, layout: &layout, config: loaded?.config, files: files)
         var scanner = scanner(of: layout, staticFolders: staticFolders, config: loaded?.config)
         scanner.translationLanguages = namedLanguages
         scanner.leftOutLanguages = loaded?.config.disabledLanguages ?? []
@@ -101,15 +100,13 @@ public struct SiteLoader: Sendable {
         try log.throwIfErrors()
         guard var loaded, let templates else { throw BuildFailure(log.diagnostics) }
         loaded.config.languages = languages
-        loaded.config.languagesFromFrontMatter = layout.origin == .jekyll && !languages.isEmpty
+        loaded.config.languagesFromFrontMatter = rules.languagesFromFrontMatter && !languages.isEmpty
         var warnings = loaded.warnings + layout.warnings
         if let first = found.pages.first {
             warnings.append(.warning(at: SourceLocation(path: first),
                                      "\(found.pages.count) page\(found.pages.count == 1 ? "" : "s") with front matter in a format other than Markdown or HTML (this one among them) \(found.pages.count == 1 ? "is" : "are") not built: only Markdown and HTML pages are"))
         }
-        // A Jekyll site's Liquid reads its data and includes: a bad data file stops the build, as in Jekyll.
-        let liquid = layout.origin == .jekyll && loaded.config.templateSyntax == .liquid
-            ? layout.root.map { LiquidSources.load(root: $0, configPath: configFile, files: files, log: &log, warnings: &warnings) } : nil
+        let liquid = rules.liquidSources(layout: layout, config: loaded.config, configFile: configFile, files: files, log: &log, warnings: &warnings)
         var legacyPages: LegacyPages?
         if let path = layout.legacyPagesPath, files.item(at: path) != nil {
             let text = Result { () throws(POSIXError) in try files.read(path) }
@@ -130,18 +127,7 @@ public struct SiteLoader: Sendable {
         config.contentSection = layout.contentSection
         if overrides.search { config.searchIndex = true }
         if let maximum = overrides.maximumEntryBytes { config.maximumEntryBytes = maximum }
-        // Zola pages a section by its `_index.md`.
-        let sectionIndex = layout.contentFolder + "/_index.md"
-        if layout.origin == .zola, files.item(at: sectionIndex) != nil {
-            let index = sectionIndex
-            let source = SourceFile(displayPath: index, relativePath: "_index.md", filePath: index, identity: "", in: files)
-            switch FrontMatterReader(config: config).fields(source) {
-            case .success(let fields): ZolaConfigReader.applySection(fields, to: &config)
-            case .failure(let failure):
-                // The section's own settings (its title, its pages' size) only: the build goes on without them.
-                warnings += failure.diagnostics.map { .warning(at: $0.location, $0.message + "; the section's settings in it are not read") }
-            }
-        }
+        rules.sectionSettings(layout: layout, config: &config, files: files, warnings: &warnings)
         config.blogSections += layout.blogSectionFolders.map { folder in
             var section = BlogSection.read(folder: folder, in: layout.blogSectionsAreBeside ? layout.contentRoot ?? layout.contentFolder : layout.contentFolder,
                                            config: config, files: files, warnings: &warnings)
@@ -168,7 +154,7 @@ public struct SiteLoader: Sendable {
         input.legacyPagesPath = layout.legacyPagesPath
         input.legacyPages = legacyPages
         // An imported site's static files were made for its old generator: where ours replace them, ours win.
-        input.generatedFilesWin = layout.origin != .blogpager
+        input.generatedFilesWin = rules.isImported
         return input
     }
 
@@ -178,12 +164,10 @@ public struct SiteLoader: Sendable {
                                      pagesFolder: layout.pagesFolder)
         scanner.contentExtensions = layout.contentExtensions
         scanner.entryFolders = layout.entryFolders
-        if layout.origin == .jekyll, let root = layout.root {
-            scanner.collections = (config?.collections ?? []).map { (root + "/" + $0.folder, $0) }
-        }
+        layout.origin.rules.configure(&scanner, layout: layout, config: config)
         scanner.namesNeedDates = layout.contentNamesNeedDates
         scanner.folderMayBeMissing = layout.contentFolderMayBeMissing
-        scanner.publishesBareHTML = layout.origin == .hugo
+        scanner.publishesBareHTML = layout.origin.rules.publishesBareHTML
         scanner.contentFilter = layout.contentFilter
         scanner.contentFilterRoot = layout.contentRoot
         scanner.fileSystem = files
@@ -193,8 +177,7 @@ public struct SiteLoader: Sendable {
     /// The config file that applies, if any.
     public func resolvedConfigPath() -> String? {
         if let configPath = layout.configPath ?? configPath { return configPath }
-        // A Jekyll site without `_config.yml` has Jekyll's defaults, never a blogpager.yml found about it.
-        if layout.origin == .jekyll { return nil }
+        if !layout.origin.rules.findsBlogpagerConfig { return nil }
         let content = URL(fileURLWithPath: contentFolder, isDirectory: true).standardizedFileURL
         let candidates = [
             Self.configFileName,
@@ -206,10 +189,7 @@ public struct SiteLoader: Sendable {
     private func loadConfig(_ log: inout DiagnosticLog) -> (SiteConfigLoader.Loaded?, String?) {
         guard let path = resolvedConfigPath() else {
             // No config: the old generator's defaults, as it would have built the site (Jekyll's permalinks and excludes).
-            guard layout.origin == .jekyll, let root = layout.root,
-                  case .success(let loaded) = SiteConfigLoader(path: root + "/_config.yml").load("", origin: .jekyll)
-            else { return (SiteConfigLoader.Loaded(config: SiteConfig()), nil) }
-            return (loaded, nil)
+            return (layout.origin.rules.configWithoutFile(layout: layout) ?? SiteConfigLoader.Loaded(config: SiteConfig()), nil)
         }
         let data: [UInt8]
         do {
@@ -223,10 +203,8 @@ public struct SiteLoader: Sendable {
             log.append(diagnostic)
             return (nil, path)
         case .success(var text):
-            var markWarning: Diagnostic?
-            if layout.origin == .jekyll {
-                (text, markWarning) = JekyllConfigText.read(text, startsWithByteOrderMark: data.starts(with: [0xEF, 0xBB, 0xBF]), path: path)
-            }
+            let markWarning: Diagnostic?
+            (text, markWarning) = layout.origin.rules.configText(text, bytes: data, path: path)
             var parts: [SiteConfigLoader.Part] = []
             for partPath in layout.configParts {
                 let bytes: [UInt8]
@@ -260,7 +238,7 @@ public struct SiteLoader: Sendable {
     private func resolvedTemplatesFolder(configFile: String?) -> String? {
         if let templatesFolder { return templatesFolder }
         // Beside a Zola or Hugo config, `templates/` holds the old generator's theme, not ours.
-        guard let configFile, layout.origin == .blogpager else { return nil }
+        guard let configFile, layout.origin.rules.readsTemplatesBesideConfig else { return nil }
         let beside = URL(fileURLWithPath: configFile).deletingLastPathComponent().appending(path: "templates").path
         return files.isFolder(beside) ? beside : nil
     }

@@ -107,8 +107,7 @@ extension EntryReader {
                 log.append(.error(at: field.valueLocation, "slug must be non-empty text"))
             }
         }
-        // Hugo makes a slug a path segment before it names a file (`HugoPaths`); the path it makes is checked then.
-        if case .hugo = config.entryURLs {} else if let problem = OutputPath.problem(with: slug.value) {
+        if config.entryURLs.checksSlugAsFileName, let problem = OutputPath.problem(with: slug.value) {
             log.append(.error(at: slug.location, "slug '\(slug.value)' is not allowed: \(problem); a slug must stay inside out/"))
         }
         return slug

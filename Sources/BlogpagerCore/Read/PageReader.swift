@@ -22,42 +22,16 @@ struct PageReader {
             let hasOwnURL = ownURL?.rawText != nil
             if let own = ownURL, let text = own.rawText {
                 location = own.valueLocation
-                var url = text
-                if case .jekyll = config.entryURLs {
-                    if let collection {
-                        // A collection's document fills its own permalink as the collection's is filled.
-                        url = JekyllCollection(name: collection.name, permalink: text).url(ofDocumentAt: inCollection, slug: slug)
-                    } else {
-                        // Jekyll fills a page's permalink: `:path` (its folder), `:basename`, `:output_ext`.
-                        let folder = file.relativePath.split(separator: "/").dropLast().joined(separator: "/")
-                        url = EntryURLMaker.jekyllFilled(text, values: ["path": "/" + folder, "basename": stem, "output_ext": ".html"])
-                        while url.contains("//") { url = url.replacingOccurrences(of: "//", with: "/") }
-                    }
-                }
+                let url: String
+                url = config.entryURLs.filledPageURL(text, file: file, stem: stem, slug: slug, collection: collection, inCollection: inCollection)
                 (segments, extensionless) = config.entryURLs.placement(ofOwnURL: url, written: text)
             } else if let collection {
                 // A Jekyll collection's document, at the collection's permalink.
                 let url = collection.url(ofDocumentAt: inCollection, slug: slug)
                 (segments, extensionless) = config.entryURLs.placement(ofOwnURL: url)
-            } else if case .hugo(let templates, _, _) = config.language(of: file)?.entryURLs(over: config.entryURLs) ?? config.entryURLs,
-                      let first = file.relativePath.split(separator: "/").first,
-                      file.relativePath.contains("/"), templates[String(first)] != nil,
-                      case let name = FileNameParts(source: file),
-                      let made = try? EntryURLMaker(rule: config.language(of: file)?.entryURLs(over: config.entryURLs) ?? config.entryURLs,
-                                                    basePath: "", section: []).make(EntryURLMaker.Facts(
-                          source: file, fileStem: name.stem, fileSlug: name.slug, frontSlug: slug, title: title, date: EntryDate(epochSeconds: Self.yearOne), categories: [], ownURL: nil)) {
-                // A page of a section with a `[permalinks]` template is placed by it, dated as Hugo dates an undated page (the year 1).
-                segments = made.outputPath.segments
-            } else if case .hugo(_, let uglyURLs, let paths) = config.entryURLs {
-                // Where Hugo places a page by its file: its folders and its slug or name, sanitized as
-                // Hugo sanitizes paths, lowercased unless the site turns that off.
-                var parts = file.relativePath.split(separator: "/").dropLast().map(String.init)
-                // `slug` is the last segment of the URL: a bundle's (`about/index.md`) in place of its folder's name.
-                if stem == "index", let slug, !parts.isEmpty { parts[parts.count - 1] = slug } else if stem != "index" || slug != nil { parts.append(slug ?? stem) }
-                let path = paths.fromFilePlace(parts.joined(separator: "/"))
-                segments = path.split(separator: "/").map(String.init)
-                let section = file.relativePath.contains("/") ? String(file.relativePath.prefix { $0 != "/" }) : ""
-                if uglyURLs.applies(to: section), let last = segments.popLast() { segments.append(last + ".html") } else { segments.append("index.html") }
+            } else if let placed = config.entryURLs.pageSegments(of: file, stem: stem, slug: slug, title: title,
+                                                                  languageRule: config.language(of: file)?.entryURLs(over: config.entryURLs) ?? config.entryURLs) {
+                segments = placed
             } else {
                 segments = file.relativePath.split(separator: "/").dropLast().map(String.init)
                 if stem == "index" {
@@ -91,7 +65,4 @@ struct PageReader {
                                            url: path.urlPath(basePath: config.basePath, leavingOutHTML: extensionless), redirectsFrom: redirectsFrom))
         }
     }
-
-    /// 0001-01-01T00:00:00Z, the date Hugo gives a page without one.
-    static let yearOne: Int64 = -62_135_596_800
 }

@@ -92,3 +92,33 @@ public struct HugoPaths: Sendable, Hashable {
         return String(result)
     }
 }
+
+extension HugoPaths {
+    /// Hugo dates an undated page at the year 1.
+    static let yearOne: Int64 = -62_135_596_800
+
+    /// Where Hugo places a page by its file: by its section's `[permalinks]` template where it has one
+    /// (dated as Hugo dates an undated page), else its folders and its slug or name, sanitized as Hugo
+    /// sanitizes paths, lowercased unless the site turns that off.
+    static func pageSegments(of file: SourceFile, stem: String, slug: String?, title: String, templates: [String: String],
+                             uglyURLs: HugoUglyURLs, paths: HugoPaths, languageRule: EntryURLRule) -> [String] {
+        if let first = file.relativePath.split(separator: "/").first, file.relativePath.contains("/"), templates[String(first)] != nil {
+            let name = FileNameParts(source: file)
+            let facts = EntryURLMaker.Facts(source: file, fileStem: name.stem, fileSlug: name.slug, frontSlug: slug, title: title,
+                                            date: EntryDate(epochSeconds: yearOne), categories: [], ownURL: nil)
+            // A template that makes no page of its own (the site's front page) leaves the page at its file's place, below.
+            if case .success(let made) = Result(catching: { () throws(EntryURLMaker.Problem) in
+                try EntryURLMaker(rule: languageRule, basePath: "", section: []).make(facts)
+            }) {
+                return made.outputPath.segments
+            }
+        }
+        var parts = file.relativePath.split(separator: "/").dropLast().map(String.init)
+        // `slug` is the last segment of the URL: a bundle's (`about/index.md`) in place of its folder's name.
+        if stem == "index", let slug, !parts.isEmpty { parts[parts.count - 1] = slug } else if stem != "index" || slug != nil { parts.append(slug ?? stem) }
+        var segments = paths.fromFilePlace(parts.joined(separator: "/")).split(separator: "/").map(String.init)
+        let section = file.relativePath.contains("/") ? String(file.relativePath.prefix { $0 != "/" }) : ""
+        if uglyURLs.applies(to: section), let last = segments.popLast() { segments.append(last + ".html") } else { segments.append("index.html") }
+        return segments
+    }
+}

@@ -32,3 +32,17 @@ public struct JekyllCollection: Sendable, Hashable {
         return String(path[..<dot])
     }
 }
+
+extension JekyllCollection {
+    /// A page's own `permalink` as Jekyll fills it: a collection's document as its collection's is filled;
+    /// any other page's `:path` (its folder), `:basename` and `:output_ext`.
+    static func filledPageURL(_ written: String, file: SourceFile, stem: String, slug: String?, collection: JekyllCollection?, inCollection: String) -> String {
+        if let collection {
+            return JekyllCollection(name: collection.name, permalink: written).url(ofDocumentAt: inCollection, slug: slug)
+        }
+        let folder = file.relativePath.split(separator: "/").dropLast().joined(separator: "/")
+        var url = EntryURLMaker.jekyllFilled(written, values: ["path": "/" + folder, "basename": stem, "output_ext": ".html"])
+        while url.contains("//") { url = url.replacingOccurrences(of: "//", with: "/") }
+        return url
+    }
+}

@@ -21,6 +21,17 @@ public enum EntryURLRule: Sendable, Hashable {
         }
     }
 
+    /// Whether a slug is checked as a file name when read (Hugo makes it a path segment first, `HugoPaths`, and the path it makes is checked then).
+    var checksSlugAsFileName: Bool {
+        if case .hugo = self { false } else { true }
+    }
+
+    /// This rule with a language's own URL templates by section over the site's (Hugo's `[languages.de.permalinks]`).
+    func overriding(permalinks: [String: String]) -> EntryURLRule {
+        guard !permalinks.isEmpty, case .hugo(let templates, let uglyURLs, let paths) = self else { return self }
+        return .hugo(templates: templates.merging(permalinks) { _, own in own }, uglyURLs: uglyURLs, paths: paths)
+    }
+
     /// Jekyll's named styles and the template each stands for; `date` is Jekyll's default.
     static let jekyllStyles = [
         "date": "/:categories/:year/:month/:day/:title:output_ext",

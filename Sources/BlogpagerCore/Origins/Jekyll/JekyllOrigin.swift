@@ -1,0 +1,49 @@
+/// Jekyll 4.3's way of making a site, as the loader needs it.
+struct JekyllOrigin: GeneratorOrigin {
+    var origin: SiteLayout.Origin { .jekyll }
+    var addressKey: String { "url" }
+    /// Jekyll reads its config as plain data: a title that is not text, a bad `paginate`, a bad `url` are built past.
+    var passedOverConfigValues: Set<ConfigValues.Kind> { [.text, .pageSize, .address] }
+    var configKeysMayRepeat: Bool { true }
+    var contentExtensions: Set<String> { ContentScanner.markdownExtensions.union(HTMLContentRenderer.extensions) }
+    /// Jekyll reads no language from a file's name: its languages are folders (`JekyllLanguages`).
+    var namesLanguagesInFileNames: Bool { false }
+    /// A Jekyll site without `_config.yml` has Jekyll's defaults, never a blogpager.yml found about it.
+    var findsBlogpagerConfig: Bool { false }
+    var languagesFromFrontMatter: Bool { true }
+
+    func configToEdit(root: String?) -> String? { root.map { $0 + "/_config.yml" } }
+
+    func contentSection(of layout: SiteLayout) -> [String] { layout.root == nil ? [] : ["_posts"] }
+
+    func configText(_ text: String, bytes: [UInt8], path: String) -> (text: String, warning: Diagnostic?) {
+        JekyllConfigText.read(text, startsWithByteOrderMark: bytes.starts(with: [0xEF, 0xBB, 0xBF]), path: path)
+    }
+
+    /// No config: Jekyll's defaults, as it would build the site (its permalinks and excludes).
+    func configWithoutFile(layout: SiteLayout) -> SiteConfigLoader.Loaded? {
+        guard let root = layout.root, case .success(let loaded) = SiteConfigLoader(path: root + "/_config.yml").load("", origin: .jekyll) else { return nil }
+        return loaded
+    }
+
+    func readConfig(_ fields: [FrontMatterField], into values: inout ConfigValues) -> SiteConfigLoader.Loaded {
+        var reader = JekyllConfigReader()
+        return SiteConfigLoader.Loaded(config: reader.read(fields, into: &values), excludedNames: reader.excludedNames)
+    }
+
+    func languages(declared: [SiteLanguage], layout: inout SiteLayout, config: SiteConfig?, files: FileSystem) -> [SiteLanguage] {
+        JekyllLanguages.read(&layout, language: config?.language ?? "en", defaults: config?.frontMatterDefaults ?? FrontMatterDefaults(), files: files)
+    }
+
+    func configure(_ scanner: inout ContentScanner, layout: SiteLayout, config: SiteConfig?) {
+        guard let root = layout.root else { return }
+        scanner.collections = (config?.collections ?? []).map { (root + "/" + $0.folder, $0) }
+    }
+
+    /// A Jekyll site's Liquid reads its data and includes: a bad data file stops the build, as in Jekyll.
+    func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, files: FileSystem,
+                       log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> LiquidSources? {
+        guard config.templateSyntax == .liquid, let root = layout.root else { return nil }
+        return LiquidSources.load(root: root, configPath: configFile, files: files, log: &log, warnings: &warnings)
+    }
+}

@@ -43,14 +43,15 @@ struct BuildSettings: ParsableArguments {
     /// process's environment and folder, with the user's highlight cache.
     func job(content: String, output: String, whenLocked: WhenLocked) -> BuildJob {
         let environment = ProcessInfo.processInfo.environment
+        let files = FileSystem.disk
         var job = BuildJob(
             contentFolder: content, outputFolder: output, configPath: config, templatesFolder: templates,
-            includeDrafts: drafts, includeFuture: future, program: ProgramIdentity.current(), whenLocked: whenLocked,
-            overrides: SiteLoader.Overrides(search: search, maximumEntryBytes: maxEntrySize.map { Int($0 * 1_000_000) }))
+            includeDrafts: drafts, includeFuture: future, program: ProgramIdentity.current(in: files), whenLocked: whenLocked,
+            overrides: SiteLoader.Overrides(search: search, maximumEntryBytes: maxEntrySize.map { Int($0 * 1_000_000) }), in: files)
         job.highlightsCode = !noHighlight
         job.execution = execution
         job.runsPython(environment: environment, currentFolder: FileManager.default.currentDirectoryPath)
-        job.sharedHighlightCache = SharedHighlightCache.folder(environment: environment).map { SharedHighlightCache(folder: $0) }
+        job.sharedHighlightCache = SharedHighlightCache.folder(environment: environment).map { SharedHighlightCache(folder: $0, in: files) }
         return job
     }
 }

@@ -128,13 +128,13 @@ struct BoundedInputTests {
         config.maximumEntryBytes = 1_000_000
         let text = "---\ntitle: Big\ndate: 2016-05-12\n---\n" + String(repeating: "word ", count: 300_000)
         let source = SourceFile(displayPath: "content/big.md", relativePath: "big.md", bytes: Array(text.utf8))
-        let failure = try #require(EntryReader(config: config).read(source).failure)
+        let failure = try #require(EntryReader(config: config, now: Date()).read(source).failure)
         #expect(failure.diagnostics.map(\.description) == [
             "content/big.md:1:1: error: file is 1.5 MB, more than the 1 MB blogpager reads in one entry or page (a bound that keeps one file "
                 + "from stalling a build); if it is meant to be this long, raise the bound with --max-entry-size 2",
         ])
         config.maximumEntryBytes = 2_000_000
-        #expect(throws: Never.self) { try EntryReader(config: config).read(source).get() }
+        #expect(throws: Never.self) { try EntryReader(config: config, now: Date()).read(source).get() }
     }
 
     @Test func aFindingIsOneLineWhateverItQuotes() {

@@ -4,7 +4,7 @@ import Testing
 /// Which execution a build gets: plain for an ordinary blog, spilling what it holds once its
 /// sources pass a few megabytes, the large archive's tactics past an eighth of memory.
 struct BuildExecutionTests {
-    let disk = OutputFolder("/tmp/out")
+    let disk = OutputFolder("/tmp/out", in: .disk)
     let gigabyte: UInt64 = 1 << 30
 
     @Test func aSmallBlogIsBuiltPlainInMemory() {

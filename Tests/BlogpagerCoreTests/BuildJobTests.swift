@@ -17,7 +17,7 @@ struct BuildJobTests {
 
     static func job(_ folder: TemporaryFolder, drafts: Bool = false) -> BuildJob {
         BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/out",
-                 configPath: folder.path + "/blogpager.yml", includeDrafts: drafts, program: .tests)
+                 configPath: folder.path + "/blogpager.yml", includeDrafts: drafts, program: .tests, in: .disk)
     }
 
     @Test func aSecondBuildWithNothingChangedWritesNothingAndSaysTheSame() async throws {
@@ -176,7 +176,7 @@ struct BuildJobTests {
         #expect(site.bodiesRendered >= 2)
         #expect(second.report.unchanged > second.report.written.count)
 
-        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml", program: .tests)
+        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml", program: .tests, in: .disk)
         #expect(try await clean.run(now: Date()).site?.bodiesRendered == 29)
         let kept = try folder.snapshot("out").filter { !$0.key.hasPrefix(".blogpager/") }
         let fresh = try folder.snapshot("clean").filter { !$0.key.hasPrefix(".blogpager/") }
@@ -201,7 +201,7 @@ struct BuildJobTests {
             _ = try await Self.job(folder).run(now: Date())
             try folder.write("content/entry-3.md", "---\ntitle: Entry 3, edited\ndate: 2024-03-03\n---\nBody 3.\n")
             let job = otherWay ? BuildJob(contentFolder: folder.path + "/./content", outputFolder: folder.path + "/out",
-                                          configPath: folder.path + "/blogpager.yml", program: .tests) : Self.job(folder)
+                                          configPath: folder.path + "/blogpager.yml", program: .tests, in: .disk) : Self.job(folder)
             let site = try #require(try await job.run(now: Date()).site)
             #expect(site.entriesRead == 1)
             rendered.append(site.bodiesRendered)
@@ -210,7 +210,7 @@ struct BuildJobTests {
         defer { folder.remove() }
         #expect(rendered[1] == rendered[0] && rendered[0] < 28)
         let otherWay = BuildJob(contentFolder: folder.path + "/./content", outputFolder: folder.path + "/out",
-                                configPath: folder.path + "/blogpager.yml", program: .tests)
+                                configPath: folder.path + "/blogpager.yml", program: .tests, in: .disk)
 
         // An entry read back from the records is named as this build names its folder.
         try folder.write("content/clash.md", "---\ntitle: Clash\ndate: 2024-03-05\nslug: entry-5\n---\nSame place.\n")
@@ -245,7 +245,7 @@ struct BuildJobTests {
         try folder.write("content/entry-31.md", "---\ntitle: Entry 31\ndate: 2024-03-31\n---\nBody 31.\n")
         let added = try await Self.job(folder).run(now: Date())
         #expect(Set(added.report.written.map(\.string)).isSuperset(of: ["feed.xml", "feed.json", "sitemap.xml"]))
-        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml", program: .tests)
+        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml", program: .tests, in: .disk)
         _ = try await clean.run(now: Date())
         let kept = try folder.snapshot("out").filter { !$0.key.hasPrefix(".blogpager/") }
         let fresh = try folder.snapshot("clean").filter { !$0.key.hasPrefix(".blogpager/") }
@@ -263,7 +263,7 @@ struct BuildJobTests {
         _ = try await Self.job(folder).run(now: Date())
         // An entry that did not change links the new list, as a clean build's does.
         #expect(try page().contains("<a href=\"/categories/\">Categories</a>"))
-        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml", program: .tests)
+        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml", program: .tests, in: .disk)
         _ = try await clean.run(now: Date())
         #expect(try folder.snapshot("out").filter { !$0.key.hasPrefix(".blogpager/") } == folder.snapshot("clean").filter { !$0.key.hasPrefix(".blogpager/") })
     }
@@ -341,7 +341,7 @@ struct BuildJobTests {
         #expect(odd.updated == original.updated && odd.cursor == original.cursor && odd.url == original.url)
 
         // Every output of the cached entries matches a clean build's, byte for byte.
-        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml", program: .tests)
+        let clean = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/clean", configPath: folder.path + "/blogpager.yml", program: .tests, in: .disk)
         #expect(try await clean.run(now: Date()).site?.entriesRead == 13)
         try folder.write("content/entry-4.md", "---\ntitle: Entry 4, edited\ndate: 2024-03-04\n---\nBody 4.\n")
         let third = try await Self.job(folder).run(now: Date())
@@ -352,7 +352,7 @@ struct BuildJobTests {
         #expect(kept == fresh)
         // The lines a rebuild keeps from the record, beside the one it encoded, are those a build that reads all writes.
         let everything = BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/everything",
-                                  configPath: folder.path + "/blogpager.yml", program: .tests)
+                                  configPath: folder.path + "/blogpager.yml", program: .tests, in: .disk)
         #expect(try await everything.run(now: Date()).site?.entriesRead == 13)
         let record = try #require(try folder.snapshot("out")[".blogpager/entry-cache"])
         #expect(try folder.snapshot("everything")[".blogpager/entry-cache"] == record)

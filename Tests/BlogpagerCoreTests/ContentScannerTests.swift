@@ -13,7 +13,7 @@ struct ContentScannerTests {
         defer { folder.remove() }
         let files = ["a/x.md", "a-b/y.md", "a.b/z.md", "a/b/w.md", "b.md", "a0.md", "Z.md", "bundle/index.md", "bundle/photo.png", "loose/notes.txt"]
         for file in files { try folder.write(file, "---\ntitle: T\ndate: 2020-01-01\n---\nBody.\n") }
-        let found = ContentScanner(folder: folder.path).scan()
+        let found = ContentScanner(folder: folder.path, in: .disk).scan()
         let expected = ["Z.md", "a-b/y.md", "a.b/z.md", "a/b/w.md", "a/x.md", "a0.md", "b.md", "bundle/index.md"]
         #expect(found.sources.map(\.relativePath) == expected)
         #expect(found.sources.map(\.relativePath) == found.sources.map(\.relativePath).sorted())

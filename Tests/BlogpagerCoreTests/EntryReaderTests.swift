@@ -13,7 +13,7 @@ struct ReadEntry {
 
 struct EntryReaderTests {
     static func read(_ text: String, name: String = "post.md", config: SiteConfig = SiteConfig()) -> Result<ReadEntry, BuildFailure> {
-        EntryReader(config: config).readWithBody(SourceFile(displayPath: "content/\(name)", relativePath: name, bytes: Array(text.utf8)))
+        EntryReader(config: config, now: Date()).readWithBody(SourceFile(displayPath: "content/\(name)", relativePath: name, bytes: Array(text.utf8)))
             .map { ReadEntry(entry: $0.entry, body: $0.body) }
     }
 
@@ -160,7 +160,7 @@ struct EntryReaderTests {
     @Test func invalidUTF8IsReportedWhereItIs() {
         var bytes = Array("---\ntitle: T\ndate: 2016-05-12\n---\nok\nbad ".utf8)
         bytes += [0xFF, 0xFE]
-        let result = EntryReader(config: SiteConfig()).read(SourceFile(displayPath: "content/x.md", relativePath: "x.md", bytes: bytes))
+        let result = EntryReader(config: SiteConfig(), now: Date()).read(SourceFile(displayPath: "content/x.md", relativePath: "x.md", bytes: bytes))
         guard case .failure(let failure) = result else { Issue.record("should fail"); return }
         #expect(failure.diagnostics.map(\.description) == ["content/x.md:6:5: error: file is not valid UTF-8 text"])
     }
@@ -171,8 +171,8 @@ struct EntryReaderTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appending(path: "later.md")
         try Data("---\ntitle: Later\ndate: 2016-05-12\n---\nFirst.\n".utf8).write(to: file)
-        let source = SourceFile(displayPath: "content/later.md", relativePath: "later.md", filePath: file.path, identity: "1")
-        let reader = EntryReader(config: SiteConfig())
+        let source = SourceFile(displayPath: "content/later.md", relativePath: "later.md", filePath: file.path, identity: "1", in: .disk)
+        let reader = EntryReader(config: SiteConfig(), now: Date())
         let bodies = BodyRenderer(config: SiteConfig())
         let entry = try reader.read(source).get()
         #expect(entry.title == "Later")

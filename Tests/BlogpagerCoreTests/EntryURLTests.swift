@@ -14,7 +14,7 @@ struct EntryURLTests {
         config.untitledEntries = .fileName
         if let base { config.baseURL = base }
         let source = SourceFile(displayPath: "content/" + relativePath, relativePath: relativePath, bytes: Array(frontMatter.utf8))
-        return try EntryReader(config: config).read(source).get().url
+        return try EntryReader(config: config, now: Date()).read(source).get().url
     }
 
     @Test func zolaPlacesAnEntryInItsSectionBySlug() throws {
@@ -50,7 +50,7 @@ struct EntryURLTests {
         try folder.write("site/_config.yml", "title: Moved\nurl: https://moved.example.org\nbaseurl: /blog\npermalink: pretty\n")
         try folder.write("site/_posts/2016-01-02-new-home.md", "---\ntitle: New home\nredirect_from:\n  - /old/home/\n  - /legacy.html\n---\nx\n")
         try folder.write("site/_posts/2016-01-03-other.md", "---\ntitle: Other\nredirect_from: /other-old\n---\nx\n")
-        let job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests)
+        let job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests, in: .disk)
         _ = try await job.run(now: Date())
         let files = try folder.snapshot("out")
         let page = String(decoding: try #require(files["old/home/index.html"]), as: UTF8.self)

@@ -1,3 +1,4 @@
+import Foundation
 @testable import BlogpagerCore
 import Testing
 
@@ -26,7 +27,7 @@ struct HeadingIDTests {
         var config = SiteConfig()
         config.untitledEntries = .fileName
         let source = SourceFile(displayPath: "content/a.md", relativePath: "a.md", bytes: Array("---\ntitle: A\ndate: 2020-01-01\n---\n## Intro\n".utf8))
-        let (entry, body) = try EntryReader(config: config).readWithBody(source).get()
+        let (entry, body) = try EntryReader(config: config, now: Date()).readWithBody(source).get()
         let context = TemplateContext(config: config, urls: SiteURLs(config: config), assetURLs: [:], taxonomies: [], hasFeeds: false)
         let listed = context.article(entry, body: body, displayDate: "", anchor: "a", full: false)["content_html"] as? String
         #expect(listed?.contains("<h2 id=\"a--intro\">") == true && listed?.contains("href=\"#a--intro\"") == true)

@@ -16,10 +16,10 @@ struct HighlightTests {
         // A blogpager site's config is named, so the one where the tests run is not taken.
         let config = folder.path + "/" + site + "/blogpager.yml"
         var job = BuildJob(contentFolder: folder.path + "/" + site, outputFolder: folder.path + "/" + output,
-                           configPath: FileManager.default.fileExists(atPath: config) ? config : nil, program: .tests)
+                           configPath: FileManager.default.fileExists(atPath: config) ? config : nil, program: .tests, in: .disk)
         job.highlightsCode = true
         job.python = python
-        job.sharedHighlightCache = sharedCache.map { SharedHighlightCache(folder: folder.path + "/" + $0) }
+        job.sharedHighlightCache = sharedCache.map { SharedHighlightCache(folder: folder.path + "/" + $0, in: .disk) }
         return try await job.run(now: Date())
     }
 
@@ -274,7 +274,7 @@ struct HighlightTests {
         var cache = HighlightCache(highlighter: "pygments 9.9")
         for index in 0..<50 { cache.store(index % 7 == 0 ? nil : String(repeating: "<span>\(index)</span>\n", count: index * 40), for: "key\(index)") }
         let whole = try cache.encoded()
-        let state = StateFolder(output: OutputFolder(folder.path))
+        let state = StateFolder(output: OutputFolder(folder.path, in: .disk))
         try state.replace(.highlightCache, with: whole)
         let mapped = try #require(state.map(.highlightCache).flatMap { HighlightCache(decoding: $0) })
         let read = try #require(HighlightCache(decoding: whole))
@@ -484,7 +484,7 @@ struct HighlightTests {
     @Test func codeIsHighlightedAheadOnlyWhereEveryCoreHasAHelper() {
         #expect([1, 2, 3, 4, 16, 64].map { CodeHighlighter.aheadLaneLimit(cores: $0) } == [1, 1, 0, 0, 0, 0])
         for (most, lanes) in [(nil, 2), (0, 0)] as [(Int?, Int)] {
-            let highlighter = CodeHighlighter(python: Self.python, maximumHelpers: 3, mostAheadLanes: most)
+            let highlighter = CodeHighlighter(files: .disk, python: Self.python, maximumHelpers: 3, mostAheadLanes: most)
             #expect(highlighter.aheadLanes == 0)
             #expect(highlighter.html(for: [CodeBlock(language: "python", code: "print(1)\n")])[0]?.contains("highlight") == true)
             #expect(highlighter.aheadLanes == lanes)
@@ -497,7 +497,7 @@ struct HighlightTests {
     /// workers beyond that wait for one to be given back, and every block is still highlighted.
     @Test func moreWorkersThanHelpersEachGetOneInTurn() async throws {
         #expect([1, 2, 3, 4, 16, 64].map { CodeHighlighter.helperLimit(cores: $0) } == [1, 2, 2, 2, 8, 32])
-        let highlighter = CodeHighlighter(python: Self.python, maximumHelpers: 2)
+        let highlighter = CodeHighlighter(files: .disk, python: Self.python, maximumHelpers: 2)
         #expect(highlighter.identity().hasPrefix("pygments "))
         let pages = await withTaskGroup(of: [String?].self) { group in
             for worker in 0..<8 {
@@ -520,7 +520,7 @@ struct HighlightTests {
     /// and the block counts as highlighted then, once, not as found in the cache.
     @Test func codeHighlightedAheadNeedsNoHelperWhenAWorkerAsks() throws {
         let blocks = (0..<24).map { CodeBlock(language: "python", code: "print(\($0))\n") }
-        let highlighter = CodeHighlighter(python: Self.python, maximumHelpers: 2)
+        let highlighter = CodeHighlighter(files: .disk, python: Self.python, maximumHelpers: 2)
         try #require(highlighter.identity().hasPrefix("pygments "))
         let ahead = HighlightAhead(count: blocks.count, lanes: 2, highlighter: highlighter) { [blocks[$0], CodeBlock(language: nil, code: "x\n")] }
         ahead.wait()
@@ -530,7 +530,7 @@ struct HighlightTests {
         highlighter.waitForHelpersToExit()
         #expect(outcome.problem == nil)
         #expect(outcome.blocks == 24 && outcome.highlighted == 24 && outcome.fromCache == 0)
-        let withoutAhead = CodeHighlighter(python: Self.python, maximumHelpers: 2)
+        let withoutAhead = CodeHighlighter(files: .disk, python: Self.python, maximumHelpers: 2)
         #expect(withoutAhead.html(for: blocks) == pages)
         #expect(pages.allSatisfy { $0?.contains("<span class=\"nb\">print</span>") == true })
         _ = withoutAhead.finish(keepingOthers: true)
@@ -575,7 +575,7 @@ struct HighlightTests {
     /// The helpers end with the build: each has exited and been waited for when it returns
     /// (no Python outlives it, and their CPU time is in the build's account).
     @Test func theHelpersHaveExitedWhenTheBuildEnds() throws {
-        let highlighter = CodeHighlighter(python: Self.python, maximumHelpers: 2)
+        let highlighter = CodeHighlighter(files: .disk, python: Self.python, maximumHelpers: 2)
         #expect(highlighter.html(for: [CodeBlock(language: "python", code: "print(1)\n")])[0]?.contains("highlight") == true)
         let processes = highlighter.helperProcessIdentifiers
         try #require(!processes.isEmpty)
@@ -598,11 +598,11 @@ struct HighlightTests {
             try (0..<40).map { index in
                 let name = "\(prefix)\(index).md"
                 try folder.write(name, "---\ntitle: T\n---\n" + (code ? "```python\nprint(\(index))\n```\n" : "Words.\n"))
-                return SourceFile(displayPath: name, relativePath: name, filePath: folder.path + "/" + name, identity: "")
+                return SourceFile(displayPath: name, relativePath: name, filePath: folder.path + "/" + name, identity: "", in: .disk)
             }
         }
         func helpersAfterPreparing(_ sources: [SourceFile]) throws -> Int {
-            let highlighter = CodeHighlighter(python: Self.python, maximumHelpers: 3)
+            let highlighter = CodeHighlighter(files: .disk, python: Self.python, maximumHelpers: 3)
             try #require(highlighter.identity().hasPrefix("pygments "))
             highlighter.prepare(for: sources)
             // `finish` waits for those starting ahead; the processes it lets go are counted.
@@ -615,15 +615,15 @@ struct HighlightTests {
         // A new output whose code the user's cache holds: no more than the one a fence past
         // those looked inside may call for.
         let code = try sources("cached", code: true)
-        let shared = SharedHighlightCache(folder: folder.path + "/user-cache")
-        let first = CodeHighlighter(python: Self.python, maximumHelpers: 3)
+        let shared = SharedHighlightCache(folder: folder.path + "/user-cache", in: .disk)
+        let first = CodeHighlighter(files: .disk, python: Self.python, maximumHelpers: 3)
         try #require(first.identity().hasPrefix("pygments "))
         _ = first.html(for: (0..<40).map { CodeBlock(language: "python", code: "print(\($0))\n") })
         _ = shared.write(try #require(first.finish(keepingOthers: false).cache.flatMap { change -> HighlightCache? in
             if case .replace(let cache) = change { return cache } else { return nil }
         }))
         first.waitForHelpersToExit()
-        let fromUsersCache = CodeHighlighter(python: Self.python, maximumHelpers: 3, sharedCache: shared)
+        let fromUsersCache = CodeHighlighter(files: .disk, python: Self.python, maximumHelpers: 3, sharedCache: shared)
         try #require(fromUsersCache.identity().hasPrefix("pygments "))
         fromUsersCache.prepare(for: code)
         _ = fromUsersCache.finish(keepingOthers: true)
@@ -654,7 +654,7 @@ struct HighlightTests {
         try (0..<40).map { index in
             let name = "code\(index).md"
             try folder.write(name, "---\ntitle: T\n---\n```python\nprint(\(index))\n```\n")
-            return SourceFile(displayPath: name, relativePath: name, filePath: folder.path + "/" + name, identity: "")
+            return SourceFile(displayPath: name, relativePath: name, filePath: folder.path + "/" + name, identity: "", in: .disk)
         }
     }
 
@@ -666,7 +666,7 @@ struct HighlightTests {
         // A Python that says it has started, then waits to be let go.
         let python = try Self.pythonWaitingToBeLetGo(in: folder, first: "touch '\(folder.path)/started'")
         let sources = try Self.sourcesWithCode(in: folder)
-        let highlighter = CodeHighlighter(python: python, maximumHelpers: 3)
+        let highlighter = CodeHighlighter(files: .disk, python: python, maximumHelpers: 3)
         let identity = Mutex<String?>(nil)
         let greeted = DispatchGroup()
         greeted.enter()
@@ -699,7 +699,7 @@ struct HighlightTests {
         // A Python that notes its launch, then waits to be let go.
         let python = try Self.pythonWaitingToBeLetGo(in: folder, first: "echo launched >> '\(folder.path)/launches'")
         let sources = try Self.sourcesWithCode(in: folder)
-        let highlighter = CodeHighlighter(python: python, maximumHelpers: 3)
+        let highlighter = CodeHighlighter(files: .disk, python: python, maximumHelpers: 3)
         highlighter.prepare(for: sources)
         let launches = { (try? String(contentsOfFile: folder.path + "/launches", encoding: .utf8))?.split(separator: "\n").count ?? 0 }
         var waited = 0
@@ -724,7 +724,7 @@ struct HighlightTests {
     /// a rebuild whose changed entries have no code leaves it unread, and the record as it was.
     @Test func theLastBuildsCacheIsReadOnlyWhenABlockNeedsIt() throws {
         let reads = Mutex(0)
-        let highlighter = CodeHighlighter(python: Self.python, maximumHelpers: 1, previousCache: {
+        let highlighter = CodeHighlighter(files: .disk, python: Self.python, maximumHelpers: 1, previousCache: {
             reads.withLock { $0 += 1 }
             return nil
         })
@@ -738,11 +738,11 @@ struct HighlightTests {
         #expect(highlighter.finish(keepingOthers: true).highlighted == 2)
 
         // A rebuild that met no code changes nothing; one that rendered every body still writes what it used: nothing.
-        let untouched = CodeHighlighter(python: Self.python, maximumHelpers: 1, previousCache: { reads.withLock { $0 += 1 }; return nil })
+        let untouched = CodeHighlighter(files: .disk, python: Self.python, maximumHelpers: 1, previousCache: { reads.withLock { $0 += 1 }; return nil })
         _ = untouched.identity()
         #expect(untouched.finish(keepingOthers: true).cache == nil)
         #expect(reads.withLock { $0 } == 1)
-        let full = CodeHighlighter(python: Self.python, maximumHelpers: 1, previousCache: { reads.withLock { $0 += 1 }; return nil })
+        let full = CodeHighlighter(files: .disk, python: Self.python, maximumHelpers: 1, previousCache: { reads.withLock { $0 += 1 }; return nil })
         _ = full.identity()
         #expect(full.finish(keepingOthers: false).cache != nil)
         #expect(reads.withLock { $0 } == 2)
@@ -799,13 +799,13 @@ struct HighlightTests {
         for name in old {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: folder.path + "/cache/" + name)
         }
-        let cache = SharedHighlightCache(folder: folder.path + "/cache")
+        let cache = SharedHighlightCache(folder: folder.path + "/cache", in: .disk)
         #expect(cache.write(HighlightCache(highlighter: "pygments 9.9")))
         // Gone: the old one of a finished process. Kept: a fresh one (a write may be under way on another
         // machine sharing the folder), this process's own, another file's, and the fingerprint's until it is written.
         #expect(Set(try folder.snapshot("cache").keys) == ["highlight-cache", "highlight-cache.\(gone).9.tmp",
                                                            "highlight-cache.\(getpid()).10.tmp", "notes.\(gone).1.tmp", "python.\(gone).8.tmp"])
-        cache.writePython(PythonFingerprint(highlighter: "pygments 9.9", launch: .init(lines: []), importPaths: []))
+        cache.writePython(PythonFingerprint(highlighter: "pygments 9.9", launch: .init(lines: [], files: .disk), importPaths: []))
         #expect(Set(try folder.snapshot("cache").keys) == ["highlight-cache", "highlight-cache.\(gone).9.tmp",
                                                            "highlight-cache.\(getpid()).10.tmp", "notes.\(gone).1.tmp", "python"])
     }

@@ -32,7 +32,7 @@ struct ImageSizeTests {
         try folder.write("site/content/posts/trip/index.md", "---\ntitle: Trip\ndate: 2020-01-01\n---\n![The view](view.png) and ![logo](/images/logo.png) ![far](https://example.org/x.png)\n")
         try folder.write("site/content/posts/trip/view.png", bytes: Self.png(1200, 800))
         try folder.write("site/static/images/logo.png", bytes: Self.png(64, 32))
-        let job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests)
+        let job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests, in: .disk)
         _ = try await job.run(now: Date())
         var page = String(decoding: try #require(try folder.snapshot("out")["posts/trip/index.html"]), as: UTF8.self)
         #expect(page.contains("<img width=\"1200\" height=\"800\" src=\"/posts/trip/view.png\" alt=\"The view\""))

@@ -60,7 +60,7 @@ struct JekyllLiquidTests {
         defer { folder.remove() }
         try folder.write("site/_config.yml", "title: T\ntimezone: UTC\n")
         try folder.write("site/_posts/2020-01-02-when.md", "---\ntitle: When\n---\nBuilt {{ site.time | date: \"%Y-%m-%d\" }}, now {{ \"now\" | date: \"%Y\" }}.\n")
-        let job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests)
+        let job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests, in: .disk)
         _ = try await job.run(now: Date(timeIntervalSince1970: 1_610_000_000))
         let page = try String(contentsOfFile: folder.path + "/out/2020/01/02/when.html", encoding: .utf8)
         #expect(page.contains("Built 2021-01-07, now 2021."))

@@ -16,7 +16,7 @@ struct LegacyPagesTests {
             // Entries 1 to 6 are tagged go: the tag's list held 6..3 on page 1, 2 and 1 on page 2.
             try folder.write("site/content/posts/entry-\(day).md", "---\ntitle: Entry \(day)\ndate: 2024-01-\(day < 10 ? "0" : "")\(day)\ntags: [\(day <= 6 ? "Go" : "other")]\n---\nx\n")
         }
-        let job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests)
+        let job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests, in: .disk)
         _ = try await job.run(now: Date())
         let legacy = String(decoding: try #require(folder.snapshot("site")["legacy-pages.yml"]), as: UTF8.self)
         #expect(legacy.contains("  - url: \"/tags/go/page/2/\"\n    first: \"posts/entry-2.md\""), "\(legacy)")
@@ -38,7 +38,7 @@ struct LegacyPagesTests {
         for day in 1...10 {
             try folder.write("site/content/posts/entry-\(day).md", "---\ntitle: Entry \(day)\ndate: 2024-01-\(day < 10 ? "0" : "")\(day)\n---\nx\n")
         }
-        let job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests)
+        let job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests, in: .disk)
         _ = try await job.run(now: Date())
         let legacy = String(decoding: try #require(folder.snapshot("site")["legacy-pages.yml"]), as: UTF8.self)
         // Newest first, four a page: page 2 held entries 6..3, page 3 held 2 and 1.
@@ -82,7 +82,7 @@ struct LegacyPagesTests {
         for day in 1...5 {
             try folder.write("site/content/blog/entry-\(day).md", "+++\ntitle = \"Entry \(day)\"\ndate = 2024-01-0\(day)\n+++\nx\n")
         }
-        _ = try await BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests).run(now: Date())
+        _ = try await BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", program: .tests, in: .disk).run(now: Date())
         let legacy = String(decoding: try #require(folder.snapshot("site")["legacy-pages.yml"]), as: UTF8.self)
         #expect(legacy.contains("  - url: \"/blog/page/2/\"\n    first: \"blog/entry-3.md\"") && legacy.contains("  - url: \"/blog/page/3/\"\n    first: \"blog/entry-1.md\""))
         let index = try JSONSerialization.jsonObject(with: try #require(try folder.snapshot("out")["index.json"])) as? [String: Any]

@@ -9,7 +9,7 @@ import Testing
 struct LinkTests {
     static func build(_ folder: TemporaryFolder, templates: String? = nil) async throws -> BuildJob.Outcome {
         try await BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out",
-                           templatesFolder: templates.map { folder.path + "/" + $0 }, program: .tests).run(now: Date())
+                           templatesFolder: templates.map { folder.path + "/" + $0 }, program: .tests, in: .disk).run(now: Date())
     }
 
     static func page(_ folder: TemporaryFolder, _ path: String) throws -> String {

@@ -9,7 +9,7 @@ struct OutputWriterTests {
     static func job(_ folder: TemporaryFolder, output: String) -> BuildJob {
         try? folder.write("blogpager.yml", "title: Writer tests\n")
         return BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/" + output,
-                        configPath: folder.path + "/blogpager.yml", program: .tests)
+                        configPath: folder.path + "/blogpager.yml", program: .tests, in: .disk)
     }
 
     static func files(_ pairs: [String: String]) -> [OutputFile] {
@@ -19,7 +19,7 @@ struct OutputWriterTests {
     @Test func writesAMarkerAndKeepsUnchangedFilesAsTheyWere() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil, in: .disk)
         let first = try writer.write(Self.files(["index.html": "a", "posts/x/index.html": "x"]))
         #expect(first.written.count == 2)
         #expect(FileManager.default.fileExists(atPath: folder.path + "/out/.blogpager/manifest.json"))
@@ -36,7 +36,7 @@ struct OutputWriterTests {
     @Test func theListOfOurFilesIsOneLineEachBesideTheMarker() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil, in: .disk)
         _ = try writer.write(Self.files(["index.html": "a", "posts/x/index.html": "xy"]))
         let list = try String(contentsOfFile: folder.path + "/out/.blogpager/files", encoding: .utf8)
         #expect(list.hasPrefix("blogpager files 4\n"))
@@ -59,7 +59,7 @@ struct OutputWriterTests {
             {"digests": {"index.html": "\(OutputManifest.digest(of: Array("a".utf8)))", "old.html": "1-0"},
              "files": ["index.html", "old.html"], "format": 2, "generator": "blogpager"}
             """)
-        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil, in: .disk)
         let report = try writer.write(Self.files(["index.html": "a"]))
         #expect(report.unchanged == 1 && report.written.isEmpty)
         #expect(report.removed == ["old.html"])
@@ -74,14 +74,14 @@ struct OutputWriterTests {
         try folder.write("out/old.html", "o")
         try folder.write("out/.blogpager/manifest.json", "{\"format\": 3, \"generator\": \"blogpager\", \"list\": \"files\"}\n")
         try folder.write("out/.blogpager/files", "index.html\t\(OutputManifest.digest(of: Array("a".utf8)))\nold.html\t1-0\n")
-        let report = try OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil).write(Self.files(["index.html": "a"]))
+        let report = try OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil, in: .disk).write(Self.files(["index.html": "a"]))
         #expect(report.unchanged == 1 && report.written.isEmpty && report.removed == ["old.html"])
     }
 
     @Test func aMarkerWithoutItsListIsAnError() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil, in: .disk)
         _ = try writer.write(Self.files(["index.html": "a"]))
         try FileManager.default.removeItem(atPath: folder.path + "/out/.blogpager/files")
         do {
@@ -96,7 +96,7 @@ struct OutputWriterTests {
     @Test func filesOfOursThatAreNoLongerMadeAreRemoved() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil, in: .disk)
         _ = try writer.write(Self.files(["index.html": "a", "old.html": "o"]))
         let report = try writer.write(Self.files(["index.html": "a"]))
         #expect(report.removed == ["old.html"])
@@ -108,7 +108,7 @@ struct OutputWriterTests {
     @Test func aFileMadeAtANewPathInPlaceOfAnOldOneRemovesTheOldOne() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil, in: .disk)
         _ = try writer.write(Self.files(["index.html": "a", "posts/old/index.html": "o"]))
         let moved = try writer.write(Self.files(["index.html": "a", "posts/new/index.html": "o"]))
         #expect(moved.removed == ["posts/old/index.html"] && moved.written.map(\.string) == ["posts/new/index.html"])
@@ -122,7 +122,7 @@ struct OutputWriterTests {
     @Test func filesTheUserAddedAreKept() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil, in: .disk)
         _ = try writer.write(Self.files(["index.html": "a"]))
         try folder.write("out/CNAME", "blog.example.org")
         let report = try writer.write(Self.files(["index.html": "b"]))
@@ -133,7 +133,7 @@ struct OutputWriterTests {
     @Test func aFileTheUserAddedIsNeverReplaced() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil, in: .disk)
         _ = try writer.write(Self.files(["index.html": "a"]))
         try folder.write("out/about.html", "mine")
         #expect(throws: BuildFailure.self) { try writer.write(Self.files(["index.html": "a", "about.html": "generated"])) }
@@ -143,7 +143,7 @@ struct OutputWriterTests {
     @Test func aFileChangedByHandIsWrittenAgain() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil, in: .disk)
         _ = try writer.write(Self.files(["index.html": "same", "a/b/c.html": "deep"]))
         try folder.write("out/index.html", "edited")
         let report = try writer.write(Self.files(["index.html": "same"]))
@@ -159,7 +159,7 @@ struct OutputWriterTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write("out/precious.txt", "keep me")
-        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil, in: .disk)
         #expect(throws: BuildFailure.self) { try writer.write(Self.files(["index.html": "a"])) }
         #expect(try folder.snapshot("out") == ["precious.txt": Data("keep me".utf8)])
     }
@@ -168,10 +168,10 @@ struct OutputWriterTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         for output in ["content", "content/out", "content/./sub/../out"] {
-            let writer = OutputWriter(outputFolder: folder.path + "/" + output, contentFolder: folder.path + "/content")
+            let writer = OutputWriter(outputFolder: folder.path + "/" + output, contentFolder: folder.path + "/content", in: .disk)
             #expect(throws: BuildFailure.self) { try writer.checkTarget() }
         }
-        let around = OutputWriter(outputFolder: folder.path, contentFolder: folder.path + "/content")
+        let around = OutputWriter(outputFolder: folder.path, contentFolder: folder.path + "/content", in: .disk)
         #expect(throws: BuildFailure.self) { try around.checkTarget() }
     }
 
@@ -241,7 +241,7 @@ struct OutputWriterTests {
     @Test func filesAKilledBuildJournaledAreOurs() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil)
+        let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil, in: .disk)
         _ = try writer.write(Self.files(["index.html": "a"]))
         // As a build killed right after writing new.html (journaled) and a temporary file.
         try folder.write("out/.blogpager/journal", "blogpager journal 1\nnew.html\ngone/page.html\n")
@@ -261,7 +261,7 @@ struct OutputWriterTests {
         try folder.write("out/.blogpager/journal", "blogpager journal 1\nindex.html\n")
         try folder.write("out/.blogpager/lock", "")
         try folder.write("out/index.html", "half")
-        let report = try OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil).write(Self.files(["index.html": "a"]))
+        let report = try OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil, in: .disk).write(Self.files(["index.html": "a"]))
         #expect(report.written.map(\.string) == ["index.html"])
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/out/.blogpager/journal"))
     }
@@ -274,7 +274,7 @@ struct OutputWriterTests {
             files["p\(index).md"] = SiteFixture.entry(title: "P\(index)", date: EntryDate(epochSeconds: 1_400_000_000 + Int64(index) * 7_200).rfc3339)
         }
         // Incremental: build the history one step at a time into one folder.
-        let incremental = OutputWriter(outputFolder: folder.path + "/incremental", contentFolder: nil)
+        let incremental = OutputWriter(outputFolder: folder.path + "/incremental", contentFolder: nil, in: .disk)
         var history: [String: String] = [:]
         for (step, key) in files.keys.sorted().enumerated() {
             history[key] = files[key]
@@ -282,7 +282,7 @@ struct OutputWriterTests {
                 _ = try incremental.write(try await SiteFixture(files: history).build().files)
             }
         }
-        let clean = OutputWriter(outputFolder: folder.path + "/clean", contentFolder: nil)
+        let clean = OutputWriter(outputFolder: folder.path + "/clean", contentFolder: nil, in: .disk)
         _ = try clean.write(try await SiteFixture(files: files).build().files)
         #expect(try folder.snapshot("incremental") == folder.snapshot("clean"))
     }

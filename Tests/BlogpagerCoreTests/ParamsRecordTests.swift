@@ -45,7 +45,7 @@ struct ParamsRecordTests {
 
     /// Through an entry cache line: the entry's params come back with it, the rest as before.
     @Test func anEntrysParamsComeBackFromItsCacheLine() throws {
-        let source = SourceFile(displayPath: "content/post.md", relativePath: "post.md", filePath: "/site/content/post.md", identity: "12 3.4 5")
+        let source = SourceFile(displayPath: "content/post.md", relativePath: "post.md", filePath: "/site/content/post.md", identity: "12 3.4 5", in: .disk)
         let entry = Entry(cursor: Cursor(date: EntryDate(epochSeconds: 1_700_000_000), slug: "post"), title: "A post", source: source,
                           outputPath: OutputPath(literal: "post/index.html"), url: "/post/", tags: ["swift"], summarySource: nil,
                           isDraft: false, updated: nil, params: Self.rich)

@@ -13,10 +13,10 @@ struct PythonFingerprintTests {
     /// A build of `folder/site` with highlighting, run as the commands run it (`BuildJob.runsPython`).
     static func build(_ folder: TemporaryFolder, output: String, sharedCache: String? = nil) async throws -> BuildJob.Outcome {
         var job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/" + output,
-                           configPath: folder.path + "/site/blogpager.yml", program: .tests)
+                           configPath: folder.path + "/site/blogpager.yml", program: .tests, in: .disk)
         job.highlightsCode = true
         job.runsPython(environment: ProcessInfo.processInfo.environment, currentFolder: FileManager.default.currentDirectoryPath)
-        job.sharedHighlightCache = sharedCache.map { SharedHighlightCache(folder: folder.path + "/" + $0) }
+        job.sharedHighlightCache = sharedCache.map { SharedHighlightCache(folder: folder.path + "/" + $0, in: .disk) }
         return try await job.run(now: Date())
     }
 
@@ -34,7 +34,7 @@ struct PythonFingerprintTests {
     }()
 
     static var launch: PythonFingerprint.Launch? {
-        PythonFingerprint.Launch(python: HighlightTests.python, environment: ProcessInfo.processInfo.environment,
+        PythonFingerprint.Launch(files: .disk, python: HighlightTests.python, environment: ProcessInfo.processInfo.environment,
                                  currentFolder: FileManager.default.currentDirectoryPath)
     }
 
@@ -42,16 +42,16 @@ struct PythonFingerprintTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write("lib/pygments/__init__.py", "__version__ = '9.9'\n")
-        let launch = try #require(PythonFingerprint.Launch(python: Self.silentProgram, environment: ["PATH": "/usr/bin"], currentFolder: folder.path))
+        let launch = try #require(PythonFingerprint.Launch(files: .disk, python: Self.silentProgram, environment: ["PATH": "/usr/bin"], currentFolder: folder.path))
         let places = [folder.path + "/lib", folder.path + "/lib/pygments/__init__.py", folder.path + "/user-site"]
         let fingerprint = PythonFingerprint(highlighter: "pygments 9.9", launch: launch, importPaths: places)
         #expect(fingerprint.holds(for: launch))
         let read = try #require(PythonFingerprint(decoding: fingerprint.encoded()))
         #expect(read == fingerprint && read.holds(for: launch))
         // Another environment, folder or command: another Python may answer.
-        let otherEnvironment = try #require(PythonFingerprint.Launch(
+        let otherEnvironment = try #require(PythonFingerprint.Launch(files: .disk,
             python: Self.silentProgram, environment: ["PATH": "/usr/bin", "PYTHONPATH": folder.path], currentFolder: folder.path))
-        let otherFolder = try #require(PythonFingerprint.Launch(python: Self.silentProgram, environment: ["PATH": "/usr/bin"], currentFolder: "/"))
+        let otherFolder = try #require(PythonFingerprint.Launch(files: .disk, python: Self.silentProgram, environment: ["PATH": "/usr/bin"], currentFolder: "/"))
         #expect(!fingerprint.holds(for: otherEnvironment) && !fingerprint.holds(for: otherFolder))
         // A site folder made (`pip install --user`), a package added beside, Pygments rewritten: each one counts.
         try folder.write("user-site/pygments/__init__.py", "__version__ = '10.0'\n")
@@ -74,14 +74,14 @@ struct PythonFingerprintTests {
         // A version manager's shim: which Python it runs is decided by files of its own.
         try folder.write("bin/python3", "#!/bin/sh\nexec /usr/bin/python3 \"$@\"\n")
         chmod(folder.path + "/bin/python3", 0o755)
-        #expect(PythonFingerprint.Launch(python: nil, environment: ["PATH": folder.path + "/bin"], currentFolder: "/") == nil)
-        #expect(PythonFingerprint.Launch(python: folder.path + "/bin/python3", environment: [:], currentFolder: "/") == nil)
-        #expect(PythonFingerprint.Launch(python: nil, environment: ["PATH": folder.path + "/nowhere"], currentFolder: "/") == nil)
-        #expect(PythonFingerprint.Launch(python: folder.path + "/no-such-python", environment: [:], currentFolder: "/") == nil)
+        #expect(PythonFingerprint.Launch(files: .disk, python: nil, environment: ["PATH": folder.path + "/bin"], currentFolder: "/") == nil)
+        #expect(PythonFingerprint.Launch(files: .disk, python: folder.path + "/bin/python3", environment: [:], currentFolder: "/") == nil)
+        #expect(PythonFingerprint.Launch(files: .disk, python: nil, environment: ["PATH": folder.path + "/nowhere"], currentFolder: "/") == nil)
+        #expect(PythonFingerprint.Launch(files: .disk, python: folder.path + "/no-such-python", environment: [:], currentFolder: "/") == nil)
         // A program found on the PATH by its name, as a shell finds it.
         let name = String(Self.silentProgram.split(separator: "/").last!)
         let folderOfIt = String(Self.silentProgram.dropLast(name.count + 1))
-        let found = try #require(PythonFingerprint.Launch(python: name, environment: ["PATH": folder.path + "/bin:" + folderOfIt], currentFolder: "/"))
+        let found = try #require(PythonFingerprint.Launch(files: .disk, python: name, environment: ["PATH": folder.path + "/bin:" + folderOfIt], currentFolder: "/"))
         #expect(found.lines.contains { $0.hasPrefix("runs \(Self.silentProgram) ") })
     }
 
@@ -90,9 +90,9 @@ struct PythonFingerprintTests {
     @Test func aKnownPythonStartsOnlyForABlockThatMissesTheCache() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let launch = try #require(PythonFingerprint.Launch(python: Self.silentProgram, environment: [:], currentFolder: folder.path))
+        let launch = try #require(PythonFingerprint.Launch(files: .disk, python: Self.silentProgram, environment: [:], currentFolder: folder.path))
         let record = PythonFingerprint(highlighter: "pygments 9.9-test", launch: launch, importPaths: [folder.path]).encoded()
-        let highlighter = CodeHighlighter(python: Self.silentProgram, maximumHelpers: 1, currentFolder: folder.path, previousPython: { record })
+        let highlighter = CodeHighlighter(files: .disk, python: Self.silentProgram, maximumHelpers: 1, currentFolder: folder.path, previousPython: { record })
         // The silent program cannot greet: had it been started, there would be no version.
         #expect(highlighter.identity() == "pygments 9.9-test")
         let html = highlighter.html(for: [CodeBlock(language: "python", code: "x = 1\n")])
@@ -101,7 +101,7 @@ struct PythonFingerprintTests {
         #expect(outcome.forgetsPython && outcome.python == nil)
         #expect(outcome.problem?.contains("changed since the last build") == true, "\(outcome.problem ?? "")")
         // Another folder: the fingerprint does not hold, and the program runs at once (and says it cannot).
-        let elsewhere = CodeHighlighter(python: Self.silentProgram, maximumHelpers: 1, currentFolder: "/", previousPython: { record })
+        let elsewhere = CodeHighlighter(files: .disk, python: Self.silentProgram, maximumHelpers: 1, currentFolder: "/", previousPython: { record })
         #expect(elsewhere.identity().hasPrefix("plain: "))
     }
 
@@ -112,17 +112,17 @@ struct PythonFingerprintTests {
         defer { folder.remove() }
         try folder.write("a.md", "---\ntitle: A\n---\nWords edited.\n\n```Python\nx = 1\n```\n")
         try folder.write("b.md", "---\ntitle: B\n---\n~~~python\ny = 2\n~~~\n")
-        let launch = try #require(PythonFingerprint.Launch(python: Self.silentProgram, environment: [:], currentFolder: folder.path))
+        let launch = try #require(PythonFingerprint.Launch(files: .disk, python: Self.silentProgram, environment: [:], currentFolder: folder.path))
         let record = PythonFingerprint(highlighter: "pygments 9.9-test", launch: launch, importPaths: [folder.path]).encoded()
         let block = CodeBlock(language: "Python", code: "x = 1\n")
         var cached = HighlightCache(highlighter: "pygments 9.9-test")
         cached.store("<span class=\"n\">x</span> = 1\n", for: cached.key(of: block))
         let previous = try cached.encoded()
         func source(_ name: String) -> SourceFile {
-            SourceFile(displayPath: name, relativePath: name, filePath: folder.path + "/" + name, identity: "")
+            SourceFile(displayPath: name, relativePath: name, filePath: folder.path + "/" + name, identity: "", in: .disk)
         }
         func highlighter() -> CodeHighlighter {
-            CodeHighlighter(python: Self.silentProgram, maximumHelpers: 1, previousCache: { RecordBytes(previous) },
+            CodeHighlighter(files: .disk, python: Self.silentProgram, maximumHelpers: 1, previousCache: { RecordBytes(previous) },
                             currentFolder: folder.path, previousPython: { record })
         }
         // The silent program cannot greet: had it been started, the record would go.

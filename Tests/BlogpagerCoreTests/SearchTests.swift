@@ -10,7 +10,7 @@ import Testing
 struct SearchTests {
     static func build(_ folder: TemporaryFolder, python: String? = HighlightTests.python) async throws -> BuildJob.Outcome {
         var job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out",
-                           configPath: folder.path + "/site/blogpager.yml", program: .tests)
+                           configPath: folder.path + "/site/blogpager.yml", program: .tests, in: .disk)
         job.python = python
         return try await job.run(now: Date())
     }
@@ -68,7 +68,7 @@ struct SearchTests {
         var bundles: [[String: Data]] = []
         for output in ["out", "again"] {
             var job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/" + output,
-                               configPath: folder.path + "/site/blogpager.yml", program: .tests)
+                               configPath: folder.path + "/site/blogpager.yml", program: .tests, in: .disk)
             job.python = HighlightTests.python
             let outcome = try await job.run(now: Date())
             #expect(outcome.summary.searchSeconds != nil, "\(outcome.summary.warnings)")

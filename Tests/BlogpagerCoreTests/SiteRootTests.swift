@@ -8,7 +8,7 @@ import Testing
 /// pages found where the old generator found them.
 struct SiteRootTests {
     static func build(_ folder: TemporaryFolder, output: String = "out") async throws -> BuildJob.Outcome {
-        try await BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/" + output, program: .tests).run(now: Date())
+        try await BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/" + output, program: .tests, in: .disk).run(now: Date())
     }
 
     /// What an imported site may do, a site of blogpager's own may not: with these posts, its build fails.
@@ -16,7 +16,7 @@ struct SiteRootTests {
         try folder.write("own/blogpager.yml", "title: Own\n")
         for (name, text) in posts { try folder.write("own/posts/" + name, text) }
         let own = BuildJob(contentFolder: folder.path + "/own/posts", outputFolder: folder.path + "/own-out",
-                           configPath: folder.path + "/own/blogpager.yml", program: .tests)
+                           configPath: folder.path + "/own/blogpager.yml", program: .tests, in: .disk)
         await #expect(throws: BuildFailure.self) { try await own.run(now: Date()) }
     }
 
@@ -78,7 +78,7 @@ struct SiteRootTests {
         #expect(warnings.contains { $0.contains("site/_config.yml:9:1: warning: 'theme' is not honoured yet") })
         #expect(warnings.contains { $0.contains("site/index.html:1:1: warning: page not built: its URL") && $0.contains("is taken by the archive") })
         #expect(outcome.summary.standalonePages == 2)
-        let layout = SiteLoader(contentFolder: folder.path + "/site").layout
+        let layout = SiteLoader(contentFolder: folder.path + "/site", in: .disk).layout
         #expect(layout.description(entries: 4, pages: 2) == "Jekyll site: 4 entries in _posts/, 2 pages, config _config.yml")
     }
 
@@ -137,7 +137,7 @@ struct SiteRootTests {
         // A page whose URL is the archive's is left out, saying so; the archive stays.
         #expect(warnings.contains { $0.contains("content/archive.md:1:1: warning: page not built: its URL /archive/ is taken") })
         #expect(files["archive/index.html"].map { String(decoding: $0, as: UTF8.self).contains("Hugo's archive page") } == false)
-        #expect(SiteLoader(contentFolder: folder.path + "/site").layout.description(entries: 4, pages: 2)
+        #expect(SiteLoader(contentFolder: folder.path + "/site", in: .disk).layout.description(entries: 4, pages: 2)
                 == "Hugo site: 4 entries in content/posts/, 2 pages, config config/_default/hugo.toml")
         // A page outside the section is an input too: editing it rebuilds.
         #expect(try await Self.build(folder).site == nil)
@@ -173,7 +173,7 @@ struct SiteRootTests {
         try folder.write("own/blogpager.yml", "title: Own\n")
         try folder.write("own/posts/undated.md", "+++\ntitle = \"Undated\"\n+++\nx\n")
         let own = BuildJob(contentFolder: folder.path + "/own/posts", outputFolder: folder.path + "/own-out",
-                           configPath: folder.path + "/own/blogpager.yml", program: .tests)
+                           configPath: folder.path + "/own/blogpager.yml", program: .tests, in: .disk)
         var messages: [String] = []
         do { _ = try await own.run(now: Date()) } catch { messages = error.diagnostics.map(\.description) }
         #expect(messages.contains { $0.hasSuffix("undated.md:1:1: error: missing date: add 'date = 2016-05-12' to the front matter or name the file 2016-05-12-undated.md") }, "\(messages)")
@@ -209,7 +209,7 @@ struct SiteRootTests {
         #expect(post.contains("<h1 class=\"entry-title\"><a href=\"/2009/05/19/the-git-parable.html\">The Git Parable</a></h1>"))
         #expect(files["README.md"] != nil && files["CNAME"] != nil && files["about.html"] != nil && files["tags/git/index.html"] != nil)
         #expect(post.contains("datetime=\"2009-05-19T16:00:46Z\""), "\(post)")
-        #expect(SiteLoader(contentFolder: folder.path + "/site").layout.description(entries: 1, pages: 1) == "Jekyll site: 1 entry in _posts/, 1 page")
+        #expect(SiteLoader(contentFolder: folder.path + "/site", in: .disk).layout.description(entries: 1, pages: 1) == "Jekyll site: 1 entry in _posts/, 1 page")
         // What it lacks is said in Jekyll's terms, where Jekyll would read it.
         #expect(outcome.summary.warnings.contains { $0.description.hasSuffix("site/_config.yml:1:1: warning: no url, so feed.xml, feed.json and sitemap.xml were not written (they need absolute URLs); set url to the site's public address, such as https://example.org/") },
                 "\(outcome.summary.warnings)")
@@ -280,7 +280,7 @@ struct SiteRootTests {
                 "\(files.keys.sorted())")
         // Hugo's page 1 of the term's list led to the list: so does it here.
         #expect(String(decoding: try #require(files["tags/notes/page/1/index.html"]), as: UTF8.self).contains("url=https://hugo.example.org/tags/notes/\""))
-        var job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/drafts", includeDrafts: true, program: .tests)
+        var job = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/drafts", includeDrafts: true, program: .tests, in: .disk)
         job.highlightsCode = false
         #expect(try await job.run(now: Date()).summary.entries == 2)
         // An entry that is no draft and has no date: Hugo lists it as of the year 1; it is a page at its URL here.
@@ -328,7 +328,7 @@ struct SiteRootTests {
         try folder.write("site/content/tech/snippet.md", "@Bean(destroyMethod = \"\")\npublic DataSource source() { }\n")
         // Among the entries too (seen on steveshogren/hugo-blog): a page at its place in content/.
         try folder.write("site/content/post/reading-list.md", "\n# Papers\n\n- One\n")
-        #expect(SiteLoader(contentFolder: folder.path + "/site").layout.contentFolder == folder.path + "/site/content/post")
+        #expect(SiteLoader(contentFolder: folder.path + "/site", in: .disk).layout.contentFolder == folder.path + "/site/content/post")
         let outcome = try await Self.build(folder)
         // The dated entry of the other section is an entry of a blog of its own (`posts/`), not of the main archive.
         #expect(outcome.summary.entries == 4)
@@ -373,7 +373,7 @@ struct SiteRootTests {
         for (day, file) in files.enumerated() {
             try folder.write("site/content/" + file, "---\ntitle: Page \(day)\ndate: 2021-05-\(10 + day)\n---\nText.\n")
         }
-        #expect(SiteLoader(contentFolder: folder.path + "/site").layout.contentFolder == folder.path + "/site/" + expected)
+        #expect(SiteLoader(contentFolder: folder.path + "/site", in: .disk).layout.contentFolder == folder.path + "/site/" + expected)
     }
 
     /// Two entries at one URL (a post copied to a second file, seen on real Jekyll and Hugo blogs):
@@ -423,7 +423,7 @@ struct SiteRootTests {
 
         try folder.write("hugo/hugo.toml", "baseURL = \"www.example.org\"\ntitle = \"No scheme\"\n")
         try folder.write("hugo/content/posts/first.md", "---\ntitle: First\ndate: 2022-05-01\n---\nText.\n")
-        let hugo = try await BuildJob(contentFolder: folder.path + "/hugo", outputFolder: folder.path + "/hugo-out", program: .tests).run(now: Date())
+        let hugo = try await BuildJob(contentFolder: folder.path + "/hugo", outputFolder: folder.path + "/hugo-out", program: .tests, in: .disk).run(now: Date())
         #expect(hugo.summary.warnings.contains { $0.description.hasSuffix("hugo.toml:1:12: warning: baseURL 'www.example.org' has no scheme; it is taken as https://www.example.org") },
                 "\(hugo.summary.warnings)")
         #expect(try folder.snapshot("hugo-out")["feed.xml"] != nil)
@@ -490,11 +490,11 @@ struct SiteRootTests {
         let home = String(decoding: try #require(files["index.html"]), as: UTF8.self)
         #expect(home.contains("<a href=\"/about.html\">About</a>"))
         #expect(outcome.summary.warnings.contains { $0.description.contains("_config.yml:1:1: warning: the menu names 'missing.md'") })
-        #expect(SiteLoader(contentFolder: folder.path + "/site").layout.description(entries: 6, pages: 2)
+        #expect(SiteLoader(contentFolder: folder.path + "/site", in: .disk).layout.description(entries: 6, pages: 2)
                 == "Jekyll site: 6 entries in _posts/ (and _drafts/, work/code/_posts/), 2 pages, config _config.yml")
 
         // With --drafts the draft is built, dated by its file, its tags split at spaces as Jekyll splits them.
-        let drafts = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", includeDrafts: true, program: .tests)
+        let drafts = BuildJob(contentFolder: folder.path + "/site", outputFolder: folder.path + "/out", includeDrafts: true, program: .tests, in: .disk)
         #expect(try await drafts.run(now: Date()).summary.entries == 6)
         files = try folder.snapshot("out")
         #expect(files["tags/ideas/index.html"] != nil && files["tags/later/index.html"] != nil && files.keys.contains { $0.hasSuffix("/thinking.html") })
@@ -885,7 +885,7 @@ struct SiteRootTests {
                 let found = try #require(outcome.site).archive.entries.map { "\($0.slug) \($0.date.rfc3339)" }
                 #expect(found.count == dates.count && zip(found, dates).allSatisfy { $0.hasPrefix($1) }, "\(found)")
             case .contentFolder(let relative):
-                #expect(SiteLoader(contentFolder: folder.path + "/site").layout.contentFolder == folder.path + "/site/" + relative)
+                #expect(SiteLoader(contentFolder: folder.path + "/site", in: .disk).layout.contentFolder == folder.path + "/site/" + relative)
             }
         }
     }

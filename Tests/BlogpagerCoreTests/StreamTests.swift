@@ -139,7 +139,7 @@ struct StreamTests {
     /// the third its day; the slugs no other entry has stay as they are, wherever they stand.
     @Test func anchorsOfASlugSharedOnOneDayTakeTheTime() {
         func entry(_ slug: String, _ epochSeconds: Int64) -> Entry {
-            let source = SourceFile(displayPath: "\(slug).md", relativePath: "\(slug)-\(epochSeconds).md", filePath: "/\(slug).md", identity: "1")
+            let source = SourceFile(displayPath: "\(slug).md", relativePath: "\(slug)-\(epochSeconds).md", filePath: "/\(slug).md", identity: "1", in: .disk)
             return Entry(cursor: Cursor(date: EntryDate(epochSeconds: epochSeconds, offsetSeconds: 3_600), slug: slug), title: slug, source: source,
                          outputPath: OutputPath(literal: "\(slug)-\(epochSeconds)/index.html"), url: "/", tags: [], summarySource: nil,
                          isDraft: false, updated: nil, params: [:])

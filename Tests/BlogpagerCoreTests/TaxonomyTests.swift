@@ -28,7 +28,7 @@ struct TaxonomyTests {
 
     static func job(_ folder: TemporaryFolder, output: String = "out") -> BuildJob {
         BuildJob(contentFolder: folder.path + "/content", outputFolder: folder.path + "/" + output,
-                 configPath: folder.path + "/blogpager.yml", program: .tests)
+                 configPath: folder.path + "/blogpager.yml", program: .tests, in: .disk)
     }
 
     static func text(_ files: [String: Data], _ path: String) throws -> String {

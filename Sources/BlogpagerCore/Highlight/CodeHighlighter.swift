@@ -103,7 +103,7 @@ public final class CodeHighlighter: Sendable {
     /// `previousPython` (the last build's `PythonFingerprint`) they tell whether
     /// the same Pygments would answer, so that Python need not start to say so. `spillFolder`:
     /// where the spans highlighted wait for the record (the output's `.blogpager/`).
-    public init(python: String?, maximumHelpers: Int, previousCache: @escaping @Sendable () -> RecordBytes? = { nil },
+    public init(files: FileSystem, python: String?, maximumHelpers: Int, previousCache: @escaping @Sendable () -> RecordBytes? = { nil },
                 sharedCache: SharedHighlightCache? = nil, environment: [String: String] = [:], currentFolder: String = "",
                 previousPython: @escaping @Sendable () -> [UInt8]? = { nil }, spillFolder: String? = nil,
                 mostAheadLanes: Int? = nil) {
@@ -112,7 +112,7 @@ public final class CodeHighlighter: Sendable {
         self.mostAheadLanes = mostAheadLanes ?? max(1, maximumHelpers - 1)
         self.previousCache = previousCache
         self.sharedCache = sharedCache
-        launch = PythonFingerprint.Launch(python: python, environment: environment, currentFolder: currentFolder)
+        launch = PythonFingerprint.Launch(files: files, python: python, environment: environment, currentFolder: currentFolder)
         self.previousPython = previousPython
         self.spillFolder = spillFolder
     }

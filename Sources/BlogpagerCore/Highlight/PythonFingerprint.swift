@@ -25,28 +25,32 @@ struct PythonFingerprint: Sendable, Equatable {
     /// script (a version manager's shim picks its Python from files of its own).
     struct Launch: Sendable, Equatable {
         var lines: [String]
+        /// Where Python's files are: the machine's, as the build is given them.
+        var files: FileSystem
 
-        init?(python: String?, environment: [String: String], currentFolder: String) {
+        init?(files: FileSystem, python: String?, environment: [String: String], currentFolder: String) {
             let command = python ?? "python3"
-            guard let path = Self.resolve(command, searchPath: environment["PATH"] ?? ""),
-                  let identity = FileSystem.disk.file(at: path), !Self.isScript(path) else { return nil }
+            guard let path = Self.resolve(command, searchPath: environment["PATH"] ?? "", files: files),
+                  let identity = files.file(at: path), !Self.isScript(path) else { return nil }
             // Python reads every PYTHON* variable; PATH, HOME and the folder decide what `python3`, the user's site and `sys.path[0]` are.
             let variables = environment.filter { $0.key.hasPrefix("PYTHON") || $0.key == "PATH" || $0.key == "HOME" }
                 .sorted { $0.key < $1.key }.map { "env \($0.key)=\($0.value)" }
             lines = ["command \(command)", "runs \(path) \(identity.recordText)", "folder \(currentFolder)"] + variables
             lines = lines.map { $0.filter { $0 != "\n" && $0 != "\t" } }
+            self.files = files
         }
 
-        init(lines: [String]) {
+        init(lines: [String], files: FileSystem) {
             self.lines = lines
+            self.files = files
         }
 
         /// The file a command names: a path as it is, a name by the PATH as a shell finds it.
-        private static func resolve(_ command: String, searchPath: String) -> String? {
+        private static func resolve(_ command: String, searchPath: String, files: FileSystem) -> String? {
             if command.contains("/") { return command }
             for folder in searchPath.split(separator: ":") where !folder.isEmpty {
                 let path = "\(folder)/\(command)"
-                if access(path, X_OK) == 0, FileSystem.disk.file(at: path) != nil { return path }
+                if access(path, X_OK) == 0, files.file(at: path) != nil { return path }
             }
             return nil
         }
@@ -66,17 +70,16 @@ struct PythonFingerprint: Sendable, Equatable {
         self.launch = launch.lines
         var seen: Set<String> = []
         places = importPaths.filter { !$0.isEmpty && !$0.contains("\n") && !$0.contains("\t") && seen.insert($0).inserted }
-            .map { ($0, Self.identity(at: $0)) }
+            .map { ($0, Self.identity(at: $0, in: launch.files)) }
     }
 
     /// Whether Python would find what it found then: the same launch, and every place unchanged.
     func holds(for launch: Launch) -> Bool {
-        launch.lines == self.launch && places.allSatisfy { Self.identity(at: $0.path) == $0.identity }
+        launch.lines == self.launch && places.allSatisfy { Self.identity(at: $0.path, in: launch.files) == $0.identity }
     }
 
-    /// Python runs on the machine: the places it imports from are the disk's.
-    private static func identity(at path: String) -> String {
-        FileSystem.disk.item(at: path)?.recordText ?? "-"
+    private static func identity(at path: String, in files: FileSystem) -> String {
+        files.item(at: path)?.recordText ?? "-"
     }
 
     func encoded() -> [UInt8] {

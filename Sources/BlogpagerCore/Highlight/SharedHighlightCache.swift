@@ -14,7 +14,7 @@ public struct SharedHighlightCache: Sendable {
     /// Where the user's folder is: the disk, or a tree in memory.
     let files: FileSystem
 
-    public init(folder: String, in files: FileSystem = .disk) {
+    public init(folder: String, in files: FileSystem) {
         path = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/highlight-cache"
         self.files = files
     }

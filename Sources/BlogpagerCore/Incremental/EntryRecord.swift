@@ -46,8 +46,7 @@ enum EntryRecord {
               let outputText = unescaped(fields[8]), let url = unescaped(fields[9]),
               let outputPath = try? OutputPath(recorded: outputText)
         else { return nil }
-        var source = SourceFile(displayPath: "", relativePath: relativePath, filePath: "", identity: "")
-        source.identity = identity
+        let source = SourceFile(recordedAt: relativePath, identity: identity)
         var terms: [String: [String]] = [:]
         if !fields[10].isEmpty {
             for item in fields[10].pieces(separatedBy: listSeparator) {

@@ -13,8 +13,8 @@ public struct ProgramIdentity: Sendable, Hashable {
     /// The running program: the `stat` identity of its executable. Where that
     /// cannot be found, a text no other run shares, so nothing any other
     /// program made is ever taken as this one's (every build is then a full one).
-    public static func current() -> ProgramIdentity {
-        if let path = Bundle.main.executablePath, let identity = FileSystem.disk.file(at: path) {
+    public static func current(in files: FileSystem) -> ProgramIdentity {
+        if let path = Bundle.main.executablePath, let identity = files.file(at: path) {
             return ProgramIdentity(text: "executable \(identity.recordText)")
         }
         return ProgramIdentity(text: "unidentified \(ProcessInfo.processInfo.processIdentifier) \(UUID().uuidString)")

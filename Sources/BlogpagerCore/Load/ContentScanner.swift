@@ -76,9 +76,11 @@ public struct ContentScanner: Sendable {
     /// The content folder as the build already walked it (`FolderWalk`); walked by the scan when nil.
     var contentWalk: FolderWalk?
     /// Where the site is: the disk, or a tree in memory.
-    public var fileSystem = FileSystem.disk
+    public let fileSystem: FileSystem
 
-    public init(folder: String, staticFolders: [SiteLayout.StaticFolder] = [], excludedPaths: Set<String> = [], pagesFolder: String? = nil) {
+    public init(folder: String, staticFolders: [SiteLayout.StaticFolder] = [], excludedPaths: Set<String> = [], pagesFolder: String? = nil,
+                in files: FileSystem) {
+        self.fileSystem = files
         self.folder = folder
         self.staticFolders = staticFolders
         self.excludedPaths = excludedPaths

@@ -35,7 +35,7 @@ public struct SiteLoader: Sendable {
 
     /// `contentFolder` is the folder of entries, or the root of a Jekyll, Hugo, Zola or blogpager site.
     public init(contentFolder: String, configPath: String? = nil, templatesFolder: String? = nil, excludedPaths: Set<String> = [],
-                overrides: Overrides = Overrides(), in files: FileSystem = .disk) {
+                overrides: Overrides = Overrides(), in files: FileSystem) {
         self.contentFolder = contentFolder
         self.configPath = configPath
         self.templatesFolder = templatesFolder
@@ -161,7 +161,7 @@ public struct SiteLoader: Sendable {
     /// The scan of a layout's content, as its origin reads it.
     private func scanner(of layout: SiteLayout, staticFolders: [SiteLayout.StaticFolder], config: SiteConfig?) -> ContentScanner {
         var scanner = ContentScanner(folder: layout.contentFolder, staticFolders: staticFolders, excludedPaths: excludedPaths,
-                                     pagesFolder: layout.pagesFolder)
+                                     pagesFolder: layout.pagesFolder, in: files)
         scanner.contentExtensions = layout.contentExtensions
         scanner.entryFolders = layout.entryFolders
         layout.origin.rules.configure(&scanner, layout: layout, config: config)
@@ -170,7 +170,6 @@ public struct SiteLoader: Sendable {
         scanner.publishesBareHTML = layout.origin.rules.publishesBareHTML
         scanner.contentFilter = layout.contentFilter
         scanner.contentFilterRoot = layout.contentRoot
-        scanner.fileSystem = files
         return scanner
     }
 

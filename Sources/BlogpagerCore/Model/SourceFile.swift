@@ -13,13 +13,20 @@ public struct SourceFile: Sendable, Hashable {
     public var identity: String
     /// What the folder it was found in says of it (a draft, categories).
     public var folderFacts = FolderFacts()
-    /// Where a file's bytes are read from: the disk, or a tree in memory.
-    public var files = FileSystem.disk
 
     public enum Content: Sendable, Hashable {
         case bytes([UInt8])
-        /// A file on disk, read each time the bytes are needed.
-        case file(path: String)
+        /// A file, read each time the bytes are needed, from the file system it was found in (the disk, or a tree in memory).
+        case file(path: String, in: FileSystem)
+    }
+
+    /// A source as an earlier build recorded it: its names and identity, never its bytes (the
+    /// entry it stands for takes the source found now, `Entry.reading(from:)`).
+    init(recordedAt relativePath: String, identity: String) {
+        self.displayPath = ""
+        self.relativePath = relativePath
+        self.content = .bytes([])
+        self.identity = identity
     }
 
     public init(displayPath: String, relativePath: String, bytes: [UInt8]) {
@@ -29,18 +36,17 @@ public struct SourceFile: Sendable, Hashable {
         self.identity = "bytes " + StableHash.digest(bytes)
     }
 
-    /// A file on disk; `identity` describes it as it was when found (its `stat`).
-    public init(displayPath: String, relativePath: String, filePath: String, identity: String, in files: FileSystem = .disk) {
+    /// A file a build found; `identity` describes it as it was when found (its `stat`).
+    public init(displayPath: String, relativePath: String, filePath: String, identity: String, in files: FileSystem) {
         self.displayPath = displayPath
         self.relativePath = relativePath
-        self.content = .file(path: filePath)
+        self.content = .file(path: filePath, in: files)
         self.identity = "file " + identity
-        self.files = files
     }
 
     /// The file the bytes are read from; nil for bytes held in memory.
     public var filePath: String? {
-        if case .file(let path) = content { path } else { nil }
+        if case .file(let path, _) = content { path } else { nil }
     }
 
     /// The bytes, read from disk if that is where they are.
@@ -48,7 +54,7 @@ public struct SourceFile: Sendable, Hashable {
         switch content {
         case .bytes(let bytes):
             return .success(bytes)
-        case .file(let path):
+        case .file(let path, let files):
             do {
                 return .success(try files.read(path))
             } catch {

@@ -22,7 +22,7 @@ public struct StaticFile: Sendable, Hashable {
         /// Where it is read from: the disk, or a tree in memory.
         public var files: FileSystem
 
-        public init(filePath: String, shownPath: String, identity: String, in files: FileSystem = .disk) {
+        public init(filePath: String, shownPath: String, identity: String, in files: FileSystem) {
             self.filePath = filePath
             self.shownPath = shownPath
             self.identity = identity

@@ -28,7 +28,6 @@ extension BuildJob {
             return SearchOutcome()
         }
         let location = SourceLocation(path: input.configPath ?? SiteLoader.configFileName)
-        let environment = ProcessInfo.processInfo.environment
         guard let pagefind = Pagefind.locate(configured: input.config.pagefindPath, python: python,
                                              path: environment["PATH"]) else {
             try session.write(OutputBatch(kept: kept))
@@ -37,7 +36,8 @@ extension BuildJob {
         }
         let started = ContinuousClock.now
         let staging = writer.folder.state.path + "/search-staging"
-        switch pagefind.index(site: writer.folder.resolved, staging: staging, language: Self.indexLanguage(site, config: input.config)) {
+        switch pagefind.index(site: writer.folder.resolved, staging: staging, language: Self.indexLanguage(site, config: input.config),
+                              in: writer.folder.files) {
         case .failure(let failure):
             try session.write(OutputBatch(kept: kept))
             return SearchOutcome(warning: .warning(at: location, failure.message + "; the search index " + (kept.isEmpty ? "was not made" : "was left as it was")))

@@ -18,7 +18,7 @@ public struct BuildJob: Sendable {
     /// Python (nil: `python3` on the PATH). Off unless the caller turns it on.
     public var highlightsCode = false
     public var python: String?
-    /// The environment and folder Python runs in (the process's): they tell, with the
+    /// The environment and folder Python and Pagefind run in (the process's): they tell, with the
     /// last build's `.blogpager/python`, whether Python need start before a block misses the cache.
     public var environment: [String: String] = [:]
     public var currentFolder = ""
@@ -62,7 +62,7 @@ public struct BuildJob: Sendable {
     /// `overrides`: what the command line asks of the config whatever it says (`--search`, `--max-entry-size`).
     public init(contentFolder: String, outputFolder: String, configPath: String? = nil, templatesFolder: String? = nil,
                 includeDrafts: Bool = false, includeFuture: Bool = false, program: ProgramIdentity, whenLocked: WhenLocked = .fail,
-                overrides: SiteLoader.Overrides = SiteLoader.Overrides(), in files: FileSystem = .disk) {
+                overrides: SiteLoader.Overrides = SiteLoader.Overrides(), in files: FileSystem) {
         let layout = SiteLayout.detect(contentFolder, configPath: configPath, in: files)
         writer = OutputWriter(outputFolder: outputFolder, contentFolder: layout.contentFolder, in: files)
         // The output may sit inside a site's root: it is never read as input.
@@ -157,7 +157,7 @@ public struct BuildJob: Sendable {
         let state = writer.folder.state
         let cores = ProcessInfo.processInfo.activeProcessorCount
         return CodeHighlighter(
-            python: python, maximumHelpers: CodeHighlighter.helperLimit(cores: cores),
+            files: writer.folder.files, python: python, maximumHelpers: CodeHighlighter.helperLimit(cores: cores),
             previousCache: { state.map(.highlightCache) }, sharedCache: sharedHighlightCache,
             environment: environment, currentFolder: currentFolder,
             previousPython: { [sharedHighlightCache] in state.read(.python) ?? sharedHighlightCache?.readPython() },

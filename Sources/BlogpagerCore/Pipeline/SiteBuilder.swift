@@ -34,7 +34,7 @@ public struct SiteBuilder: Sendable {
         var problems = DiagnosticLog(), warnings = input.warnings
         let config = input.config
         let highlighter = config.highlightsCode ? options.highlighter : nil
-        let read = EntryReading(input: input, program: options.program, execution: options.execution)
+        let read = EntryReading(input: input, program: options.program, execution: options.execution, now: options.now)
             .run(cache: cache, highlighter: highlighter, log: &problems, warnings: &warnings)
         let record = cache.record
         cache = EntryCache()

@@ -88,7 +88,7 @@ extension EntryReader {
     /// as Jekyll dates its `_drafts/`, until it has one. Otherwise an undated source is a page
     /// where the site's generator builds one so, and an error where it does not.
     func undated(_ written: WrittenFields, isDraft: Bool, language: FrontMatterSplitter.Language, log: DiagnosticLog) -> Undated {
-        if isDraft, case .file(let path) = written.file.content, let identity = written.file.files.item(at: path) {
+        if isDraft, case .file(let path, let files) = written.file.content, let identity = files.item(at: path) {
             return .dated(EntryDate(epochSeconds: Int64(identity.modifiedSeconds)))
         }
         if config.undatedEntries != .error || written.file.folderFacts.undatedIsPage, !log.hasErrors { return .page }

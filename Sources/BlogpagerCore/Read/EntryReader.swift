@@ -9,10 +9,11 @@ public struct EntryReader: Sendable {
 
     public static let moreMarker = "<!--more-->"
 
-    public init(config: SiteConfig) {
+    /// `now`: the build's, from which Ruby's reading completes a date without a year (Jekyll's).
+    public init(config: SiteConfig, now: Date) {
         self.config = config
         self.dateParser = config.readsDatesAsRuby
-            ? EntryDateParser(siteTimeZone: config.timeZone, readingAsRubyAt: Date())
+            ? EntryDateParser(siteTimeZone: config.timeZone, readingAsRubyAt: now)
             : EntryDateParser(siteTimeZone: config.timeZone)
     }
 

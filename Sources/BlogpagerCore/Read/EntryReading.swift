@@ -1,3 +1,5 @@
+import Foundation
+
 /// The read stage: every source that changed since the last build read into an `Entry` on all
 /// cores (the others taken from the last build's entry cache), every error collected in file order.
 /// What the site's generator builds as a page rather than an entry comes back as a page's source.
@@ -5,6 +7,8 @@ struct EntryReading {
     let input: SiteInput
     let program: ProgramIdentity
     let execution: any BuildExecution
+    /// The build's now (`BuildOptions.now`).
+    let now: Date
 
     struct Read {
         var entries: [Entry]
@@ -29,7 +33,7 @@ struct EntryReading {
         let reusable = sources.parallelMap { cache.entry(for: $0, key: key) }
         let toRead = sources.indices.filter { reusable[$0] == nil }
         highlighter?.prepare(for: toRead.map { sources[$0] })
-        let reader = EntryReader(config: config)
+        let reader = EntryReader(config: config, now: now)
         let read = execution.map(toRead, readingAhead: { sources[$0].filePath }) { reader.read(sources[$0]) }
         var results = reusable.map { $0.map { Result<Entry, BuildFailure>.success($0.entry) } }
         for (index, result) in zip(toRead, read) { results[index] = result }

@@ -30,9 +30,8 @@ public struct Pagefind: Sendable {
     /// Indexes `site` into `staging` as one index in `language` (readers search the whole blog
     /// at once, whatever each entry's language), and returns the bundle's files by relative path.
     /// Without `language`, an index per language, as each page's `<html lang>` says.
-    public func index(site: String, staging: String, language: String?) -> Result<[(path: String, bytes: [UInt8])], Failure> {
-        // Pagefind is a program of the machine: its folders are the disk's.
-        let disk = FileSystem.disk
+    /// `files`: where `site` and `staging` are, which Pagefind, a program of the machine, reads and writes as its own.
+    public func index(site: String, staging: String, language: String?, in disk: FileSystem) -> Result<[(path: String, bytes: [UInt8])], Failure> {
         do {
             try disk.removeTree(staging)
         } catch {

@@ -11,7 +11,7 @@ public struct OutputFolder: Sendable, Hashable {
     /// Where it is: the disk, or a tree in memory.
     public let files: FileSystem
 
-    public init(_ path: String, in files: FileSystem = .disk) {
+    public init(_ path: String, in files: FileSystem) {
         shown = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         resolved = files.resolve(path)
         self.files = files

@@ -20,7 +20,7 @@ public struct OutputWriter: Sendable {
     /// The content folder, which `out/` may neither be nor sit inside.
     public var contentFolder: String?
 
-    public init(outputFolder: String, contentFolder: String?, in files: FileSystem = .disk) {
+    public init(outputFolder: String, contentFolder: String?, in files: FileSystem) {
         folder = OutputFolder(outputFolder, in: files)
         self.contentFolder = contentFolder
     }

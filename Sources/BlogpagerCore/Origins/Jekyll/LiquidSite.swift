@@ -30,7 +30,8 @@ public struct LiquidSite: Sendable {
     init(config: SiteConfig, sources: LiquidSources?, includes: [String: LiquidInclude]? = nil, links: EntryLinks? = nil, posts: [Entry] = [],
          pages: [StandalonePage] = [], staticFiles: [StaticFile] = [], now: Date, environment: String = "development",
          bodies: (@Sendable (Entry) -> EntryBody?)? = nil) {
-        let sources = sources ?? LiquidSources(root: "", files: .disk)
+        // No site files: an empty tree of its own, so nothing is read from anywhere.
+        let sources = sources ?? LiquidSources(root: "", files: .memory())
         self.config = config
         self.now = now
         self.sources = sources

@@ -29,6 +29,17 @@ struct KaTeXFilesTests {
         #expect(problem.location == Self.setting && problem.message.contains("apt-get install libjs-katex"))
     }
 
+    @Test func aStyleSheetThatCannotBeReadIsAnErrorSayingWhy() throws {
+        let files = FileSystem.memory()
+        try MemoryFileSystemTests.write(["katex.min.css": "x"], under: KaTeXFiles.folder, in: files)
+        files.refuseReading(KaTeXFiles.folder + "/katex.min.css")
+        guard case .failure(let problem) = KaTeXFiles.staticFiles(in: files, settingAt: Self.setting) else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(problem.location == Self.setting && problem.message.contains("cannot be read: permission denied"), "\(problem.message)")
+    }
+
     @Test func eachOriginsMathSettingDrawsIt() {
         #expect(MarkdownFeatures.blogpager(["math": .string("katex")]) { _, _ in }.rendersMath)
         #expect(MarkdownFeatures.blogpager(["math": .string("katex")]) { _, _ in }.math == .passthrough)

@@ -62,3 +62,18 @@ public struct SiteMenu: Sendable, Hashable {
         }
     }
 }
+
+extension SiteConfig {
+    /// The config every page is rendered with: its menu's pages are known once pages are read, and it
+    /// names their URLs; a file the menu names that is no page built here is left out, with a warning.
+    static func withMenu(of config: SiteConfig, pages: [StandalonePage], configPath: String?, warnings: inout [Diagnostic]) -> SiteConfig {
+        let menu = config.menu.resolved(pages: pages)
+        for file in menu.missing {
+            warnings.append(.warning(at: SourceLocation(path: configPath ?? SiteLoader.configFileName),
+                                     "the menu names '\(file)', which is not a Markdown page of this site; it is left out of the navigation"))
+        }
+        var rendering = config
+        rendering.menu = menu.menu
+        return rendering
+    }
+}

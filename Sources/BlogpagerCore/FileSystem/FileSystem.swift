@@ -96,6 +96,22 @@ public struct FileSystem: Sendable, Hashable {
         }
     }
 
+    // MARK: Probes
+
+    /// A probe for something optional (a folder of collections, a config's parts, an old record):
+    /// the names in a folder, or nil where there is none to list, for a caller to whom such a
+    /// folder holds nothing. Where a folder that cannot be listed is the user's problem, the scan
+    /// of the content reports it; callers that must say why use `names(in:)`.
+    func probeNames(in folder: String) -> [String]? {
+        do { return try names(in: folder) } catch { return nil }
+    }
+
+    /// A probe for an optional file (a record of the last build, a config read before the config
+    /// is loaded, which reports its own errors): its bytes, or nil where it cannot be read.
+    func probeRead(_ path: String) -> [UInt8]? {
+        do { return try read(path) } catch { return nil }
+    }
+
     /// Everything below a folder, hidden names left out (`FolderWalk`).
     func walk(_ folder: String, skipping: FolderWalk.Skipping = FolderWalk.Skipping()) -> FolderWalk {
         FolderWalk(folder, skipping: skipping, in: self)
@@ -103,7 +119,7 @@ public struct FileSystem: Sendable, Hashable {
 
     /// Whether the file holds exactly `bytes`; one that cannot be read does not, and is written again.
     func hasSameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
-        guard item(at: path)?.size == bytes.count, let existing = try? read(path) else { return false }
+        guard item(at: path)?.size == bytes.count, let existing = probeRead(path) else { return false }
         return existing == bytes
     }
 
@@ -113,7 +129,7 @@ public struct FileSystem: Sendable, Hashable {
         switch backing {
         case .disk: return RecordBytes(mapping: path)
         case .memory(let files):
-            guard let bytes = try? files.read(path), !bytes.isEmpty else { return nil }
+            guard let bytes = probeRead(path), !bytes.isEmpty else { return nil }
             return RecordBytes(bytes)
         }
     }

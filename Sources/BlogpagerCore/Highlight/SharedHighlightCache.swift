@@ -40,7 +40,7 @@ public struct SharedHighlightCache: Sendable {
 
     /// Nil where there is none, or it cannot be read: Python is then started, as without one.
     func readPython() -> [UInt8]? {
-        try? files.read(pythonPath)
+        files.probeRead(pythonPath)
     }
 
     func removePython() {
@@ -86,7 +86,7 @@ public struct SharedHighlightCache: Sendable {
     private func removeLeftTemporaries(of name: String, in folder: String) {
         let now = time(nil)
         // A folder that cannot be listed has nothing to take away.
-        for file in (try? files.names(in: folder)) ?? [] where file.hasPrefix(name + ".") && file.hasSuffix(".tmp") {
+        for file in files.probeNames(in: folder) ?? [] where file.hasPrefix(name + ".") && file.hasSuffix(".tmp") {
             let parts = file.dropFirst(name.count + 1).dropLast(4).split(separator: ".")
             guard parts.count == 2, let pid = pid_t(parts[0]), UInt32(parts[1]) != nil, pid > 0, pid != getpid(),
                   kill(pid, 0) != 0, errno == ESRCH,

@@ -44,7 +44,7 @@ enum EntryRecord {
               let relativePath = unescaped(fields[0]), let identity = unescaped(fields[1]),
               let slug = unescaped(fields[6]), let title = unescaped(fields[7]),
               let outputText = unescaped(fields[8]), let url = unescaped(fields[9]),
-              let outputPath = try? OutputPath(recorded: outputText)
+              let outputPath = OutputPath.ifValid(recorded: outputText)
         else { return nil }
         let source = SourceFile(recordedAt: relativePath, identity: identity)
         var terms: [String: [String]] = [:]
@@ -63,7 +63,7 @@ enum EntryRecord {
         var redirectsFrom: [OutputPath] = []
         if !fields[15].isEmpty {
             for item in fields[15].pieces(separatedBy: listSeparator) {
-                guard let text = unescaped(item), let path = try? OutputPath(text.split(separator: "/").map(String.init)) else { return nil }
+                guard let text = unescaped(item), let path = OutputPath.ifValid(text.split(separator: "/").map(String.init)) else { return nil }
                 redirectsFrom.append(path)
             }
         }

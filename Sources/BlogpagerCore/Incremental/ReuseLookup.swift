@@ -33,7 +33,7 @@ public struct ReuseLookup: Sendable {
                   let identity = output.files.item(at: slot.path, in: folder), identity.size == size,
                   // The files list's own strings of the path and digest: the render cache's copies go with it.
                   // A path that is no longer one below `out/` keeps nothing: its output is made again.
-                  let path = try? OutputPath(recorded: digests[listed].key)
+                  let path = OutputPath.ifValid(recorded: digests[listed].key)
             else { return nil }
             return Recorded(key: slot.key, file: KeptFile(path: path, digest: digests[listed].value), identity: identity)
         } }

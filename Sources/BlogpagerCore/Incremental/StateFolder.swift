@@ -48,7 +48,7 @@ struct StateFolder: Sendable {
     /// A record's bytes; nil where there is none, or it cannot be read: a record is a saving, and
     /// one not read is work the build does again (each record's reader says so where it matters).
     func read(_ record: Record) -> [UInt8]? {
-        try? files.read(path(of: record))
+        files.probeRead(path(of: record))
     }
 
     /// The warning for a record that is there but cannot be read (`RecordText.isDamaged`), at the
@@ -91,7 +91,7 @@ struct StateFolder: Sendable {
     /// `unlink`. Only as the lock is taken (`BuildLock`), before this build makes any of its own.
     func removeLeftovers() {
         // A folder that cannot be listed holds nothing we could remove.
-        for name in (try? files.names(in: path)) ?? [] where name.hasPrefix(".") {
+        for name in files.probeNames(in: path) ?? [] where name.hasPrefix(".") {
             let isSpill = name.hasPrefix(SpillFile.namePrefix) && name.hasSuffix(SpillFile.nameSuffix)
             if isSpill || name.hasSuffix(DiskFile.temporarySuffix) { files.remove(path + "/" + name) }
         }
@@ -124,7 +124,7 @@ struct StateFolder: Sendable {
         guard let (_, lines) = Self.journalFormat.parse(bytes) else { return [] }
         // A line that names no path below `out/` (cut by a kill, or not ours) names no file we wrote.
         return lines.compactMap { line in
-            (try? OutputPath(recorded: RecordText.string(line)))?.string
+            OutputPath.ifValid(recorded: RecordText.string(line))?.string
         }
     }
 

@@ -183,8 +183,8 @@ public struct ContentScanner: Sendable {
     private func publishesBareHTML(_ path: String, at relative: String, shown: String, into found: inout Found) -> Bool {
         // A file that cannot be read, or not published at its name, is read as an entry, which reports why.
         guard publishesBareHTML, ["html", "htm"].contains(path.split(separator: ".").last.map { $0.lowercased() } ?? ""),
-              let bytes = try? fileSystem.read(path), !FrontMatterSplitter.opensFrontMatter(bytes),
-              let output = try? OutputPath(relative.split(separator: "/").map(String.init)) else { return false }
+              let bytes = fileSystem.probeRead(path), !FrontMatterSplitter.opensFrontMatter(bytes),
+              let output = OutputPath.ifValid(relative.split(separator: "/").map(String.init)) else { return false }
         let identity = fileSystem.item(at: path)?.recordText ?? "missing"
         found.staticFiles.append(StaticFile(path: output, content: .file(StaticFile.Source(filePath: path, shownPath: shown, identity: identity, in: fileSystem))))
         return true

@@ -11,8 +11,14 @@ struct KaTeXFiles {
     /// The files to copy, or an error naming what is missing and the package that has it.
     static func staticFiles(in files: FileSystem, settingAt location: SourceLocation) -> Result<[StaticFile], Diagnostic> {
         let style = folder + "/katex.min.css"
-        guard let css = try? files.read(style) else {
+        guard files.item(at: style) != nil else {
             return .failure(.error(at: location, "math is drawn with KaTeX, which is not installed: \(style) is missing (Debian: apt-get install libjs-katex)"))
+        }
+        let css: [UInt8]
+        do {
+            css = try files.read(style)
+        } catch {
+            return .failure(.error(at: location, "math is drawn with KaTeX, whose style sheet \(style) cannot be read: \(SystemErrorText.reason(error))"))
         }
         // The fonts the style sheet names (`url(fonts/KaTeX_Main-Regular.woff2)`), as it names them.
         var fonts: Set<String> = []
@@ -31,7 +37,7 @@ struct KaTeXFiles {
             guard let identity = files.item(at: path) else {
                 return .failure(.error(at: location, "math is drawn with KaTeX, whose \(path) is missing (Debian: apt-get install libjs-katex)"))
             }
-            guard let output = try? OutputPath(outputFolder + relative.split(separator: "/").map(String.init)) else { continue }
+            guard let output = OutputPath.ifValid(outputFolder + relative.split(separator: "/").map(String.init)) else { continue }
             found.append(StaticFile(path: output, content: .file(StaticFile.Source(filePath: path, shownPath: path, identity: identity.recordText, in: files))))
         }
         return .success(found)

@@ -32,6 +32,13 @@ public struct SiteBuild: Sendable {
     /// The codes of the site's languages, each its own archive; empty for a site of one.
     public var languages: [String] = []
 
+    /// This build with its files, as a caller that holds the whole site receives it.
+    func with(files: [OutputFile]) -> SiteBuild {
+        var built = self
+        built.files = files
+        return built
+    }
+
     public var summary: BuildSummary {
         var summary = BuildSummary(entries: archive.entries.count, pages: archivePages ?? archive.pages.count,
                                    skippedDrafts: skippedDrafts, skippedFuture: skippedFuture, warnings: warnings)

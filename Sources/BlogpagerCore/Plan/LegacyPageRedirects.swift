@@ -47,7 +47,7 @@ struct LegacyPageRedirects {
             for template in old.firstPages {
                 let url = rooted(template.replacingOccurrences(of: ":section", with: config.contentSection.joined(separator: "/")))
                 // Our own templates filled with the section's folder: a path below `out/`, or, where it is taken, no second redirect.
-                guard url != "/", !url.contains("//"), let output = try? OutputPath(url.split(separator: "/").map(String.init) + ["index.html"]),
+                guard url != "/", !url.contains("//"), let output = OutputPath.ifValid(url.split(separator: "/").map(String.init) + ["index.html"]),
                       taken.insert(output).inserted else { continue }
                 redirects.append((output, LegacyPages.Page(url: url, first: "")))
             }
@@ -64,7 +64,7 @@ struct LegacyPageRedirects {
                 for (template, list) in lists {
                     guard let url = OldListPages.url(template, number: 1), !url.contains("//"),
                           // As above: a page one of our own lists, or none where its place is taken.
-                          let output = try? OutputPath(url.split(separator: "/").map(String.init) + ["index.html"]), taken.insert(output).inserted else { continue }
+                          let output = OutputPath.ifValid(url.split(separator: "/").map(String.init) + ["index.html"]), taken.insert(output).inserted else { continue }
                     var page = LegacyPages.Page(url: url, first: "")
                     page.list = list
                     redirects.append((output, page))
@@ -77,7 +77,7 @@ struct LegacyPageRedirects {
         for page in legacy.pages {
             var segments = page.url.split(separator: "/").map(String.init)
             if page.url.hasSuffix("/") || !(segments.last?.contains(".") ?? false) { segments.append("index.html") }
-            guard let output = try? OutputPath(segments), taken.insert(output).inserted else {
+            guard let output = OutputPath.ifValid(segments), taken.insert(output).inserted else {
                 warnings.append(.warning(at: SourceLocation(path: path, line: page.line), "old list page \(page.url) is not made: its path is taken or not safe"))
                 continue
             }

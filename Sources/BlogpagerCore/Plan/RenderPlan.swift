@@ -87,7 +87,7 @@ extension SiteRenderer {
             }
             // The config's readers gave only paths below `out/` (jekyll-feed's own is checked there): none is passed over here.
             let urls = SiteURLs(config: config)
-            guard let own = try? OutputPath(segments), case let path = urls.inLanguage(own), path != urls.atomFeed, path != urls.jsonFeed,
+            guard let own = OutputPath.ifValid(segments), case let path = urls.inLanguage(own), path != urls.atomFeed, path != urls.jsonFeed,
                   !paths.contains(where: { $0.path == path }) else { continue }
             paths.append((path, feed.format))
         }

@@ -40,20 +40,25 @@ public struct JSONMappingReader: Sendable {
             // Each of JSON's kinds tried in turn: a value of another kind is no failure, the next is tried.
             if container.decodeNil() {
                 value = .null
-            } else if let flag = try? container.decode(Bool.self) {
+            } else if let flag = JSONMappingReader.decoded(Bool.self, from: container) {
                 value = .bool(flag)
-            } else if let number = try? container.decode(Int.self) {
+            } else if let number = JSONMappingReader.decoded(Int.self, from: container) {
                 value = .int(number)
-            } else if let number = try? container.decode(Double.self) {
+            } else if let number = JSONMappingReader.decoded(Double.self, from: container) {
                 value = .double(number)
-            } else if let text = try? container.decode(String.self) {
+            } else if let text = JSONMappingReader.decoded(String.self, from: container) {
                 value = .string(text)
-            } else if let list = try? container.decode([Node].self) {
+            } else if let list = JSONMappingReader.decoded([Node].self, from: container) {
                 value = .list(list.map(\.value))
             } else {
                 value = .map(try container.decode([String: Node].self).mapValues(\.value))
             }
         }
+    }
+
+    /// The value as `type`, or nil where it is of another kind.
+    private static func decoded<T: Decodable>(_ type: T.Type, from container: any SingleValueDecodingContainer) -> T? {
+        try? container.decode(type)
     }
 
     /// The decoder says only that the text is not JSON; Foundation's parser says where (`Invalid value

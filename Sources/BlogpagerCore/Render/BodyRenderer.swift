@@ -15,10 +15,17 @@ public struct BodyRenderer: Sendable {
     /// A Jekyll site's Liquid: its `site` object, its includes, Jekyll's filters and tags.
     public let liquid: LiquidSite
     /// Entries' Liquid output made beforehand (`LiquidRenderCheck`), by source path.
-    var renderedLiquid: [String: String] = [:]
+    private(set) var renderedLiquid: [String: String] = [:]
     let renderer: MarkdownRenderer
 
     /// `highlighter`: highlights fenced code (one per build, lending its Python helpers); nil for plain code.
+    /// This renderer taking entries' Liquid output as `LiquidRenderCheck` made it, rather than rendering it again.
+    func reusing(_ renderedLiquid: [String: String]) -> BodyRenderer {
+        var renderer = self
+        renderer.renderedLiquid = renderedLiquid
+        return renderer
+    }
+
     public init(config: SiteConfig, links: EntryLinks? = nil, imageSizes: ImageSizes = ImageSizes(), shortcodes: TemplateSet? = nil,
                 highlighter: CodeHighlighter? = nil, liquid: LiquidSite? = nil) {
         self.config = config

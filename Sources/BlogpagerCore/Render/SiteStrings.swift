@@ -70,7 +70,13 @@ struct SiteStrings: Sendable {
     /// The words the scripts show, as JSON for the page (`<` escaped, so no text ends its script element).
     var scriptJSON: String {
         let keys = Self.scriptKeys.filter { values[$0] != nil }
-        let data = (try? JSONSerialization.data(withJSONObject: Dictionary(uniqueKeysWithValues: keys.map { ($0, values[$0]!) }), options: [.sortedKeys])) ?? Data("{}".utf8)
+        let words = Dictionary(uniqueKeysWithValues: keys.map { ($0, values[$0]!) })
+        let data: Data
+        do {
+            data = try JSONSerialization.data(withJSONObject: words, options: [.sortedKeys])
+        } catch {
+            preconditionFailure("a mapping of texts is always JSON: \(error)")
+        }
         return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
     }
 

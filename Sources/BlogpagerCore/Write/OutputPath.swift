@@ -50,10 +50,21 @@ public struct OutputPath: Sendable, Hashable, Comparable {
         self.init(checked: string)
     }
 
+    /// The path the segments make, or nil where they make none below `out/`: for a caller to whom
+    /// such a path means no file (a record another version wrote, a redirect with no place of its own).
+    static func ifValid(_ segments: [String]) -> OutputPath? {
+        do { return try OutputPath(segments) } catch { return nil }
+    }
+
+    /// A path as a record wrote it, or nil where it is none below `out/` (a damaged record).
+    static func ifValid(recorded string: String) -> OutputPath? {
+        do { return try OutputPath(recorded: string) } catch { return nil }
+    }
+
     /// A path made of parts already held to the rules (a stream's folder and a name of ours);
     /// checked again only in debug builds.
     init(checked string: String) {
-        assert((try? OutputPath(string.split(separator: "/", omittingEmptySubsequences: false).map(String.init))) != nil, string)
+        assert(Self.ifValid(string.split(separator: "/", omittingEmptySubsequences: false).map(String.init)) != nil, string)
         self.string = string
     }
 

@@ -67,7 +67,7 @@ extension SiteLayout {
     static func hugoConfigParts(root: String, besides main: String, files: FileSystem) -> [String] {
         let folder = "\(root)/config/_default"
         // No folder of parts (most sites), or one that cannot be listed: none (a part that cannot be read is an error when loaded).
-        guard let names = try? files.names(in: folder) else { return [] }
+        guard let names = files.probeNames(in: folder) else { return [] }
         // Beside a config at the root, the folder's own main file is a part too: Hugo merges both, the folder's over the root's.
         let mainInFolder = main.hasPrefix(folder + "/")
         let folderMain = mainInFolder ? nil : names.sorted().first { $0.hasPrefix("hugo.") || $0.hasPrefix("config.") }

@@ -63,7 +63,7 @@ enum HugoMainSection {
     /// The content folder's top-level folders that are sections: not hidden, not leaf bundles.
     /// A folder that cannot be listed has none here: the content scan reports it.
     static func sections(in content: String, files: FileSystem) -> [String] {
-        guard let names = try? files.names(in: content) else { return [] }
+        guard let names = files.probeNames(in: content) else { return [] }
         return names.sorted().filter { name in
             !name.hasPrefix(".") && files.isFolder("\(content)/\(name)")
                 && !pageFileNames.contains { files.item(at: "\(content)/\(name)/index.\($0)") != nil }
@@ -81,7 +81,7 @@ enum HugoMainSection {
         var count = 0
         var pending = [(folder, 0)]
         while let (path, depth) = pending.popLast() {
-            for name in (try? files.names(in: path)) ?? [] where !name.hasPrefix(".") {
+            for name in files.probeNames(in: path) ?? [] where !name.hasPrefix(".") {
                 let child = path + "/" + name
                 if files.isFolder(child) {
                     if depth < 32 { pending.append((child, depth + 1)) }
@@ -99,7 +99,7 @@ enum HugoMainSection {
     private static func topLevelPageCount(in content: String, files: FileSystem) -> Int {
         // A folder that cannot be listed counts none here: the content scan reports it.
         // A page bundle (`name/index.md`) is one page too.
-        let names = (try? files.names(in: content)) ?? []
+        let names = files.probeNames(in: content) ?? []
         return names.count { name in
             guard let item = files.item(at: "\(content)/\(name)") else { return false }
             if !item.isFolder { return isPage(name[...]) }

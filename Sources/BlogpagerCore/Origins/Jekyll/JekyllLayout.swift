@@ -23,7 +23,7 @@ extension SiteLayout {
     /// itself is, since it decides where the site's files are. A config that cannot be read names
     /// none (its errors come when it is loaded).
     private static func jekyllSource(config: String, files: FileSystem) -> (value: String, location: SourceLocation)? {
-        guard let bytes = try? files.read(config), case .success(let fields) = SiteConfigLoader.fields(
+        guard let bytes = files.probeRead(config), case .success(let fields) = SiteConfigLoader.fields(
                   of: String(decoding: bytes, as: UTF8.self), path: config, origin: .jekyll),
               let field = fields.last(where: { $0.key == "source" }), var text = field.value.scalarText else { return nil }
         while text.count > 1, text.hasSuffix("/") { text.removeLast() }
@@ -46,7 +46,7 @@ extension SiteLayout {
         layout.contentFolderMayBeMissing = !files.isFolder("\(root)/_posts")
         let notCollections: Set<String> = ["_posts", "_drafts", "_site", "_includes", "_layouts", "_sass", "_data", "_plugins"]
         // A root that cannot be listed has no collections here: the content scan reports it.
-        layout.collectionFolders = ((try? files.names(in: root)) ?? []).sorted()
+        layout.collectionFolders = (files.probeNames(in: root) ?? []).sorted()
             .filter { $0.hasPrefix("_") && !notCollections.contains($0) && files.isFolder("\(root)/\($0)") }
             .map { "\(root)/\($0)" }
         layout.liquidFolders = [LiquidSources.dataFolder, LiquidSources.includesFolder].map { "\(root)/\($0)" }
@@ -63,7 +63,7 @@ extension SiteLayout {
         while let folders = pending.popLast() {
             let path = ([root] + folders).joined(separator: "/")
             // A folder that cannot be listed holds no posts found here: the scan of its parent reports it.
-            guard let names = try? files.names(in: path) else { continue }
+            guard let names = files.probeNames(in: path) else { continue }
             for name in names.sorted() where files.isFolder("\(path)/\(name)") {
                 let relativePath = (folders + [name]).joined(separator: "/")
                 if name == "_posts", !folders.isEmpty {

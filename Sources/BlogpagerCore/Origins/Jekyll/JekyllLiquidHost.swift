@@ -31,8 +31,12 @@ struct JekyllLiquidHost: LiquidHost {
         let files = site.sources.files
         let resolved = files.resolve(path), base = files.resolve(root)
         guard resolved.hasPrefix(base + "/") else { throw Refusal(description: "include_relative '\(name)' leads out of the site") }
-        guard files.item(at: path) != nil, let bytes = try? files.read(path) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        guard files.item(at: path) != nil else { return nil }
+        do {
+            return String(decoding: try files.read(path), as: UTF8.self)
+        } catch {
+            throw Refusal(description: "cannot read include_relative '\(name)': \(SystemErrorText.reason(error))")
+        }
     }
 
     func filter(named name: String, input: LiquidValue, arguments: [LiquidValue], keywordArguments: LiquidHash) throws -> LiquidValue? {
@@ -103,7 +107,11 @@ struct JekyllLiquidHost: LiquidHost {
             if trimmed.isEmpty { return nil }
             if trimmed == "now" || trimmed == "today" { return EntryDate(epochSeconds: Int64(site.now.timeIntervalSince1970)).shown(in: site.config.timeZone) }
             if let seconds = Int64(trimmed) { return EntryDate(epochSeconds: seconds).shown(in: site.config.timeZone) }
-            return try? EntryDateParser(siteTimeZone: site.config.timeZone, readingAsRubyAt: site.now).parse(trimmed).get()
+            // A text no time can be read from is no date: ruby-liquid's `date` filter then gives its input back.
+            switch EntryDateParser(siteTimeZone: site.config.timeZone, readingAsRubyAt: site.now).parse(trimmed) {
+            case .success(let date): return date
+            case .failure: return nil
+            }
         default: return nil
         }
     }

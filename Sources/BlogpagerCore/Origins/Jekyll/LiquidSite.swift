@@ -262,8 +262,11 @@ extension LiquidSite {
             posts.replace { [unowned self] in entries.map { .hash(self.post($0, withBody: true)) } }
             self.pages.replace { [unowned self] in
                 pages.map { page in
-                    let fields = (try? FrontMatterReader(config: config, page: true).fields(page.source).get()) ?? []
-                    return .hash(self.page(page, fields: fields))
+                    // Every page here read well once already; one changed since says so where the page itself is rendered.
+                    switch FrontMatterReader(config: config, page: true).fields(page.source) {
+                    case .success(let fields): return .hash(self.page(page, fields: fields))
+                    case .failure: return .hash(self.page(page, fields: []))
+                    }
                 }
             }
         }

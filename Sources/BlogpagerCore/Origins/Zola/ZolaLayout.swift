@@ -28,7 +28,7 @@ extension SiteLayout {
         while let folders = pending.popLast() {
             let path = ([content] + folders).joined(separator: "/")
             // A folder that cannot be listed holds no section found here: the content scan reports it.
-            guard let names = try? files.names(in: path) else { continue }
+            guard let names = files.probeNames(in: path) else { continue }
             for name in names.sorted() where !name.hasPrefix(".") && files.isFolder("\(path)/\(name)") && folders.count < 24 {
                 let child = folders + [name]
                 if ContentScanner.sectionFileNames.contains(where: { files.item(at: "\(path)/\(name)/\($0)") != nil }) { found.append(child) }
@@ -42,7 +42,7 @@ extension SiteLayout {
     /// A config that cannot be read is taken for Hugo's here; its error comes when it is loaded.
     static func isZolaConfig(_ path: String, files: FileSystem) -> Bool {
         if path.hasSuffix("/zola.toml") || path == "zola.toml" { return true }
-        guard path.hasSuffix(".toml"), let bytes = try? files.read(path) else { return false }
+        guard path.hasSuffix(".toml"), let bytes = files.probeRead(path) else { return false }
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.hasPrefix("[") { return false }

@@ -11,7 +11,7 @@ enum ZolaRootBlog {
 
     static func isRootBlog(content: String, files: FileSystem) -> Bool {
         // A folder that cannot be listed has no pages here: the content scan reports it.
-        guard let names = try? files.names(in: content) else { return false }
+        guard let names = files.probeNames(in: content) else { return false }
         for name in names.sorted() where !name.hasPrefix(".") && !ContentScanner.sectionFileNames.contains(name) {
             let path = "\(content)/\(name)"
             var page: String?

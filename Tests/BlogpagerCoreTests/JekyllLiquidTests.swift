@@ -45,7 +45,8 @@ struct JekyllLiquidTests {
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/site/_includes/leak.html", withDestinationPath: folder.path + "/secret.html")
         var log = DiagnosticLog()
         var warnings: [Diagnostic] = []
-        let sources = LiquidSources.load(root: folder.path + "/site", configPath: folder.path + "/site/_config.yml", files: .disk, log: &log, warnings: &warnings)
+        let sources = LiquidSources.load(root: folder.path + "/site", configPath: folder.path + "/site/_config.yml",
+                                         configs: ConfigFiles(root: folder.path + "/site", named: nil, in: .disk), files: .disk, log: &log, warnings: &warnings)
         #expect(!log.hasErrors)
         #expect(sources.data["team"] == ["leads": ["Grace"]] && sources.data["releases"] == [["version": "1.0"]])
         #expect(sources.settings["owner"] == ["name": "Ada"])

@@ -98,8 +98,8 @@ public struct SiteConfigLoader: Sendable {
     /// A config file's top-level values by lowercased key (the first of two spellings), for what
     /// must be known before the config itself is loaded (where the content is); nil for a file
     /// that cannot be read, whose errors come when it is loaded.
-    static func valuesByKey(ofConfig path: String, origin: SiteLayout.Origin, in files: FileSystem) -> [String: FrontMatterValue]? {
-        guard let bytes = files.probeRead(path),
+    static func valuesByKey(ofConfig path: String, origin: SiteLayout.Origin, in configs: ConfigFiles) -> [String: FrontMatterValue]? {
+        guard let bytes = configs.probe(path),
               case .success(let fields) = fields(of: String(decoding: bytes, as: UTF8.self), path: path, origin: origin) else { return nil }
         return Dictionary(fields.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
     }

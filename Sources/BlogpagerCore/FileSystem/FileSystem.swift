@@ -43,6 +43,11 @@ public struct FileSystem: Sendable, Hashable {
         if case .memory(let files) = backing { files.refuseReading(path) }
     }
 
+    /// How many times a file of a tree in memory was read (`MemoryFiles.readCount`); nil on the disk, which keeps no count.
+    func readCount(of path: String) -> Int? {
+        if case .memory(let files) = backing { files.readCount(of: path) } else { nil }
+    }
+
     /// Whether this is the disk: the tactics of a large build (`BuildExecution`) need its pages.
     public var isDisk: Bool {
         if case .disk = backing { true } else { false }

@@ -22,6 +22,8 @@ final class MemoryFiles: Sendable {
         var locked: Set<String> = []
         /// Files and folders that refuse to be read or listed, as ones without permission do.
         var unreadable: Set<String> = []
+        /// How many times each file was read whole or in part, for the tests that count reads.
+        var reads: [String: Int] = [:]
     }
 
     private let tree = Mutex(Tree())
@@ -54,7 +56,10 @@ final class MemoryFiles: Sendable {
 
     func read(_ path: String) throws(POSIXError) -> [UInt8] {
         let path = Self.normalized(path)
-        let (node, refused) = tree.withLock { ($0.nodes[path], $0.unreadable.contains(path)) }
+        let (node, refused) = tree.withLock { tree in
+            tree.reads[path, default: 0] += 1
+            return (tree.nodes[path], tree.unreadable.contains(path))
+        }
         guard let node else { throw POSIXError(.ENOENT) }
         guard !refused else { throw POSIXError(.EACCES) }
         guard let bytes = node.bytes else { throw POSIXError(.EISDIR) }
@@ -180,6 +185,12 @@ final class MemoryFiles: Sendable {
     func refuseReading(_ path: String) {
         let path = Self.normalized(path)
         tree.withLock { tree in _ = tree.unreadable.insert(path) }
+    }
+
+    /// How many times a file was read since the tree was made.
+    func readCount(of path: String) -> Int {
+        let path = Self.normalized(path)
+        return tree.withLock { $0.reads[path] ?? 0 }
     }
 
     /// Takes the lock of `path` (a file, made if missing); false when it is held.

@@ -82,6 +82,8 @@ public struct SiteLayout: Sendable, Equatable {
         public var folder: String
     }
     public var languageContentFolders: [LanguageContentFolder] = []
+    /// The site's config files as they were read when it was first looked at: read once per build.
+    public var configs: ConfigFiles?
     /// The other files of a split Hugo config (`config/_default/params.toml`, `menus.toml`), each the value of its name's key.
     public var configParts: [String] = []
     public var staticFolders: [StaticFolder]

@@ -45,6 +45,21 @@ public struct SiteLoader: Sendable {
         layout = SiteLayout.detect(contentFolder, configPath: configPath, in: files)
     }
 
+    /// A loader of a site already looked at (`layout`, with its config files as they were read then).
+    init(layout: SiteLayout, contentFolder: String, configPath: String?, templatesFolder: String?, excludedPaths: Set<String>,
+         overrides: Overrides, in files: FileSystem) {
+        self.contentFolder = contentFolder
+        self.configPath = configPath
+        self.templatesFolder = templatesFolder
+        self.excludedPaths = excludedPaths
+        self.overrides = overrides
+        self.files = files
+        self.layout = layout
+    }
+
+    /// The site's config files, read once per build.
+    private var configs: ConfigFiles { layout.configs ?? ConfigFiles(root: nil, named: nil, in: files) }
+
     /// This loader with the content folder as a build already walked it: the scan reads that walk.
     func reading(_ walk: FolderWalk) -> SiteLoader {
         var loader = self
@@ -78,7 +93,7 @@ public struct SiteLoader: Sendable {
         // A Hugo language with a content folder of its own: its files found there, as in a site of its own.
         var languageSections: [String: [String]] = [:]
         for (language, folder) in LanguageFolders.hugo(languages, layout: layout) {
-            let own = SiteLayout.detect(contentFolder, configPath: configPath, hugoContentDir: folder, in: files)
+            let own = SiteLayout.detect(contentFolder, configPath: configPath, hugoContentDir: folder, configs: configs, in: files)
             var languageScanner = self.scanner(of: own, staticFolders: [], config: loaded?.config)
             languageScanner.language = language.code
             languageScanner.translationLanguages = scanner.translationLanguages
@@ -106,7 +121,8 @@ public struct SiteLoader: Sendable {
             warnings.append(.warning(at: SourceLocation(path: first),
                                      "\(found.pages.count) page\(found.pages.count == 1 ? "" : "s") with front matter in a format other than Markdown or HTML (this one among them) \(found.pages.count == 1 ? "is" : "are") not built: only Markdown and HTML pages are"))
         }
-        let liquid = rules.liquidSources(layout: layout, config: loaded.config, configFile: configFile, files: files, log: &log, warnings: &warnings)
+        let liquid = rules.liquidSources(layout: layout, config: loaded.config, configFile: configFile, configs: configs, files: files,
+                                         log: &log, warnings: &warnings)
         var legacyPages: LegacyPages?
         if let path = layout.legacyPagesPath, files.item(at: path) != nil {
             let text = Result { () throws(POSIXError) in try files.read(path) }
@@ -192,7 +208,7 @@ public struct SiteLoader: Sendable {
         }
         let data: [UInt8]
         do {
-            data = try files.read(path)
+            data = try configs.read(path)
         } catch {
             log.append(.error(at: SourceLocation(path: path), "cannot read config file: \(SystemErrorText.reason(error))"))
             return (nil, path)
@@ -208,7 +224,7 @@ public struct SiteLoader: Sendable {
             for partPath in layout.configParts {
                 let bytes: [UInt8]
                 do {
-                    bytes = try files.read(partPath)
+                    bytes = try configs.read(partPath)
                 } catch {
                     log.append(.error(at: SourceLocation(path: partPath), "cannot read config file: \(SystemErrorText.reason(error))"))
                     continue

@@ -41,7 +41,7 @@ protocol SiteOrigin: Sendable {
     /// The scan of the content, as this generator reads it.
     func configure(_ scanner: inout ContentScanner, layout: SiteLayout, config: SiteConfig?)
     /// What the site's templates read beside its pages (Jekyll's `_data/` and `_includes/`).
-    func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, files: FileSystem,
+    func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, configs: ConfigFiles, files: FileSystem,
                        log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> LiquidSources?
     /// Settings the content folder gives the blog (Zola's `_index.md`).
     func sectionSettings(layout: SiteLayout, config: inout SiteConfig, files: FileSystem, warnings: inout [Diagnostic])
@@ -78,7 +78,7 @@ extension SiteOrigin {
         declared.count < 2 ? [] : declared
     }
     func configure(_ scanner: inout ContentScanner, layout: SiteLayout, config: SiteConfig?) {}
-    func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, files: FileSystem,
+    func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, configs: ConfigFiles, files: FileSystem,
                        log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> LiquidSources? { nil }
     func sectionSettings(layout: SiteLayout, config: inout SiteConfig, files: FileSystem, warnings: inout [Diagnostic]) {}
 

@@ -66,7 +66,7 @@ public struct BuildJob: Sendable {
         let layout = SiteLayout.detect(contentFolder, configPath: configPath, in: files)
         writer = OutputWriter(outputFolder: outputFolder, contentFolder: layout.contentFolder, in: files)
         // The output may sit inside a site's root: it is never read as input.
-        loader = SiteLoader(contentFolder: contentFolder, configPath: configPath, templatesFolder: templatesFolder,
+        loader = SiteLoader(layout: layout, contentFolder: contentFolder, configPath: configPath, templatesFolder: templatesFolder,
                             excludedPaths: [writer.folder.resolved], overrides: overrides, in: files)
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture

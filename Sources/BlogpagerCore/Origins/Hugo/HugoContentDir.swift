@@ -7,38 +7,38 @@ import Foundation
 enum HugoContentDir {
     /// The default language's folder below the site's root (`content/ja`); nil for the usual
     /// `content/`, or one that would leave the root.
-    static func read(config path: String, parts: [String] = [], in files: FileSystem) -> String? {
-        guard let found = folders(config: path, parts: parts, in: files) else { return nil }
+    static func read(config path: String, parts: [String] = [], in configs: ConfigFiles) -> String? {
+        guard let found = folders(config: path, parts: parts, in: configs) else { return nil }
         return found.byLanguage[found.defaultLanguage] ?? found.site
     }
 
     /// Every language's own content folder but the default's, by code (a language without one shares the default's).
-    static func otherLanguages(config path: String, parts: [String] = [], in files: FileSystem) -> [(code: String, folder: String)] {
-        guard let found = folders(config: path, parts: parts, in: files) else { return [] }
+    static func otherLanguages(config path: String, parts: [String] = [], in configs: ConfigFiles) -> [(code: String, folder: String)] {
+        guard let found = folders(config: path, parts: parts, in: configs) else { return [] }
         return found.byLanguage.filter { $0.key != found.defaultLanguage }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     /// The config's top-level values (keys lowercased), the config folder's main file and `module.toml` merged in.
-    static func values(config path: String, parts: [String], in files: FileSystem) -> [String: FrontMatterValue]? {
-        guard var byKey = SiteConfigLoader.valuesByKey(ofConfig: path, origin: .hugo, in: files) else { return nil }
+    static func values(config path: String, parts: [String], in configs: ConfigFiles) -> [String: FrontMatterValue]? {
+        guard var byKey = SiteConfigLoader.valuesByKey(ofConfig: path, origin: .hugo, in: configs) else { return nil }
         // The config folder's own main file beside the root's: its keys over the root's, as Hugo merges them.
         for part in parts where SiteConfigLoader.Part(path: part, text: "").isMainFile {
-            byKey.merge(SiteConfigLoader.valuesByKey(ofConfig: part, origin: .hugo, in: files) ?? [:]) { _, folder in folder }
+            byKey.merge(SiteConfigLoader.valuesByKey(ofConfig: part, origin: .hugo, in: configs) ?? [:]) { _, folder in folder }
         }
         for part in parts where SiteConfigLoader.Part(path: part, text: "").keyPath == ["module"] {
-            if let module = SiteConfigLoader.valuesByKey(ofConfig: part, origin: .hugo, in: files) { byKey["module"] = .map(module) }
+            if let module = SiteConfigLoader.valuesByKey(ofConfig: part, origin: .hugo, in: configs) { byKey["module"] = .map(module) }
         }
         return byKey
     }
 
-    private static func folders(config path: String, parts: [String], in files: FileSystem) -> (site: String?, defaultLanguage: String, byLanguage: [String: String])? {
-        guard let byKey = values(config: path, parts: parts, in: files) else { return nil }
+    private static func folders(config path: String, parts: [String], in configs: ConfigFiles) -> (site: String?, defaultLanguage: String, byLanguage: [String: String])? {
+        guard let byKey = values(config: path, parts: parts, in: configs) else { return nil }
         let language = byKey["defaultcontentlanguage"]?.scalarText?.lowercased() ?? "en"
         var languages: [String: FrontMatterValue] = if case .map(let map)? = byKey["languages"] { map } else { [:] }
         // `languages.toml` holds them all; `languages.ja.toml` one.
         for part in parts {
             let key = SiteConfigLoader.Part(path: part, text: "").keyPath
-            guard key.first == "languages", let values = SiteConfigLoader.valuesByKey(ofConfig: part, origin: .hugo, in: files) else { continue }
+            guard key.first == "languages", let values = SiteConfigLoader.valuesByKey(ofConfig: part, origin: .hugo, in: configs) else { continue }
             if key.count == 2 {
                 let known = languages.keys.first { $0.lowercased() == key[1] } ?? key[1]
                 languages[known] = (languages[known] ?? .map([:])).setting([], to: .map(values))
@@ -53,7 +53,7 @@ enum HugoContentDir {
         // Mounts of content replace `contentDir`, as Hugo mounts it only where none is given.
         let folder = (path as NSString).deletingLastPathComponent
         let root = folder.hasSuffix("/config/_default") ? String(folder.dropLast("/config/_default".count)) : folder
-        let mounts = HugoMounts.read(byKey, root: root, in: files).content.filter { $0.target == "content" }
+        let mounts = HugoMounts.read(byKey, root: root, in: configs.files).content.filter { $0.target == "content" }
         if !mounts.isEmpty {
             for mount in mounts { if let code = mount.language, code != language { byLanguage[code] = byLanguage[code] ?? mount.source } }
             let own = mounts.first { $0.language == nil || $0.language == language }

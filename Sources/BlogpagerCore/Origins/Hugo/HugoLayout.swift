@@ -11,24 +11,24 @@ extension SiteLayout {
 
     /// The content folder a Hugo config moves the content to (`contentDir`, a content mount), where
     /// the root has no `content/`; nil where it names none or none that is there.
-    static func hugoMovedContent(root: String, config: String, files: FileSystem) -> String? {
+    static func hugoMovedContent(root: String, config: String, configs: ConfigFiles, files: FileSystem) -> String? {
         let parts = hugoConfigParts(root: root, besides: config, files: files)
-        return HugoContentDir.read(config: config, parts: parts, in: files).flatMap { files.isFolder("\(root)/\($0)") ? $0 : nil }
+        return HugoContentDir.read(config: config, parts: parts, in: configs).flatMap { files.isFolder("\(root)/\($0)") ? $0 : nil }
     }
 
     /// A Hugo root with its config. `languageContentDir`: one language's own content folder
     /// (`content/fr`) in place of the default language's.
-    static func hugoSite(root: String, config: String, languageContentDir: String?, files: FileSystem) -> SiteLayout {
+    static func hugoSite(root: String, config: String, languageContentDir: String?, configs: ConfigFiles, files: FileSystem) -> SiteLayout {
         func isFolder(_ name: String) -> Bool { files.isFolder("\(root)/\(name)") }
         let parts = hugoConfigParts(root: root, besides: config, files: files)
-        let mounts = HugoContentDir.values(config: config, parts: parts, in: files).map { HugoMounts.read($0, root: root, in: files) }
+        let mounts = HugoContentDir.values(config: config, parts: parts, in: configs).map { HugoMounts.read($0, root: root, in: files) }
         // Hugo mounts `static/` where no mount names the static files.
         let staticSources = mounts.map { $0.statics.isEmpty ? ["static"] : $0.statics.filter { $0.target == "static" }.map(\.source) } ?? ["static"]
         let statics = staticSources.filter(isFolder).map { StaticFolder(path: "\(root)/\($0)", excludedNames: [], frontMatterFilesArePages: false) }
         // `contentDir` or the content mount (a language's own, in a site with one per language) moves the content.
-        let content = (languageContentDir ?? HugoContentDir.read(config: config, parts: parts, in: files)).flatMap { isFolder($0) ? $0 : nil } ?? "content"
+        let content = (languageContentDir ?? HugoContentDir.read(config: config, parts: parts, in: configs)).flatMap { isFolder($0) ? $0 : nil } ?? "content"
         // The blog's section, as Hugo finds its main section: the rest of content/ is pages (about.md, 404.md).
-        let section = HugoMainSection.choose(root: root, content: content, configFiles: [config] + parts, in: files)
+        let section = HugoMainSection.choose(root: root, content: content, configFiles: [config] + parts, configs: configs, in: files)
         var layout = SiteLayout(origin: .hugo, root: root, contentFolder: "\(root)/\(content)" + (section.map { "/" + $0 } ?? ""),
                                 configPath: config, staticFolders: statics, pagesFolder: section == nil ? nil : "\(root)/\(content)")
         layout.contentRoot = "\(root)/\(content)"
@@ -47,14 +47,14 @@ extension SiteLayout {
             }
         }
         if languageContentDir == nil {
-            layout.languageContentFolders = HugoContentDir.otherLanguages(config: config, parts: parts, in: files)
+            layout.languageContentFolders = HugoContentDir.otherLanguages(config: config, parts: parts, in: configs)
                 .filter { $0.folder != content && isFolder($0.folder) }
                 .map { LanguageContentFolder(code: $0.code, path: "\(root)/\($0.folder)", folder: $0.folder) }
         }
         let sections = HugoMainSection.sections(in: "\(root)/\(content)", files: files)
         if let section {
             // Those the config names among its main sections join the main archive.
-            let named = ([config] + parts).lazy.map { HugoMainSection.named(inConfig: $0, in: files) }.first { !$0.isEmpty } ?? []
+            let named = ([config] + parts).lazy.map { HugoMainSection.named(inConfig: $0, in: configs) }.first { !$0.isEmpty } ?? []
             layout.addSections(beside: section, sections.filter { $0 != section }, joiningArchive: Set(named), content: content)
         } else {
             // A blog at the content's top: its top-level folders are blogs of their own.

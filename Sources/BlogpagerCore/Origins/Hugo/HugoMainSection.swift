@@ -13,11 +13,11 @@ enum HugoMainSection {
 
     /// The section of `content` (a folder below the site's root) that holds the entries; nil when
     /// the entries are the whole content folder.
-    static func choose(root: String, content: String, configFiles: [String], in files: FileSystem) -> String? {
+    static func choose(root: String, content: String, configFiles: [String], configs: ConfigFiles, in files: FileSystem) -> String? {
         let folder = "\(root)/\(content)"
         let sections = self.sections(in: folder, files: files)
         guard !sections.isEmpty else { return nil }
-        let named = configFiles.lazy.map { Self.named(inConfig: $0, in: files) }.first { !$0.isEmpty } ?? []
+        let named = configFiles.lazy.map { Self.named(inConfig: $0, in: configs) }.first { !$0.isEmpty } ?? []
         let listed = named.filter { sections.contains($0) }
         if !listed.isEmpty { return fullest(listed, in: folder, files: files) }
         let usual = usualNames.filter { sections.contains($0) }
@@ -42,8 +42,8 @@ enum HugoMainSection {
     }
 
     /// The sections `mainSections` names in one config file, in its order (a single name is a list of one).
-    static func named(inConfig path: String, in files: FileSystem) -> [String] {
-        guard let byKey = SiteConfigLoader.valuesByKey(ofConfig: path, origin: .hugo, in: files) else { return [] }
+    static func named(inConfig path: String, in configs: ConfigFiles) -> [String] {
+        guard let byKey = SiteConfigLoader.valuesByKey(ofConfig: path, origin: .hugo, in: configs) else { return [] }
         // A split config's `params.toml` holds the params themselves, so the key is at its top.
         var value = byKey["mainsections"]
         if value == nil, case .map(let params)? = byKey["params"] {

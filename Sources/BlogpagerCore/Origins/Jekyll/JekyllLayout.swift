@@ -6,8 +6,8 @@ extension SiteLayout {
 
     /// A Jekyll root with its config (nil for a GitHub Pages site without one). Jekyll's `source:`
     /// puts the site's files in a folder below the root; the config stays at the root.
-    static func jekyllSite(root: String, config: String?, files: FileSystem) -> SiteLayout {
-        guard let config, let source = jekyllSource(config: config, files: files) else {
+    static func jekyllSite(root: String, config: String?, configs: ConfigFiles, files: FileSystem) -> SiteLayout {
+        guard let config, let source = jekyllSource(config: config, configs: configs) else {
             return jekyll(root: root, config: config, files: files)
         }
         let sourceRoot = source.value.hasPrefix("/") ? source.value : "\(root)/\(source.value)"
@@ -22,8 +22,8 @@ extension SiteLayout {
     /// A Jekyll config's `source:` (other than `.`), with where its value is; read before the config
     /// itself is, since it decides where the site's files are. A config that cannot be read names
     /// none (its errors come when it is loaded).
-    private static func jekyllSource(config: String, files: FileSystem) -> (value: String, location: SourceLocation)? {
-        guard let bytes = files.probeRead(config), case .success(let fields) = SiteConfigLoader.fields(
+    private static func jekyllSource(config: String, configs: ConfigFiles) -> (value: String, location: SourceLocation)? {
+        guard let bytes = configs.probe(config), case .success(let fields) = SiteConfigLoader.fields(
                   of: String(decoding: bytes, as: UTF8.self), path: config, origin: .jekyll),
               let field = fields.last(where: { $0.key == "source" }), var text = field.value.scalarText else { return nil }
         while text.count > 1, text.hasSuffix("/") { text.removeLast() }

@@ -41,9 +41,9 @@ struct JekyllOrigin: GeneratorOrigin {
     }
 
     /// A Jekyll site's Liquid reads its data and includes: a bad data file stops the build, as in Jekyll.
-    func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, files: FileSystem,
+    func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, configs: ConfigFiles, files: FileSystem,
                        log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> LiquidSources? {
         guard config.templateSyntax == .liquid, let root = layout.root else { return nil }
-        return LiquidSources.load(root: root, configPath: configFile, files: files, log: &log, warnings: &warnings)
+        return LiquidSources.load(root: root, configPath: configFile, configs: configs, files: files, log: &log, warnings: &warnings)
     }
 }

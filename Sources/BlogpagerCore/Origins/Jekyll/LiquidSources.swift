@@ -1,3 +1,5 @@
+import Foundation
+
 import Liquid
 
 /// What a Jekyll site's Liquid reads beside its pages, gathered as the site is loaded: `_data/`
@@ -22,9 +24,10 @@ public struct LiquidSources: Sendable {
 
     /// Reads the site's data, includes and config; a file that cannot be read or parsed is an
     /// error (Jekyll stops there too), an include that leads out of `_includes/` a warning.
-    static func load(root: String, configPath: String?, files: FileSystem, log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> LiquidSources {
+    static func load(root: String, configPath: String?, configs: ConfigFiles, files: FileSystem, log: inout DiagnosticLog,
+                     warnings: inout [Diagnostic]) -> LiquidSources {
         var sources = LiquidSources(root: root, files: files)
-        if let configPath, let text = read(configPath, files: files, log: &log) {
+        if let configPath, let text = read(configPath, reading: configs.read, log: &log) {
             switch LiquidDataReader(path: configPath).read(text, extension: "yml") {
             case .success(.hash(let settings)): sources.settings = settings
             case .success: break
@@ -87,8 +90,12 @@ public struct LiquidSources: Sendable {
     }
 
     private static func read(_ path: String, files: FileSystem, log: inout DiagnosticLog) -> String? {
+        read(path, reading: files.read, log: &log)
+    }
+
+    private static func read(_ path: String, reading: (String) throws(POSIXError) -> [UInt8], log: inout DiagnosticLog) -> String? {
         do {
-            let bytes = try files.read(path)
+            let bytes = try reading(path)
             switch TextDecoding.decode(bytes, path: path) {
             case .success(let text): return text
             case .failure(let diagnostic):

@@ -2,12 +2,12 @@
 /// the content's top when that holds them), its other sections (each folder with an `_index.md`),
 /// and `static/`.
 extension SiteLayout {
-    static func zolaSite(root: String, config: String, files: FileSystem) -> SiteLayout {
+    static func zolaSite(root: String, config: String, configs: ConfigFiles, files: FileSystem) -> SiteLayout {
         let statics = files.isFolder("\(root)/static") ? [StaticFolder(path: "\(root)/static", excludedNames: [], frontMatterFilesArePages: false)] : []
         let content = "content"
         // A site whose top holds dated pages has its blog there (its root section), whatever its sections hold.
         let section = ZolaRootBlog.isRootBlog(content: "\(root)/\(content)", files: files) ? nil
-            : HugoMainSection.choose(root: root, content: content, configFiles: [], in: files)
+            : HugoMainSection.choose(root: root, content: content, configFiles: [], configs: configs, in: files)
         var layout = SiteLayout(origin: .zola, root: root, contentFolder: "\(root)/\(content)" + (section.map { "/" + $0 } ?? ""),
                                 configPath: config, staticFolders: statics, pagesFolder: section == nil ? nil : "\(root)/\(content)")
         layout.contentRoot = "\(root)/\(content)"
@@ -40,9 +40,9 @@ extension SiteLayout {
 
     /// Zola's config names the site's address `base_url` at its top; Hugo's says `baseURL`.
     /// A config that cannot be read is taken for Hugo's here; its error comes when it is loaded.
-    static func isZolaConfig(_ path: String, files: FileSystem) -> Bool {
+    static func isZolaConfig(_ path: String, configs: ConfigFiles) -> Bool {
         if path.hasSuffix("/zola.toml") || path == "zola.toml" { return true }
-        guard path.hasSuffix(".toml"), let bytes = files.probeRead(path) else { return false }
+        guard path.hasSuffix(".toml"), let bytes = configs.probe(path) else { return false }
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.hasPrefix("[") { return false }

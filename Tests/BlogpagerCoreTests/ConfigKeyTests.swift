@@ -23,35 +23,35 @@ struct ConfigKeyTests {
         ("languages", { $0.languages = [SiteLanguage(code: "en"), SiteLanguage(code: "fr", root: ["fr"])] }),
         ("languageCode", { $0.languageCode = "fr" }),
         ("languageRoot", { $0.languageRoot = ["fr"] }),
-        ("languagesFromFrontMatter", { $0.languagesFromFrontMatter = true }),
+        ("reading.languagesFromFrontMatter", { $0.reading.languagesFromFrontMatter = true }),
         ("disabledLanguages", { $0.disabledLanguages = ["de"] }),
         ("searchIndex", { $0.searchIndex = true }),
         ("listContent", { $0.listContent = .full }),
         ("order", { $0.order = .oldestFirst }),
         ("feedSize", { $0.feedSize = 3 }),
-        ("untitledEntries", { $0.untitledEntries = .fileName }),
-        ("frontMatterIsOptional", { $0.frontMatterIsOptional = true }),
-        ("passesOverNonTextTerms", { $0.passesOverNonTextTerms = true }),
-        ("pagesMayLackFrontMatter", { $0.pagesMayLackFrontMatter = true }),
-        ("undatedEntries", { $0.undatedEntries = .pagesAsHugo }),
-        ("keepsLastOfSharedURL", { $0.keepsLastOfSharedURL = true }),
-        ("keepsFirstOfSharedAlias", { $0.keepsFirstOfSharedAlias = true }),
+        ("reading.untitledEntries", { $0.reading.untitledEntries = .fileName }),
+        ("reading.frontMatterIsOptional", { $0.reading.frontMatterIsOptional = true }),
+        ("reading.passesOverNonTextTerms", { $0.reading.passesOverNonTextTerms = true }),
+        ("reading.pagesMayLackFrontMatter", { $0.reading.pagesMayLackFrontMatter = true }),
+        ("reading.undatedEntries", { $0.reading.undatedEntries = .pagesAsHugo }),
+        ("reading.keepsLastOfSharedURL", { $0.reading.keepsLastOfSharedURL = true }),
+        ("reading.keepsFirstOfSharedAlias", { $0.reading.keepsFirstOfSharedAlias = true }),
         ("collections", { $0.collections = [JekyllCollection(name: "work")] }),
         ("frontMatterDefaults", { $0.frontMatterDefaults = FrontMatterDefaults(sets: [.init(scope: .init(path: "", type: "posts"), values: ["author": .string("Ada")], location: SourceLocation(path: "_config.yml"))]) }),
-        ("readsDatesAsRuby", { $0.readsDatesAsRuby = true }),
+        ("reading.readsDatesAsRuby", { $0.reading.readsDatesAsRuby = true }),
         ("blogSections", { $0.blogSections = [BlogSection(folder: ["notes"], title: "Notes")] }),
-        ("draftFlag", { $0.draftFlag = .booleanOrGoText }),
-        ("frontMatterNames", { $0.frontMatterNames = .jekyllsAlone }),
-        ("leavesUnresolvedFileLinks", { $0.leavesUnresolvedFileLinks = true }),
-        ("showsDatesInSiteZone", { $0.showsDatesInSiteZone = true }),
-        ("yamlKeysMayRepeat", { $0.yamlKeysMayRepeat = true }),
+        ("reading.draftFlag", { $0.reading.draftFlag = .booleanOrGoText }),
+        ("reading.frontMatterNames", { $0.reading.frontMatterNames = .jekyllsAlone }),
+        ("reading.leavesUnresolvedFileLinks", { $0.reading.leavesUnresolvedFileLinks = true }),
+        ("reading.showsDatesInSiteZone", { $0.reading.showsDatesInSiteZone = true }),
+        ("reading.yamlKeysMayRepeat", { $0.reading.yamlKeysMayRepeat = true }),
         ("pagesEndInHTML", { $0.pagesEndInHTML = true }),
         ("taxonomies", { $0.taxonomies.append(Taxonomy(named: "series")) }),
-        ("termsSplitOnSpaces", { $0.termsSplitOnSpaces = true }),
+        ("reading.termsSplitOnSpaces", { $0.reading.termsSplitOnSpaces = true }),
         ("buildsFuture", { $0.buildsFuture = true }),
         ("buildsDrafts", { $0.buildsDrafts = true }),
         ("buildsExpired", { $0.buildsExpired = true }),
-        ("templateSyntax", { $0.templateSyntax = .liquid }),
+        ("reading.templateSyntax", { $0.reading.templateSyntax = .liquid }),
         ("headingIDs", { $0.headingIDs = nil }),
         ("oldListPages", { $0.oldListPages = OldListPages(pageSize: 5, templates: ["/page:num/"]) }),
         ("oldFeeds", { $0.oldFeeds = [OldFeed(format: .rss, place: .site(path: "index.xml"))] }),
@@ -61,7 +61,9 @@ struct ConfigKeyTests {
     ]
 
     @Test func everyFieldIsCovered() {
-        let fields = Set(Mirror(reflecting: SiteConfig()).children.compactMap(\.label))
+        // The origin's reading rules are fields of the config too, each its own change.
+        let fields = Set(Mirror(reflecting: SiteConfig()).children.compactMap(\.label).filter { $0 != "reading" })
+            .union(Mirror(reflecting: ReadingRules()).children.compactMap(\.label).map { "reading." + $0 })
         let covered = Set(Self.changes.map(\.field))
         #expect(covered.union(SiteConfig.fieldsOutsideKeys) == fields)
         #expect(covered.isDisjoint(with: SiteConfig.fieldsOutsideKeys))

@@ -11,7 +11,7 @@ struct EntryURLTests {
         var config = SiteConfig()
         config.entryURLs = rule
         config.contentSection = section
-        config.untitledEntries = .fileName
+        config.reading.untitledEntries = .fileName
         if let base { config.baseURL = base }
         let source = SourceFile(displayPath: "content/" + relativePath, relativePath: relativePath, bytes: Array(frontMatter.utf8))
         return try EntryReader(config: config, now: Date()).read(source).get().url

@@ -25,7 +25,7 @@ struct HeadingIDTests {
 
     @Test func listPagesScopeHeadingIDsByTheirArticle() throws {
         var config = SiteConfig()
-        config.untitledEntries = .fileName
+        config.reading.untitledEntries = .fileName
         let source = SourceFile(displayPath: "content/a.md", relativePath: "a.md", bytes: Array("---\ntitle: A\ndate: 2020-01-01\n---\n## Intro\n".utf8))
         let (entry, body) = try EntryReader(config: config, now: Date()).readWithBody(source).get()
         let context = TemplateContext(config: config, urls: SiteURLs(config: config), assetURLs: [:], taxonomies: [], hasFeeds: false)

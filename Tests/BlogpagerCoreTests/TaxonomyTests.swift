@@ -90,7 +90,7 @@ struct TaxonomyTests {
     /// Jekyll splits a string of terms at spaces; a list keeps each item whole.
     @Test func termsAsJekyllAndHugoWriteThem() throws {
         var jekyll = SiteConfig()
-        jekyll.termsSplitOnSpaces = true
+        jekyll.reading.termsSplitOnSpaces = true
         let split = try EntryReaderTests.read("---\ntitle: T\ndate: 2020-01-01\ntags: ruby jekyll\ncategories: [web dev]\n---\nx\n", config: jekyll).get()
         #expect(split.tags == ["ruby", "jekyll"] && split.entry.terms(of: .categories) == ["web dev"])
         let whole = try EntryReaderTests.read("---\ntitle: T\ndate: 2020-01-01\ntags: ruby jekyll\n---\nx\n").get()

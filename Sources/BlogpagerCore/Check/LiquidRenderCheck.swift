@@ -9,7 +9,7 @@ struct LiquidRenderCheck {
 
     /// The entries' Liquid output, by source path, as far as `keptBytes` holds it.
     func run(_ entries: [Entry], pages: [StandalonePage], log: inout DiagnosticLog) -> [String: String] {
-        guard bodies.config.templateSyntax == .liquid else { return [:] }
+        guard bodies.config.reading.templateSyntax == .liquid else { return [:] }
         // Only the bodies with Liquid in them (the read stage marked them) are read again here.
         let rendered = entries.parallelMap { entry -> Result<String, BuildFailure>? in
             entry.references.contains { $0.kind == .liquid } ? bodies.liquidText(of: entry) : nil

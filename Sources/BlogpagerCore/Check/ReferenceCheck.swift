@@ -65,7 +65,7 @@ struct ReferenceCheck {
 
     /// What a Jekyll site's pages' Liquid names, read from their bodies (a syntax error is reported where it is).
     static func liquidReferences(of pages: [StandalonePage], config: SiteConfig, log: inout DiagnosticLog) -> [(source: SourceFile, references: [BodyReference])] {
-        guard config.templateSyntax == .liquid else { return [] }
+        guard config.reading.templateSyntax == .liquid else { return [] }
         let reader = FrontMatterReader(config: config, page: true)
         return pages.compactMap { page in
             guard case .success(let parts) = reader.split(page.source), LiquidSite.hasLiquid(parts.body) else { return nil }

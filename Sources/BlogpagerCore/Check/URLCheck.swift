@@ -7,8 +7,8 @@ struct URLCheck {
     /// The entries that go out, each with the old addresses it keeps.
     func run(_ entries: [Entry], log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> [Entry] {
         var published = entries
-        if config.keepsLastOfSharedURL { published = keepingLastOfSharedURLs(published, warnings: &warnings) }
-        return checkUniqueURLs(published, keepsFirstOfSharedAlias: config.keepsFirstOfSharedAlias, log: &log, warnings: &warnings)
+        if config.reading.keepsLastOfSharedURL { published = keepingLastOfSharedURLs(published, warnings: &warnings) }
+        return checkUniqueURLs(published, keepsFirstOfSharedAlias: config.reading.keepsFirstOfSharedAlias, log: &log, warnings: &warnings)
     }
 
     /// Jekyll and Hugo build two entries at one URL, the one written last over the other (Hugo

@@ -46,8 +46,6 @@ public struct SiteConfig: Sendable, Hashable {
     /// (`SiteLanguage.applied(to:)`); nil and `[]` for a site of one language.
     public var languageCode: String?
     public var languageRoot: [String] = []
-    /// Whether an entry's `lang:` puts it in the language it names (a Jekyll site's), wherever its file is.
-    public var languagesFromFrontMatter = false
     /// The language whose code is `code`.
     public func language(_ code: String?) -> SiteLanguage? { code.flatMap { code in languages.first { $0.code == code } } }
     /// The language a file's place puts it in: the one it names, else the default; nil in a site of one language.
@@ -67,26 +65,11 @@ public struct SiteConfig: Sendable, Hashable {
     /// name (`my-post` → `my post`, as Hugo and Zola leave it), or that name in capitals
     /// (`My Post`, as Jekyll titles a post).
     public enum UntitledEntries: String, Sendable, Hashable { case error, fileName, fileNameCapitalized }
-    public var untitledEntries = UntitledEntries.error
-    /// Whether a file without front matter is an entry all the same, its whole text the body (Jekyll's posts).
-    public var frontMatterIsOptional = false
-    /// Whether an item that names no term (`tags: ["", "x"]`, `- ` alone, a map without `name`) is passed over, as Hugo and Jekyll do, instead of an error.
-    public var passesOverNonTextTerms = false
-    /// Whether a page may have no front matter at all (Hugo builds it untitled, its whole text the body).
-    public var pagesMayLackFrontMatter = false
     /// What an entry with no date at all (none in its front matter, its file name or its own URL)
     /// is: an error (blogpager's own sites, Jekyll's), or a page at its URL, left out of the archive
     /// with a warning. Zola leaves undated pages out of its date-sorted lists; Hugo lists them as
     /// dated in the year 1, which an archive read by date cannot show as anything but noise.
     public enum UndatedEntries: String, Sendable, Hashable { case error, pagesAsZola, pagesAsHugo }
-    public var undatedEntries = UndatedEntries.error
-    /// Whether two entries at one URL build the one later in path order, with a warning, as Jekyll
-    /// and Hugo write the last over the other, instead of an error.
-    public var keepsLastOfSharedURL = false
-    /// Whether an old address (an alias) that two entries give leads to the first in path order, and
-    /// one that is an entry's own URL stays that entry's, each with a warning, as Hugo and Jekyll
-    /// write one page over the other, instead of an error.
-    public var keepsFirstOfSharedAlias = false
     /// Jekyll's front-matter defaults: values put under the front matter of the files their scopes name.
     public var frontMatterDefaults = FrontMatterDefaults()
     /// Jekyll's collections other than posts that it writes: their documents are pages.
@@ -94,39 +77,21 @@ public struct SiteConfig: Sendable, Hashable {
     /// How `draft` is read: true or false (blogpager's own, Zola's), or also as text read as Go's
     /// `strconv.ParseBool` reads it (Hugo).
     public enum DraftFlag: String, Sendable, Hashable { case boolean, booleanOrGoText }
-    public var draftFlag = DraftFlag.boolean
     /// Which names of the keys blogpager reads are read (`FrontMatterAliases`): every generator's,
     /// or Jekyll's alone, where a post's date is `date` or its file's name (never Hugo's `lastmod`
     /// or `modified`) and only `published: false` makes a draft (Jekyll builds a post that says
     /// `draft: true`); the other names stay values like any other.
     public enum FrontMatterNames: String, Sendable, Hashable { case everyGenerators, jekyllsAlone }
-    public var frontMatterNames = FrontMatterNames.everyGenerators
-    /// Whether a link to a `.md` file that names no entry stays as written, with a warning, as the
-    /// old generators leave it, instead of an error.
-    public var leavesUnresolvedFileLinks = false
-    /// Whether every date is shown in the site's `timeZone`, whatever offset it
-    /// was written with (Jekyll moves every date there; Hugo keeps a date's own).
-    public var showsDatesInSiteZone = false
-    /// Whether a date in a spelling other than the strict ones (`11-9-2017`, `Sep 11, 2017`) is read
-    /// as Ruby's `Time.parse` reads it, as Jekyll does, instead of being an error.
-    public var readsDatesAsRuby = false
-    /// Whether a key written twice in YAML front matter takes its last value
-    /// (Jekyll's parser does) instead of being an error.
-    public var yamlKeysMayRepeat = false
     /// Whether a page's URL ends in `.html` (`about.html`, Jekyll's default) or is a folder (`about/`).
     public var pagesEndInHTML = false
     /// What entries are filed under, each term a stream: tags, categories and
     /// authors always, and any other a Hugo or Zola config names.
     public var taxonomies = Taxonomy.standard
-    /// Whether `tags: swift ios` is two tags (Jekyll splits a string of terms at spaces) or one.
-    public var termsSplitOnSpaces = false
     /// What the config asks to build beside published entries (Jekyll's `future`, `show_drafts`;
     /// Hugo's `buildFuture`, `buildDrafts`, `buildExpired`), as `--future` and `--drafts` do.
     public var buildsFuture = false
     public var buildsDrafts = false
     public var buildsExpired = false
-    /// The template text the old generator expanded in bodies (Jekyll's Liquid, Hugo's shortcodes, Zola's links).
-    var templateSyntax = TemplateText.Syntax.none
     /// How headings get their `id`s: as the old generator made them; nil for none.
     public var headingIDs: HeadingIDStyle? = .github
     /// Which Markdown the entries are written in: the old generator's, else GitHub's.
@@ -144,6 +109,9 @@ public struct SiteConfig: Sendable, Hashable {
     public static let defaultMaximumEntryBytes = 4_000_000
     /// Keys blogpager does not know; they reach templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]
+    /// How the entries are read where blogpager's own rules and the old generator's differ: set
+    /// whole from the origin's rules (`ReadingRules.jekyll`, `.hugo`, `.zola`), never by the user.
+    public var reading = ReadingRules()
 
     public init() {}
 

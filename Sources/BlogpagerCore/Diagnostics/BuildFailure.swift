@@ -7,7 +7,7 @@ public struct BuildFailure: Error, Sendable {
     /// True when the build was stopped (its task cancelled: Ctrl-C, SIGTERM), not failed.
     public var wasStopped = false
     /// True when an entry was not read only for want of a date, in a site that builds such a
-    /// source as a page (`SiteConfig.undatedEntries`).
+    /// source as a page (`SiteConfig.reading.undatedEntries`).
     public var isUndatedPage = false
 
     /// What a build that did not finish left in the output folder.

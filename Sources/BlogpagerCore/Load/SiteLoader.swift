@@ -115,7 +115,7 @@ public struct SiteLoader: Sendable {
         try log.throwIfErrors()
         guard var loaded, let templates else { throw BuildFailure(log.diagnostics) }
         loaded.config.languages = languages
-        loaded.config.languagesFromFrontMatter = rules.languagesFromFrontMatter && !languages.isEmpty
+        loaded.config.reading.languagesFromFrontMatter = rules.languagesFromFrontMatter && !languages.isEmpty
         var warnings = loaded.warnings + layout.warnings
         if let first = found.pages.first {
             warnings.append(.warning(at: SourceLocation(path: first),

@@ -20,7 +20,7 @@ struct CheckedEntries {
                            pagesLink: pageReferences.contains { $0.references.contains { if case .link = $0.kind { true } else { false } } },
                            defaultLanguage: config.languages.first?.code)
         liquidIncludes = input.liquid.map(LiquidInclude.all(of:)) ?? [:]
-        ReferenceCheck(links: links, section: config.contentSection, leavesFileLinks: config.leavesUnresolvedFileLinks, templates: input.templates,
+        ReferenceCheck(links: links, section: config.contentSection, leavesFileLinks: config.reading.leavesUnresolvedFileLinks, templates: input.templates,
                        includes: liquidIncludes, includesFolder: input.liquid.map { "\($0.root)/\(LiquidSources.includesFolder)" } ?? LiquidSources.includesFolder)
             .run(published.map { ($0.source, $0.references) } + pageReferences, log: &log, warnings: &warnings)
         sorted = SortedList(published) { Cursor.newestFirst($0.cursor, $1.cursor) }

@@ -56,7 +56,7 @@ struct LanguageSplit {
     /// Where an entry or page is among `config.languages`: the language its place says, else (a
     /// Jekyll site's) the one its front matter's `lang` names, else the default.
     static func language(of source: SourceFile, frontMatter: String?, config: SiteConfig) -> Int {
-        if config.languagesFromFrontMatter, let written = frontMatter.map(normalized),
+        if config.reading.languagesFromFrontMatter, let written = frontMatter.map(normalized),
            let index = config.languages.firstIndex(where: { normalized($0.code) == written || normalized($0.tag) == written }) {
             return index
         }

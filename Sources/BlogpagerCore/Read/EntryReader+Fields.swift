@@ -41,20 +41,20 @@ extension EntryReader {
     /// The keys read into the entry itself; every other field is one of its params.
     var knownKeys: Set<String> {
         Set(["title", "date", "slug", "summary", "updated", "expires", "aliases"] + config.taxonomies.map(\.key)
-            + (config.frontMatterNames == .jekyllsAlone ? [] : ["draft"])
+            + (config.reading.frontMatterNames == .jekyllsAlone ? [] : ["draft"])
             + (config.entryURLs.ownURLKey.map { [$0] } ?? []))
     }
 
     /// The title; one left empty (`title:`, or `title: #tag` that YAML reads as a comment) is no
     /// title where the site's generator titles such an entry by its file (Jekyll, Hugo).
     func readTitle(_ written: WrittenFields, log: inout DiagnosticLog) -> String {
-        if let field = written["title"], config.untitledEntries == .error || !Self.isEmpty(field) {
+        if let field = written["title"], config.reading.untitledEntries == .error || !Self.isEmpty(field) {
             if let text = field.rawText, field.value != .null, !text.trimmingSpaces.isEmpty { return text.trimmingSpaces }
             log.append(.error(at: field.valueLocation, "title must be non-empty text"))
             return ""
         }
         let slug = written.nameParts.slug
-        switch config.untitledEntries {
+        switch config.reading.untitledEntries {
         case .error:
             log.append(.error(at: written.start, "missing title: add 'title: ...' to the front matter"))
             return ""
@@ -91,7 +91,7 @@ extension EntryReader {
         if isDraft, case .file(let path, let files) = written.file.content, let identity = files.item(at: path) {
             return .dated(EntryDate(epochSeconds: Int64(identity.modifiedSeconds)))
         }
-        if config.undatedEntries != .error || written.file.folderFacts.undatedIsPage, !log.hasErrors { return .page }
+        if config.reading.undatedEntries != .error || written.file.folderFacts.undatedIsPage, !log.hasErrors { return .page }
         let example = language == .toml ? "date = 2016-05-12" : language == .json ? "\"date\": \"2016-05-12\"" : "date: 2016-05-12"
         return .missing(.error(at: written.start, "missing date: add '\(example)' to the front matter or name the file 2016-05-12-\(written.nameParts.slug).md"))
     }
@@ -115,8 +115,8 @@ extension EntryReader {
 
     /// The entry's terms of every taxonomy, its folders' categories (Jekyll's) first.
     func readTerms(_ written: WrittenFields, log: inout DiagnosticLog) -> [String: [String]] {
-        var terms = EntryTermsReader(taxonomies: config.taxonomies, splitsOnSpaces: config.termsSplitOnSpaces,
-                                     passesOverNonTextTerms: config.passesOverNonTextTerms).read(written.byKey, log: &log)
+        var terms = EntryTermsReader(taxonomies: config.taxonomies, splitsOnSpaces: config.reading.termsSplitOnSpaces,
+                                     passesOverNonTextTerms: config.reading.passesOverNonTextTerms).read(written.byKey, log: &log)
         let folderCategories = written.file.folderFacts.categories
         if !folderCategories.isEmpty {
             let listed = terms[Taxonomy.categories.key] ?? []
@@ -132,7 +132,7 @@ extension EntryReader {
         switch field.value {
         case .bool(let flag): return flag || inDraftsFolder
         case .null: return inDraftsFolder
-        case .string(let text) where config.draftFlag == .booleanOrGoText && Self.goBooleans[text] != nil:
+        case .string(let text) where config.reading.draftFlag == .booleanOrGoText && Self.goBooleans[text] != nil:
             return Self.goBooleans[text] == true || inDraftsFolder
         default:
             log.append(.error(at: field.valueLocation, "draft must be true or false"))
@@ -183,7 +183,7 @@ extension EntryReader {
         }
         switch dateParser.parse(text) {
         case .success(let date):
-            return config.showsDatesInSiteZone && date.hasTime ? date.shown(in: config.timeZone) : date
+            return config.reading.showsDatesInSiteZone && date.hasTime ? date.shown(in: config.timeZone) : date
         case .failure(let failure):
             var location = field.valueLocation
             location.column += String(decoding: text.utf8.prefix(failure.offset), as: UTF8.self).unicodeScalars.count

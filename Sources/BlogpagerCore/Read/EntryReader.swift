@@ -12,7 +12,7 @@ public struct EntryReader: Sendable {
     /// `now`: the build's, from which Ruby's reading completes a date without a year (Jekyll's).
     public init(config: SiteConfig, now: Date) {
         self.config = config
-        self.dateParser = config.readsDatesAsRuby
+        self.dateParser = config.reading.readsDatesAsRuby
             ? EntryDateParser(siteTimeZone: config.timeZone, readingAsRubyAt: now)
             : EntryDateParser(siteTimeZone: config.timeZone)
     }
@@ -33,7 +33,7 @@ public struct EntryReader: Sendable {
     private func interpret(_ fields: [FrontMatterField], file: SourceFile, body: FrontMatterSplitter.Parts) -> Result<Entry, BuildFailure> {
         var log = DiagnosticLog()
         let aliases = FrontMatterAliases(Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }),
-                                         names: config.frontMatterNames)
+                                         names: config.reading.frontMatterNames)
         let written = WrittenFields(byKey: aliases.fields, file: file, nameParts: FileNameParts(source: file))
 
         let title = readTitle(written, log: &log)

@@ -14,7 +14,7 @@ struct EntryReading {
         var entries: [Entry]
         /// Each entry's line in the last build's cache record, where it was found there (the next cache writes it again).
         var lines: [Range<Int>?]
-        /// Sources that are pages where the generator builds them so (`SiteConfig.pagesMayLackFrontMatter`, undated ones).
+        /// Sources that are pages where the generator builds them so (`SiteConfig.reading.pagesMayLackFrontMatter`, undated ones).
         var bareSources: [SourceFile]
         var cacheKey: String
         /// How many sources were parsed (the rest came from the cache).
@@ -49,10 +49,10 @@ struct EntryReading {
                 entries.append(entry)
                 lines.append(reusable[position]?.line)
             case .failure(let failure) where failure.isUndatedPage
-                || (config.pagesMayLackFrontMatter && FrontMatterReader.opensNoFrontMatter(source)):
+                || (config.reading.pagesMayLackFrontMatter && FrontMatterReader.opensNoFrontMatter(source)):
                 // A Jekyll collection's undated document is a page there as here: nothing to say.
                 if failure.isUndatedPage, !source.folderFacts.undatedIsPage {
-                    let why = config.undatedEntries == .pagesAsHugo
+                    let why = config.reading.undatedEntries == .pagesAsHugo
                         ? "where Hugo listed it as of the year 1 (0001-01-01); add a date such as 2016-05-12 to its front matter to list it"
                         : "as Zola leaves undated pages out of its lists; add 'date = 2016-05-12' to its front matter to list it"
                     warnings.append(.warning(at: SourceLocation(path: source.displayPath),

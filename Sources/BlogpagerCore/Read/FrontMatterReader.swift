@@ -5,7 +5,7 @@ struct FrontMatterReader {
     /// Whether a file without front matter is read as all body (Jekyll's posts) rather than refused.
     var frontMatterIsOptional = false
     /// Whether a file that opens no front matter, even after blank lines, is all body: a page of a
-    /// site whose generator builds one so (Hugo, `SiteConfig.pagesMayLackFrontMatter`).
+    /// site whose generator builds one so (Hugo, `SiteConfig.reading.pagesMayLackFrontMatter`).
     var bareTextIsBody = false
     /// The most bytes one file may have (`--max-entry-size`).
     var maximumBytes: Int? = SiteConfig.defaultMaximumEntryBytes
@@ -20,9 +20,9 @@ struct FrontMatterReader {
         defaults = config.frontMatterDefaults
         isPage = page
         collections = config.collections
-        yamlKeysMayRepeat = config.yamlKeysMayRepeat
-        frontMatterIsOptional = config.frontMatterIsOptional
-        bareTextIsBody = page && config.pagesMayLackFrontMatter
+        yamlKeysMayRepeat = config.reading.yamlKeysMayRepeat
+        frontMatterIsOptional = config.reading.frontMatterIsOptional
+        bareTextIsBody = page && config.reading.pagesMayLackFrontMatter
         maximumBytes = config.maximumEntryBytes
     }
 

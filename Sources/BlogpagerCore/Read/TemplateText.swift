@@ -12,7 +12,7 @@ struct TemplateText {
 
         /// The syntax of an entry's body: the site's, but Jekyll's `render_with_liquid: false` turns Liquid off.
         static func of(_ config: SiteConfig, params: [String: FrontMatterValue]) -> Syntax {
-            config.templateSyntax == .liquid && params["render_with_liquid"] == .bool(false) ? .none : config.templateSyntax
+            config.reading.templateSyntax == .liquid && params["render_with_liquid"] == .bool(false) ? .none : config.reading.templateSyntax
         }
     }
 

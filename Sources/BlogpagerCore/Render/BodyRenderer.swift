@@ -62,7 +62,7 @@ public struct BodyRenderer: Sendable {
     func liquidText(of page: StandalonePage) -> Result<String, BuildFailure> {
         let reader = FrontMatterReader(config: config, page: true)
         return reader.split(page.source).flatMap { parts in
-            guard config.templateSyntax == .liquid, LiquidSite.hasLiquid(parts.body) else { return .success(parts.body) }
+            guard config.reading.templateSyntax == .liquid, LiquidSite.hasLiquid(parts.body) else { return .success(parts.body) }
             return reader.fields(page.source).flatMap { fields in
                 let params = Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
                 guard TemplateText.Syntax.of(config, params: params) == .liquid else { return .success(parts.body) }
@@ -141,8 +141,8 @@ public struct BodyRenderer: Sendable {
     func body(of page: StandalonePage) -> Result<String, BuildFailure> {
         liquidText(of: page).map { text in
             // A Jekyll page's Liquid is done: its links stay as written.
-            let (expanded, placeholders) = [.hugo, .zola].contains(config.templateSyntax)
-                ? expandTemplateText(text, from: page.source, syntax: config.templateSyntax) : (text, [:])
+            let (expanded, placeholders) = [.hugo, .zola].contains(config.reading.templateSyntax)
+                ? expandTemplateText(text, from: page.source, syntax: config.reading.templateSyntax) : (text, [:])
             let html = HTMLContentRenderer.isHTML(page.source) ? expanded
                 : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, features: config.markdown).render(expanded).html
             return Self.fillingPlaceholders(html, placeholders)

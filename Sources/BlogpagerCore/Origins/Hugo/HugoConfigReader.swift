@@ -5,17 +5,9 @@
 struct HugoConfigReader {
     func read(_ fields: [FrontMatterField], into values: inout ConfigValues) -> SiteConfig {
         var config = SiteConfig()
-        config.untitledEntries = .fileName
-        config.templateSyntax = .hugo
+        config.reading = .hugo
         config.markdown = .goldmark([:])
-        config.passesOverNonTextTerms = true
         config.maximumEntryBytes = nil
-        config.draftFlag = .booleanOrGoText
-        config.pagesMayLackFrontMatter = true
-        config.keepsLastOfSharedURL = true
-        config.keepsFirstOfSharedAlias = true
-        config.undatedEntries = .pagesAsHugo
-        config.leavesUnresolvedFileLinks = true
         var permalinks: [String: String] = [:]
         var uglyURLs = HugoUglyURLs()
         var paths = HugoPaths()

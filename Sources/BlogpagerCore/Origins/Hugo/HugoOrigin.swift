@@ -12,3 +12,20 @@ struct HugoOrigin: GeneratorOrigin {
         SiteConfigLoader.Loaded(config: HugoConfigReader().read(fields, into: &values))
     }
 }
+
+extension ReadingRules {
+    /// How Hugo 0.168 reads content: shortcodes, Go's `draft` text, pages without front matter, undated pages as the year 1's.
+    static let hugo: ReadingRules = {
+        var rules = ReadingRules()
+        rules.untitledEntries = .fileName
+        rules.templateSyntax = .hugo
+        rules.passesOverNonTextTerms = true
+        rules.draftFlag = .booleanOrGoText
+        rules.pagesMayLackFrontMatter = true
+        rules.keepsLastOfSharedURL = true
+        rules.keepsFirstOfSharedAlias = true
+        rules.undatedEntries = .pagesAsHugo
+        rules.leavesUnresolvedFileLinks = true
+        return rules
+    }()
+}

@@ -12,19 +12,8 @@ struct JekyllConfigReader {
         // jekyll-paginate's page size, where the config gives a good one.
         var paginate: Int?
         config.unsafeHTML = true
-        config.showsDatesInSiteZone = true
-        config.yamlKeysMayRepeat = true
-        config.readsDatesAsRuby = true
-        config.termsSplitOnSpaces = true
-        config.passesOverNonTextTerms = true
+        config.reading = .jekyll
         config.maximumEntryBytes = nil
-        config.frontMatterNames = .jekyllsAlone
-        config.keepsLastOfSharedURL = true
-        config.keepsFirstOfSharedAlias = true
-        config.leavesUnresolvedFileLinks = true
-        config.untitledEntries = .fileNameCapitalized
-        config.frontMatterIsOptional = true
-        config.templateSyntax = .liquid
         // Jekyll's kramdown reads GFM by default, whose ids are GitHub's; `input: kramdown` makes kramdown's own.
         config.headingIDs = .github
         config.markdown = .kramdown([:]) { _, _ in }

@@ -43,7 +43,27 @@ struct JekyllOrigin: GeneratorOrigin {
     /// A Jekyll site's Liquid reads its data and includes: a bad data file stops the build, as in Jekyll.
     func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, configs: ConfigFiles, files: FileSystem,
                        log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> LiquidSources? {
-        guard config.templateSyntax == .liquid, let root = layout.root else { return nil }
+        guard config.reading.templateSyntax == .liquid, let root = layout.root else { return nil }
         return LiquidSources.load(root: root, configPath: configFile, configs: configs, files: files, log: &log, warnings: &warnings)
     }
+}
+
+extension ReadingRules {
+    /// How Jekyll 4.3 reads posts: Ruby's dates and YAML, Liquid, a post without front matter, the last of two at one URL.
+    static let jekyll: ReadingRules = {
+        var rules = ReadingRules()
+        rules.showsDatesInSiteZone = true
+        rules.yamlKeysMayRepeat = true
+        rules.readsDatesAsRuby = true
+        rules.termsSplitOnSpaces = true
+        rules.passesOverNonTextTerms = true
+        rules.frontMatterNames = .jekyllsAlone
+        rules.keepsLastOfSharedURL = true
+        rules.keepsFirstOfSharedAlias = true
+        rules.leavesUnresolvedFileLinks = true
+        rules.untitledEntries = .fileNameCapitalized
+        rules.frontMatterIsOptional = true
+        rules.templateSyntax = .liquid
+        return rules
+    }()
 }

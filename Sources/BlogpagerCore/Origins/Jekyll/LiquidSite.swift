@@ -300,7 +300,7 @@ extension LiquidSite {
             var hash = LiquidHash()
             for key in entry.params.keys.sorted() { hash[key] = LiquidSite.value(of: entry.params[key]!) }
             let url = siteRelative(entry.url)
-            let date = config.showsDatesInSiteZone ? entry.date.shown(in: config.timeZone) : entry.date
+            let date = config.reading.showsDatesInSiteZone ? entry.date.shown(in: config.timeZone) : entry.date
             hash["title"] = .string(entry.title)
             hash["date"] = .string(RubyStrftime.timeText(date))
             hash["url"] = .string(url)

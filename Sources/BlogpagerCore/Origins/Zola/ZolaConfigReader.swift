@@ -17,17 +17,14 @@ struct ZolaConfigReader {
 
     func read(_ fields: [FrontMatterField], into values: inout ConfigValues) -> SiteConfig {
         var config = SiteConfig()
-        config.untitledEntries = .fileName
+        config.reading = .zola
         config.unsafeHTML = true
         config.entryURLs = .zola
-        config.templateSyntax = .zola
         config.maximumEntryBytes = nil
         // Zola's section list (`/blog/`) is blogpager's front page now; its pages come with `paginate_by` (`applySection`).
         config.oldListPages = OldListPages(pageSize: config.pageSize, templates: [], firstPages: ["/:section/"])
         config.headingIDs = .zola
         config.markdown = .zola([:])
-        config.leavesUnresolvedFileLinks = true
-        config.undatedEntries = .pagesAsZola
         var generatesFeeds = false
         var feedNames = ["atom.xml"]
         var feedTaxonomies: [String] = []

@@ -22,3 +22,15 @@ struct ZolaOrigin: GeneratorOrigin {
         }
     }
 }
+
+extension ReadingRules {
+    /// How Zola 0.21 reads content: its shortcodes, undated pages left out of its lists.
+    static let zola: ReadingRules = {
+        var rules = ReadingRules()
+        rules.untitledEntries = .fileName
+        rules.templateSyntax = .zola
+        rules.leavesUnresolvedFileLinks = true
+        rules.undatedEntries = .pagesAsZola
+        return rules
+    }()
+}

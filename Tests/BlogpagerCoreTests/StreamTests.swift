@@ -66,12 +66,12 @@ struct StreamTests {
                      EntryDate(epochSeconds: 1_380_000_000, offsetSeconds: 0)]
         let keys = dates.map { $0.local.year * 100 + $0.local.month }
         #expect(keys == [201403, 201402, 201403, 201402, 201309])
-        let counted = StreamRenderer.months(of: Array(dates.indices), monthKeys: keys)
+        let counted = CursorIndex.months(of: Array(dates.indices), monthKeys: keys)
         #expect(counted.map(\.month) == ["2014-03", "2014-02", "2013-09"] && counted.map(\.count) == [2, 2, 1])
         // A stream's entries are some main positions: only theirs are counted.
-        let some = StreamRenderer.months(of: [0, 2, 4], monthKeys: keys)
+        let some = CursorIndex.months(of: [0, 2, 4], monthKeys: keys)
         #expect(some.map(\.month) == ["2014-03", "2013-09"] && some.map(\.count) == [2, 1])
-        #expect(StreamRenderer.months(of: [], monthKeys: keys).isEmpty)
+        #expect(CursorIndex.months(of: [], monthKeys: keys).isEmpty)
     }
 
     @Test func smallStreamsAreRenderedTogetherUpToABatchAndOthersAlone() {

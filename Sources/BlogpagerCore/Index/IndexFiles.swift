@@ -103,19 +103,13 @@ struct IndexFiles {
         return Made(root: File(path: rootPath, bytes: root(parts: parts)), parts: made)
     }
 
-    /// Part ranges over the pages (newest first). A page whose id hash is under
-    /// 1/`partSize` of the hash space starts a part (it is the part's newest
-    /// page); of two such pages closer than a quarter part, the older one wins,
-    /// as in `Pager`, so parts are not tiny and every choice stays local.
+    /// Part ranges over the pages (newest first), cut by the pager's rule (`Pager.boundaries`): a page
+    /// whose id hash is under 1/`partSize` of the hash space starts a part (it is the part's newest
+    /// page); of two such pages closer than a quarter part, the older one wins, so parts are not
+    /// tiny and every choice stays local.
     static func partRanges(_ pages: [CursorIndex.PageEntry], partSize: Int) -> [Range<Int>] {
-        let threshold = UInt64.max / UInt64(partSize)
-        let minimum = max(1, partSize / 4)
-        let candidates = pages.indices.dropFirst().filter { StableHash.hash(pages[$0].id) < threshold }
-        var starts = [0]
-        for (position, start) in candidates.enumerated() {
-            let olderRival = position + 1 < candidates.count && candidates[position + 1] - start < minimum
-            if !olderRival && start - starts.last! >= 1 { starts.append(start) }
-        }
+        let cuts = Pager.boundaries(hashes: pages.map { StableHash.hash($0.id) }, threshold: UInt64.max / UInt64(partSize), minimum: max(1, partSize / 4))
+        let starts = [0] + cuts.filter { $0 > 0 }
         return starts.indices.map { starts[$0]..<(starts.indices.contains($0 + 1) ? starts[$0 + 1] : pages.count) }
     }
 

@@ -57,12 +57,7 @@ public struct Pager: Sendable {
         // A lower hash wins; on equal hashes, the newer entry (lower index).
         let beats = { (a: Int, b: Int) in hashes[a] < hashes[b] || (hashes[a] == hashes[b] && a < b) }
 
-        let candidates = (0..<count).filter { hashes[$0] < threshold }
-        var cuts: [Int] = []  // lower bounds of pages, ascending (newest first)
-        for (position, index) in candidates.enumerated() {
-            let olderRival = candidates.indices.contains(position + 1) && candidates[position + 1] - index < minimum
-            if !olderRival { cuts.append(index) }
-        }
+        var cuts = Self.boundaries(hashes: hashes, threshold: threshold, minimum: minimum)  // lower bounds of pages, ascending (newest first)
         // A short oldest page joins its newer neighbour.
         if let last = cuts.last, count - last < minimum { cuts.removeLast() }
 
@@ -80,6 +75,19 @@ public struct Pager: Sendable {
             pages.append(contentsOf: split(run.range, isHead: run.isOpen, beats: beats))
         }
         return pages.reversed()
+    }
+
+    /// Steps 1 and 2, the rule every cut of a newest-first list shares (the archive's pages here,
+    /// the cursor index's parts in `IndexFiles`): each item whose hash is under `threshold` starts a
+    /// piece, unless an older such item follows it closer than `minimum`. Ascending.
+    static func boundaries(hashes: [UInt64], threshold: UInt64, minimum: Int) -> [Int] {
+        let candidates = hashes.indices.filter { hashes[$0] < threshold }
+        var cuts: [Int] = []
+        for (position, index) in candidates.enumerated() {
+            let olderRival = candidates.indices.contains(position + 1) && candidates[position + 1] - index < minimum
+            if !olderRival { cuts.append(index) }
+        }
+        return cuts
     }
 
     /// Splits a run longer than `maximum`, from its oldest end; pages oldest first.

@@ -33,7 +33,7 @@ struct RenderPlan {
     /// The site's templates with their site parts rendered once (`TemplateSet.renderingSiteParts`).
     let templates: TemplateSet
     let anchors: [String]
-    /// Each entry's month in its author's calendar (`StreamRenderer.monthKey`), by main position:
+    /// Each entry's month in its author's calendar (`CursorIndex.monthKey`), by main position:
     /// every stream's index counts its entries by month.
     let monthKeys: [Int]
     let entryPages: EntryPages
@@ -162,7 +162,7 @@ extension SiteRenderer {
         }
         return RenderPlan(
             archive: archive, streams: streams, urls: urls, dates: dates, context: context, templates: templates, anchors: anchors,
-            monthKeys: archive.entries.parallelMap(StreamRenderer.monthKey), entryPages: pages, streamRenderer: streamRenderer, streamPlans: streamPlans, entryPageKeys: pageKeys,
+            monthKeys: archive.entries.parallelMap(CursorIndex.monthKey), entryPages: pages, streamRenderer: streamRenderer, streamPlans: streamPlans, entryPageKeys: pageKeys,
             keptEntryPages: keptPages, needsArticle: needsArticle, feedOrigin: feedOrigin, feedHost: feedHost, feedCount: feedCount,
             siteFeeds: siteFeeds, siteFeedPositions: latest, termFeeds: termFeeds, feedPositions: carried.indices.filter { carried[$0] },
             toRead: archive.entries.indices.filter { needsArticle[$0] || keptPages[$0] == nil || carried[$0] }, reuse: reuse)

@@ -32,17 +32,7 @@ public struct EntryDateParser: Sendable {
         do {
             return .success(try parse(&scanner))
         } catch {
-            if let rubyTime {
-                switch rubyTime.parse(text) {
-                case .success(let read):
-                    let wallSeconds = read.wall.epochSeconds
-                    let offset = read.offset ?? siteOffset(forWallClock: wallSeconds)
-                    return .success(EntryDate(epochSeconds: wallSeconds - Int64(offset), nanoseconds: read.nanoseconds,
-                                              offsetSeconds: offset, hasTime: read.hasTime))
-                case .failure(let failure):
-                    return .failure(Failure(offset: 0, message: failure.message))
-                }
-            }
+            if let rubyTime { return Self.read(text, as: rubyTime, inZone: siteOffset(forWallClock:)) }
             // Ruby's own spelling of a time, as old Jekyll posts carry it and Jekyll reads it.
             if let written = Self.rubyTimeAsNumbers(text), case .success(let date) = parse(written) { return .success(date) }
             return .failure(error)

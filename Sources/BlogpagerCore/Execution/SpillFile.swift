@@ -24,7 +24,7 @@ final class SpillFile: Sendable {
             return
         }
         #endif
-        let path = folder + "/" + Self.namePrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))" + Self.nameSuffix
+        let path = LocalPath.joined(folder, Self.namePrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))" + Self.nameSuffix)
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         unlink(path)

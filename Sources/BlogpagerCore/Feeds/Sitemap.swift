@@ -29,7 +29,7 @@ struct Sitemap {
     func files(basePath: String, folder: String = "") -> [(name: String, bytes: [UInt8])] {
         let names = Self.names(count: locations.count, folder: folder)
         guard names.count > 1 else { return [(names[0], urlSet(locations[...]))] }
-        let index = Self.index(naming: names.dropFirst().map { origin + basePath + "/" + $0 })
+        let index = Self.index(of: Array(names.dropFirst()), origin: origin, basePath: basePath)
         // The parts are independent: made side by side.
         let parts = Self.parts(count: locations.count).parallelMap { urlSet(locations[$0]) }
         return [(names[0], index)] + zip(names.dropFirst(), parts).map { ($0, $1) }
@@ -88,6 +88,11 @@ struct Sitemap {
 
     /// A `sitemapindex` naming other sitemaps by their absolute URLs: a large sitemap's parts, or a
     /// site of several languages' sitemaps (`/en/sitemap.xml`, `/fr/sitemap.xml`), as Hugo writes them.
+    /// The index of sitemaps named by their paths below the site (`fr/sitemap.xml`).
+    static func index(of paths: [String], origin: String, basePath: String) -> [UInt8] {
+        index(naming: paths.map { origin + basePath + "/" + $0 })
+    }
+
     static func index(naming urls: [String]) -> [UInt8] {
         var index = """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -168,7 +168,7 @@ public struct FileSystem: Sendable, Hashable {
     /// Whatever is at `relative` below an opened folder (following links).
     func item(at relative: String, in folder: OpenedFolder) -> FileIdentity? {
         if let descriptor = folder.descriptor { return FileIdentity(itemAt: relative, under: descriptor) }
-        return item(at: folder.path + "/" + relative)
+        return item(at: LocalPath.joined(folder.path, relative))
     }
 
     // MARK: Writing

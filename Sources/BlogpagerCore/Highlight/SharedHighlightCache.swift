@@ -90,8 +90,8 @@ public struct SharedHighlightCache: Sendable {
             let parts = file.dropFirst(name.count + 1).dropLast(4).split(separator: ".")
             guard parts.count == 2, let pid = pid_t(parts[0]), UInt32(parts[1]) != nil, pid > 0, pid != getpid(),
                   kill(pid, 0) != 0, errno == ESRCH,
-                  let identity = files.file(at: folder + "/" + file), now - identity.modifiedSeconds > 60 else { continue }
-            files.remove(folder + "/" + file)
+                  let identity = files.file(at: LocalPath.joined(folder, file)), now - identity.modifiedSeconds > 60 else { continue }
+            files.remove(LocalPath.joined(folder, file))
         }
     }
 }

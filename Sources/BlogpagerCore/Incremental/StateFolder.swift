@@ -93,7 +93,7 @@ struct StateFolder: Sendable {
         // A folder that cannot be listed holds nothing we could remove.
         for name in files.probeNames(in: path) ?? [] where name.hasPrefix(".") {
             let isSpill = name.hasPrefix(SpillFile.namePrefix) && name.hasSuffix(SpillFile.nameSuffix)
-            if isSpill || name.hasSuffix(DiskFile.temporarySuffix) { files.remove(path + "/" + name) }
+            if isSpill || name.hasSuffix(DiskFile.temporarySuffix) { files.remove(LocalPath.joined(path, name)) }
         }
     }
 

@@ -109,7 +109,7 @@ public struct ContentScanner: Sendable {
         // Whether the old generator leaves out the content file at `path` (below `base`, the resolved folder it was found in).
         let isFilteredOut = { (base: String, relative: String) -> Bool in
             guard let filter else { return false }
-            let absolute = base + "/" + relative
+            let absolute = LocalPath.joined(base, relative)
             let mounted = absolute.hasPrefix(filterRoot + "/") ? String(absolute.dropFirst(filterRoot.count + 1)) : relative
             return filter.skips(absolutePath: absolute, relativePath: mounted)
         }
@@ -120,8 +120,8 @@ public struct ContentScanner: Sendable {
         // With each file's identity, not looked up again by its path; names cut at their bytes,
         // not their characters (a tenth of a rebuild's scan).
         for (relative, identity) in files {
-            let shown = shownRoot + "/" + relative
-            let path = rootPath + "/" + relative
+            let shown = LocalPath.joined(shownRoot, relative)
+            let path = LocalPath.joined(rootPath, relative)
             let isStatic = relative.hasPrefix(staticPrefix)
             let name = relative.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(relative[relative.utf8.index(after: $0)...]) } ?? relative
             let ext = name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name[name.utf8.index(after: $0)...].lowercased() } ?? ""
@@ -252,7 +252,7 @@ public struct ContentScanner: Sendable {
         let files = files(in: fileSystem.walk(folder), prefix: collection.folder, diagnostics: &found.diagnostics, shownRoot: folder)
         for (relative, walked) in files {
             let inner = relative.dropFirst(collection.folder.count + 1)
-            let path = folder + "/" + inner
+            let path = LocalPath.joined(folder, String(inner))
             let identity = walked ?? "missing"
             let ext = inner.split(separator: ".").count > 1 ? inner.split(separator: ".").last!.lowercased() : ""
             // One that cannot be read is copied, and its copy reports why.

@@ -270,7 +270,7 @@ public struct SiteLoader: Sendable {
             }
             let shownFolder = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
             for (relative, item) in files.walk(root).items {
-                let shown = shownFolder + "/" + relative
+                let shown = LocalPath.joined(shownFolder, relative)
                 switch item {
                 case .folder: continue
                 case .unreadable(let code):
@@ -281,7 +281,7 @@ public struct SiteLoader: Sendable {
                 }
                 let bytes: [UInt8]
                 do {
-                    bytes = try files.read(root + "/" + relative)
+                    bytes = try files.read(LocalPath.joined(root, relative))
                 } catch {
                     log.append(.error(at: SourceLocation(path: shown), "cannot read template: \(SystemErrorText.reason(error))"))
                     continue

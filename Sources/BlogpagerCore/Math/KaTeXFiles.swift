@@ -33,7 +33,7 @@ struct KaTeXFiles {
         }
         var found: [StaticFile] = []
         for relative in ["katex.min.css", "katex.min.js", "contrib/auto-render.js"] + fonts.sorted() {
-            let path = folder + "/" + relative
+            let path = LocalPath.joined(folder, relative)
             guard let identity = files.item(at: path) else {
                 return .failure(.error(at: location, "math is drawn with KaTeX, whose \(path) is missing (Debian: apt-get install libjs-katex)"))
             }

@@ -40,7 +40,7 @@ public struct BuildJob: Sendable {
     private static func python(environment: [String: String], currentFolder: String) -> String? {
         guard let value = environment["BLOGPAGER_PYTHON"], !value.isEmpty else { return nil }
         guard value.contains("/"), !value.hasPrefix("/") else { return value }
-        return currentFolder + "/" + value
+        return LocalPath.joined(currentFolder, value)
     }
 
     public struct Outcome: Sendable {

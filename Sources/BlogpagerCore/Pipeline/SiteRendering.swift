@@ -40,7 +40,7 @@ struct SiteRendering {
         var files = SiteRenderer.redirectsFile(redirectLines).map { [$0] } ?? []
         if let origin = SiteURLs(config: config).origin, !sitemapFolders.isEmpty {
             files.append(OutputFile(path: OutputPath(literal: "sitemap.xml"),
-                                    bytes: Sitemap.index(naming: sitemapFolders.map { origin + config.basePath + "/" + $0 + "sitemap.xml" })))
+                                    bytes: Sitemap.index(of: sitemapFolders.map { $0 + "sitemap.xml" }, origin: origin, basePath: config.basePath)))
         }
         if let root = rootRedirect(languages.split), !placed.pages.contains(where: { $0.outputPath == root.path }),
            !placed.staticFiles.contains(where: { $0.path == root.path }) {

@@ -83,11 +83,11 @@ public struct EntryLinks: Sendable {
             return byContentPath[path] ?? Self.sectionFolder(ofList: path).map { home + $0 + "/" }
         case .relativeFile:
             let folder = Self.contentPath(of: source, section: section).split(separator: "/").dropLast().joined(separator: "/")
-            return lookup(Self.normalized(folder.isEmpty ? target : folder + "/" + target), from: source)
+            return lookup(Self.normalized(Self.inFolder(folder, target)), from: source)
         case .hugoRef:
             if target.hasPrefix("/") { return lookup(Self.normalized(String(target.dropFirst())), from: source) }
             let folder = Self.contentPath(of: source, section: section).split(separator: "/").dropLast().joined(separator: "/")
-            if let near = lookup(Self.normalized(folder.isEmpty ? target : folder + "/" + target), from: source) { return near }
+            if let near = lookup(Self.normalized(Self.inFolder(folder, target)), from: source) { return near }
             if let exact = lookup(Self.normalized(target), from: source) { return exact }
             return unique(byName[Self.withoutExtension(String(target.split(separator: "/").last ?? ""))])
         }
@@ -114,6 +114,11 @@ public struct EntryLinks: Sendable {
     }
 
     /// `a/./b/../c.md` → `a/c.md`.
+    /// A content path below a folder of the content (`""`: its top).
+    private static func inFolder(_ folder: String, _ target: String) -> String {
+        folder.isEmpty ? target : folder + "/" + target
+    }
+
     static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/") {

@@ -47,7 +47,7 @@ struct EntryURLMaker {
         guard facts.ownURL == nil, let language = languages.first(where: { $0.code == code }) ?? languages.first,
               language.prefixesEntryURLs, !language.root.isEmpty else { return made }
         let root = language.root.joined(separator: "/")
-        return Made(outputPath: OutputPath(checked: root + "/" + made.outputPath.string),
+        return Made(outputPath: made.outputPath.below(language.root),
                     url: basePath + "/" + root + made.url.dropFirst(basePath.count))
     }
 

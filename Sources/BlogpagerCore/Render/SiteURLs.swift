@@ -32,7 +32,7 @@ public struct SiteURLs: Sendable {
 
     /// A path of the language's archive: `feed.xml` at the root, `fr/feed.xml` for French.
     public func inLanguage(_ path: OutputPath) -> OutputPath {
-        root.isEmpty ? path : OutputPath(checked: root.joined(separator: "/") + "/" + path.string)
+        path.below(root)
     }
 
     /// The site's own pages beside the streams, named once for templates, sitemap and feeds (`inLanguage`).

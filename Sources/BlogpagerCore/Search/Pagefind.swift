@@ -53,7 +53,7 @@ public struct Pagefind: Sendable {
                 return .failure(Failure(message: "cannot read Pagefind's folder \(staging)/\(relative): \(SystemErrorText.reason(POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)))"))
             case .file, .dangling, .gone:
                 do {
-                    files.append((relative, try disk.read(staging + "/" + relative)))
+                    files.append((relative, try disk.read(LocalPath.joined(staging, relative))))
                 } catch {
                     return .failure(Failure(message: "cannot read Pagefind's file \(staging)/\(relative): \(SystemErrorText.reason(error))"))
                 }

@@ -49,6 +49,6 @@ public struct EntryStream: Sendable {
     public func path(_ relative: String) -> OutputPath {
         // Segments were checked when the stream was made; `relative` is ours: joined, not checked
         // again (a rebuild asks the path of every page of every stream).
-        OutputPath(checked: folder.isEmpty ? relative : folder.joined(separator: "/") + "/" + relative)
+        OutputPath(checked: relative).below(folder)
     }
 }

@@ -30,7 +30,7 @@ public struct OutputFolder: Sendable, Hashable {
 
     /// Where a file named in the records (a relative, `/`-separated path) is on disk.
     func path(ofRecorded relative: String) -> String {
-        resolved == "/" ? "/" + relative : resolved + "/" + relative
+        LocalPath.joined(resolved, relative)
     }
 
     /// The folder that holds `relative`.

@@ -61,6 +61,11 @@ public struct OutputPath: Sendable, Hashable, Comparable {
         do { return try OutputPath(recorded: string) } catch { return nil }
     }
 
+    /// This path inside `folders` (a language's root, a stream's folder): segments held to the rules already.
+    func below(_ folders: [String]) -> OutputPath {
+        folders.isEmpty ? self : OutputPath(checked: folders.joined(separator: "/") + "/" + string)
+    }
+
     /// A path made of parts already held to the rules (a stream's folder and a name of ours);
     /// checked again only in debug builds.
     init(checked string: String) {

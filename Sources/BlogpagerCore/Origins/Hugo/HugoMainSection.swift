@@ -82,7 +82,7 @@ enum HugoMainSection {
         var pending = [(folder, 0)]
         while let (path, depth) = pending.popLast() {
             for name in files.probeNames(in: path) ?? [] where !name.hasPrefix(".") {
-                let child = path + "/" + name
+                let child = LocalPath.joined(path, name)
                 if files.isFolder(child) {
                     if depth < 32 { pending.append((child, depth + 1)) }
                     continue

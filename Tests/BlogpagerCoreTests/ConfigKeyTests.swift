@@ -58,6 +58,7 @@ struct ConfigKeyTests {
         ("menu", { $0.menu.items = [SiteMenu.Item(name: "About", url: "/about/")] }),
         ("params", { $0.params = ["social": .map(["x": .string("y")])] }),
         ("markdown", { $0.markdown = .commonMark }),
+        ("stylesheets", { $0.stylesheets.style = "compressed" }),
     ]
 
     @Test func everyFieldIsCovered() {

@@ -14,6 +14,8 @@ public struct ContentScanner: Sendable {
         public var pages: [String] = []
         /// Markdown pages outside the entries (`about.md`), built as standalone pages.
         public var pageSources: [SourceFile] = []
+        /// Sass stylesheets that open with front matter (Jekyll's `assets/main.scss`): compiled to CSS.
+        public var stylesheets: [SourceFile] = []
         /// Content files not read because their names carry no date where only dated names are entries.
         public var undatedNames: [String] = []
         /// The files of each page bundle, by the bundle's folder (relative to the content folder).
@@ -25,6 +27,7 @@ public struct ContentScanner: Sendable {
             diagnostics += other.diagnostics
             pages += other.pages
             pageSources += other.pageSources
+            stylesheets += other.stylesheets
             undatedNames += other.undatedNames
             bundleResources.merge(other.bundleResources) { own, _ in own }
             staticFiles += other.staticFiles
@@ -88,6 +91,7 @@ public struct ContentScanner: Sendable {
     }
 
     public static let markdownExtensions: Set<String> = ["md", "markdown"]
+    public static let stylesheetExtensions: Set<String> = ["scss", "sass"]
     public static let staticFolder = "static"
     public static let sectionFileNames: Set<String> = ["_index.md", "_index.markdown"]
 
@@ -331,6 +335,9 @@ public struct ContentScanner: Sendable {
                         let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
                         if Self.markdownExtensions.contains(ext) || HTMLContentRenderer.extensions.contains(ext) {
                             found.pageSources.append(SourceFile(displayPath: child, relativePath: (relative + [name]).joined(separator: "/"),
+                                                                filePath: child, identity: identity.recordText, in: fileSystem))
+                        } else if Self.stylesheetExtensions.contains(ext) {
+                            found.stylesheets.append(SourceFile(displayPath: child, relativePath: (relative + [name]).joined(separator: "/"),
                                                                 filePath: child, identity: identity.recordText, in: fileSystem))
                         } else {
                             found.pages.append(child)

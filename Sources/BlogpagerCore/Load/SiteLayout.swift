@@ -58,7 +58,8 @@ public struct SiteLayout: Sendable, Equatable {
     /// A Jekyll root's underscored folders that may hold a collection (`_work`): its config says which
     /// Jekyll writes, but the build's fingerprint is taken before the config is read, so it walks them all.
     public var collectionFolders: [String] = []
-    /// What a Jekyll site's Liquid reads beside its pages: `_data/` and `_includes/`, present or not.
+    /// What a Jekyll site's pages read beside them: `_data/` and `_includes/` (its Liquid), `_sass/`
+    /// (its stylesheets' partials), present or not: inputs the build's fingerprint covers.
     public var liquidFolders: [String] = []
 
     /// What makes the site unbuildable as it is laid out (a Jekyll `source:` that is not there): reported first.

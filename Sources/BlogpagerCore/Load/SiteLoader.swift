@@ -19,6 +19,9 @@ public struct SiteLoader: Sendable {
     var contentWalk: FolderWalk?
     /// Where the site is: the disk, or a tree in memory.
     public let files: FileSystem
+    /// Where Dart Sass is looked for, and the build's now, for the stylesheets a Jekyll site compiles
+    /// (`compilingStylesheets`); without them, such a stylesheet is a page that is not built.
+    var stylesheetTools: StylesheetTools?
 
     /// Settings the command line gives over the config's.
     public struct Overrides: Sendable {
@@ -59,6 +62,13 @@ public struct SiteLoader: Sendable {
 
     /// The site's config files, read once per build.
     private var configs: ConfigFiles { layout.configs ?? ConfigFiles(root: nil, named: nil, in: files) }
+
+    /// This loader compiling a Jekyll site's stylesheets with what `tools` finds.
+    public func compilingStylesheets(with tools: StylesheetTools) -> SiteLoader {
+        var loader = self
+        loader.stylesheetTools = tools
+        return loader
+    }
 
     /// This loader with the content folder as a build already walked it: the scan reads that walk.
     func reading(_ walk: FolderWalk) -> SiteLoader {
@@ -112,6 +122,10 @@ public struct SiteLoader: Sendable {
             layout.blogSectionFolders += own.blogSectionFolders.filter { !layout.blogSectionFolders.contains($0) }
         }
         for index in languages.indices { languages[index].contentSection = languageSections[languages[index].code] }
+        if stylesheetTools == nil {
+            found.pages += found.stylesheets.map(\.displayPath)
+            found.stylesheets = []
+        }
         try log.throwIfErrors()
         guard var loaded, let templates else { throw BuildFailure(log.diagnostics) }
         loaded.config.languages = languages
@@ -151,6 +165,10 @@ public struct SiteLoader: Sendable {
             return section
         }
         var staticFiles = found.staticFiles
+        if let tools = stylesheetTools {
+            staticFiles += rules.stylesheets(found.stylesheets, layout: layout, config: config, liquid: liquid, tools: tools, files: files,
+                                             warnings: &warnings)
+        }
         if config.markdown.rendersMath {
             switch KaTeXFiles.staticFiles(in: files, settingAt: SourceLocation(path: configFile ?? "blogpager.yml")) {
             case .success(let katex): staticFiles += katex

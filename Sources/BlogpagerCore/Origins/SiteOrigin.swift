@@ -1,3 +1,5 @@
+import Foundation
+
 /// One generator's way of making a site, as the loader needs it: how its config is read, which
 /// bad values it builds without, how its languages and content are found, what it reads beside
 /// its content. Each generator's answers live in its own folder (`JekyllOrigin`, `HugoOrigin`,
@@ -43,6 +45,9 @@ protocol SiteOrigin: Sendable {
     /// What the site's templates read beside its pages (Jekyll's `_data/` and `_includes/`).
     func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, configs: ConfigFiles, files: FileSystem,
                        log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> LiquidSources?
+    /// The site's stylesheets (Jekyll's Sass) compiled to CSS, each at its own place; one that does not compile a warning.
+    func stylesheets(_ sheets: [SourceFile], layout: SiteLayout, config: SiteConfig, liquid: LiquidSources?, tools: StylesheetTools,
+                     files: FileSystem, warnings: inout [Diagnostic]) -> [StaticFile]
     /// Settings the content folder gives the blog (Zola's `_index.md`).
     func sectionSettings(layout: SiteLayout, config: inout SiteConfig, files: FileSystem, warnings: inout [Diagnostic])
 }
@@ -81,6 +86,8 @@ extension SiteOrigin {
     func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, configs: ConfigFiles, files: FileSystem,
                        log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> LiquidSources? { nil }
     func sectionSettings(layout: SiteLayout, config: inout SiteConfig, files: FileSystem, warnings: inout [Diagnostic]) {}
+    func stylesheets(_ sheets: [SourceFile], layout: SiteLayout, config: SiteConfig, liquid: LiquidSources?, tools: StylesheetTools,
+                     files: FileSystem, warnings: inout [Diagnostic]) -> [StaticFile] { [] }
 
     /// The section folder below the content root that holds the entries, for the content-rooted generators.
     func contentFolderSection(of layout: SiteLayout) -> [String] {

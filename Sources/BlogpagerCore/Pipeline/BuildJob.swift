@@ -114,7 +114,10 @@ public struct BuildJob: Sendable {
         // Python and Pygments take about a tenth of a second to start: on a thread of their own. The build
         // waits for this before it ends (a process started after it could outlive its lock).
         let highlighterStarted = highlighter.map { highlighter in Task { await BlockingWork.run { highlighter.identity() } } }
-        async let loaded = Result { [scanning = inputs.scanning, loader] () throws(BuildFailure) in try (scanning?.take() ?? loader).load() }
+        let stylesheets = StylesheetTools(sass: DartSass.Finder(python: python, searchPath: environment["PATH"]), now: now, environment: environment)
+        async let loaded = Result { [scanning = inputs.scanning, loader] () throws(BuildFailure) in
+            try (scanning?.take() ?? loader).compilingStylesheets(with: stylesheets).load()
+        }
         var read = try PreviousBuild(reading: folder.state, cache: cache, program: program)
         // The build becomes the only holder of the last build's entries and render cache.
         let entryCache = read.entryCache.handedOver()

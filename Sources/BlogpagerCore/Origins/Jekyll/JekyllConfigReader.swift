@@ -73,9 +73,13 @@ struct JekyllConfigReader {
                 }
             case "excerpt_separator":
                 if field.rawText != EntryReader.moreMarker { values.notHonoured(field, "summaries end at <!--more--> or the first paragraph") }
+            case "sass": config.stylesheets.read(field.value, at: field, values: &values)
             case "future": config.buildsFuture = field.value == .bool(true)
             case "show_drafts": config.buildsDrafts = field.value == .bool(true)
-            case "theme", "remote_theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
+            case "theme":
+                config.stylesheets.theme = values.text(field)
+                values.notHonoured(field, "blogpager's own templates are used; the theme's stylesheets are compiled, its layouts are not")
+            case "remote_theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
             case "liquid":
                 // `strict_variables` and `strict_filters` are the engine's (`LiquidSite`); strict parsing is not.
                 config.params[field.key] = field.value

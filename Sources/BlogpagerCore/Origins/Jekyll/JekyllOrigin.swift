@@ -1,3 +1,5 @@
+import Foundation
+
 /// Jekyll 4.3's way of making a site, as the loader needs it.
 struct JekyllOrigin: GeneratorOrigin {
     var origin: SiteLayout.Origin { .jekyll }
@@ -38,6 +40,22 @@ struct JekyllOrigin: GeneratorOrigin {
     func configure(_ scanner: inout ContentScanner, layout: SiteLayout, config: SiteConfig?) {
         guard let root = layout.root else { return }
         scanner.collections = (config?.collections ?? []).map { (LocalPath.joined(root, $0.folder), $0) }
+    }
+
+    func stylesheets(_ sheets: [SourceFile], layout: SiteLayout, config: SiteConfig, liquid: LiquidSources?, tools: StylesheetTools,
+                     files: FileSystem, warnings: inout [Diagnostic]) -> [StaticFile] {
+        guard let root = layout.root, !sheets.isEmpty else { return [] }
+        let site = liquid.map { LiquidSite(config: config, sources: $0, now: tools.now) }
+        var themeSass: String?
+        if let name = config.stylesheets.theme {
+            if let theme = JekyllTheme.find(name, in: JekyllTheme.gemFolders(siteRoot: root, environment: tools.environment, files: files), files: files) {
+                themeSass = theme.sassFolder
+            } else {
+                warnings.append(.warning(at: SourceLocation(path: layout.configToEdit),
+                                         "theme '\(name)' was not found where Ruby installs gems (gem install \(name), or the Debian package that has it); its stylesheets are not there to import"))
+            }
+        }
+        return JekyllSass(root: root, config: config, liquid: site, themeSass: themeSass).compile(sheets, with: tools.sass, warnings: &warnings)
     }
 
     /// A Jekyll site's Liquid reads its data and includes: a bad data file stops the build, as in Jekyll.

@@ -1,0 +1,40 @@
+/// A Jekyll site's theme gem (`theme: minima`), found where Ruby installs gems, as Jekyll finds it
+/// (`Gem::Specification.find_by_name`): `GEM_HOME` and `GEM_PATH`, Debian's rubygems-integration
+/// and `/var/lib/gems`, and the site's own `vendor/bundle`; of several versions, the newest.
+/// What of it the build uses today: its `_sass/`, where the site's stylesheets import from.
+struct JekyllTheme: Sendable, Equatable {
+    var name: String
+    /// The gem's folder (`/usr/share/rubygems-integration/all/gems/minima-2.5.1`).
+    var root: String
+
+    var sassFolder: String { LocalPath.joined(root, "_sass") }
+
+    /// The folders gems are installed in, in the order Ruby looks: the environment's, the system's, the site's bundle.
+    static func gemFolders(siteRoot: String, environment: [String: String], files: FileSystem) -> [String] {
+        var folders = ([environment["GEM_HOME"]] + (environment["GEM_PATH"] ?? "").split(separator: ":").map(String.init))
+            .compactMap { $0 }.filter { !$0.isEmpty }.map { LocalPath.joined($0, "gems") }
+        folders.append("/usr/share/rubygems-integration/all/gems")
+        for base in ["/usr/share/rubygems-integration", "/var/lib/gems", "/usr/lib/ruby/gems"] {
+            folders += (files.probeNames(in: base) ?? []).sorted().filter { $0 != "all" }.map { "\(base)/\($0)/gems" }
+        }
+        let bundle = LocalPath.joined(siteRoot, "vendor/bundle/ruby")
+        folders += (files.probeNames(in: bundle) ?? []).sorted().map { "\(bundle)/\($0)/gems" }
+        return folders
+    }
+
+    /// The theme named `name`, or nil where no gem folder holds it.
+    static func find(_ name: String, in folders: [String], files: FileSystem) -> JekyllTheme? {
+        for folder in folders {
+            let versions = (files.probeNames(in: folder) ?? []).compactMap { entry -> (version: [Int], name: String)? in
+                guard entry.hasPrefix(name + "-") else { return nil }
+                let version = entry.dropFirst(name.count + 1).split(separator: ".").map { Int($0) }
+                guard !version.isEmpty, version.allSatisfy({ $0 != nil }) else { return nil }
+                return (version.compactMap { $0 }, entry)
+            }
+            if let newest = versions.max(by: { $0.version.lexicographicallyPrecedes($1.version) }) {
+                return JekyllTheme(name: name, root: "\(folder)/\(newest.name)")
+            }
+        }
+        return nil
+    }
+}

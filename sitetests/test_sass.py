@@ -123,3 +123,22 @@ def test_a_theme_that_is_not_installed_is_a_warning_naming_it(tmp_path):
     assert f"{site}/_config.yml:1:1: warning: theme 'no-such-theme' was not found where Ruby installs gems (gem install no-such-theme, or the Debian package that has it); its stylesheets are not there to import" in result.stderr, result.stderr
     assert f"{site}/assets/main.scss:3:9: warning: Sass: Can't find stylesheet to import; the stylesheet is not built" in result.stderr
     assert (tmp_path / "out/2024/01/02/hello.html").exists()
+
+
+def test_a_site_on_minima_without_its_own_stylesheet_gets_the_themes_assets(tmp_path):
+    """Jekyll renders the theme gem's `assets/` where the site has no file of its own at their place."""
+    site = tmp_path / "site"
+    write(site, {
+        "_config.yml": "title: Plain minima\ntheme: minima\n",
+        "_posts/2024-01-02-hello.md": "---\ntitle: Hello\nlayout: post\n---\nHi.\n",
+        "assets/minima-social-icons.svg": "<svg>own</svg>\n",
+    })
+    subprocess.run(["jekyll", "build", "--quiet", "-s", str(site), "-d", str(tmp_path / "jekyll")], check=True, capture_output=True)
+    run_build(site, tmp_path / "out")
+    out, jekyll = tmp_path / "out", tmp_path / "jekyll"
+    theirs = {str(path.relative_to(jekyll)) for path in (jekyll / "assets").rglob("*") if path.is_file()}
+    ours = {str(path.relative_to(out)) for path in (out / "assets").rglob("*") if path.is_file()}
+    assert {"assets/main.css", "assets/minima-social-icons.svg"} <= theirs and theirs - {"assets/main.css.map"} <= ours, (theirs, ours)
+    assert rules((out / "assets/main.css").read_text()) == rules((jekyll / "assets/main.css").read_text())
+    # The site's own file at a theme asset's place wins, as in Jekyll.
+    assert (out / "assets/minima-social-icons.svg").read_text() == "<svg>own</svg>\n" == (jekyll / "assets/minima-social-icons.svg").read_text()

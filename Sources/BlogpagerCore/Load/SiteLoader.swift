@@ -166,8 +166,8 @@ public struct SiteLoader: Sendable {
         }
         var staticFiles = found.staticFiles
         if let tools = stylesheetTools {
-            staticFiles += rules.stylesheets(found.stylesheets, layout: layout, config: config, liquid: liquid, tools: tools, files: files,
-                                             warnings: &warnings)
+            staticFiles += rules.stylesheets(found.stylesheets, beside: Set(staticFiles.map(\.path)), layout: layout, config: config, liquid: liquid,
+                                             tools: tools, files: files, warnings: &warnings)
         }
         if config.markdown.rendersMath {
             switch KaTeXFiles.staticFiles(in: files, settingAt: SourceLocation(path: configFile ?? "blogpager.yml")) {

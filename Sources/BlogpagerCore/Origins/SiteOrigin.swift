@@ -45,9 +45,10 @@ protocol SiteOrigin: Sendable {
     /// What the site's templates read beside its pages (Jekyll's `_data/` and `_includes/`).
     func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, configs: ConfigFiles, files: FileSystem,
                        log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> LiquidSources?
-    /// The site's stylesheets (Jekyll's Sass) compiled to CSS, each at its own place; one that does not compile a warning.
-    func stylesheets(_ sheets: [SourceFile], layout: SiteLayout, config: SiteConfig, liquid: LiquidSources?, tools: StylesheetTools,
-                     files: FileSystem, warnings: inout [Diagnostic]) -> [StaticFile]
+    /// The site's stylesheets (Jekyll's Sass) compiled to CSS, each at its own place, and its theme's assets where the
+    /// site has none of its own at their place (`siteFiles`); a stylesheet that does not compile is a warning.
+    func stylesheets(_ sheets: [SourceFile], beside siteFiles: Set<OutputPath>, layout: SiteLayout, config: SiteConfig, liquid: LiquidSources?,
+                     tools: StylesheetTools, files: FileSystem, warnings: inout [Diagnostic]) -> [StaticFile]
     /// Settings the content folder gives the blog (Zola's `_index.md`).
     func sectionSettings(layout: SiteLayout, config: inout SiteConfig, files: FileSystem, warnings: inout [Diagnostic])
 }
@@ -86,8 +87,8 @@ extension SiteOrigin {
     func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, configs: ConfigFiles, files: FileSystem,
                        log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> LiquidSources? { nil }
     func sectionSettings(layout: SiteLayout, config: inout SiteConfig, files: FileSystem, warnings: inout [Diagnostic]) {}
-    func stylesheets(_ sheets: [SourceFile], layout: SiteLayout, config: SiteConfig, liquid: LiquidSources?, tools: StylesheetTools,
-                     files: FileSystem, warnings: inout [Diagnostic]) -> [StaticFile] { [] }
+    func stylesheets(_ sheets: [SourceFile], beside siteFiles: Set<OutputPath>, layout: SiteLayout, config: SiteConfig, liquid: LiquidSources?,
+                     tools: StylesheetTools, files: FileSystem, warnings: inout [Diagnostic]) -> [StaticFile] { [] }
 
     /// The section folder below the content root that holds the entries, for the content-rooted generators.
     func contentFolderSection(of layout: SiteLayout) -> [String] {

@@ -42,20 +42,24 @@ struct JekyllOrigin: GeneratorOrigin {
         scanner.collections = (config?.collections ?? []).map { (LocalPath.joined(root, $0.folder), $0) }
     }
 
-    func stylesheets(_ sheets: [SourceFile], layout: SiteLayout, config: SiteConfig, liquid: LiquidSources?, tools: StylesheetTools,
-                     files: FileSystem, warnings: inout [Diagnostic]) -> [StaticFile] {
-        guard let root = layout.root, !sheets.isEmpty else { return [] }
-        let site = liquid.map { LiquidSite(config: config, sources: $0, now: tools.now) }
-        var themeSass: String?
+    func stylesheets(_ sheets: [SourceFile], beside siteFiles: Set<OutputPath>, layout: SiteLayout, config: SiteConfig, liquid: LiquidSources?,
+                     tools: StylesheetTools, files: FileSystem, warnings: inout [Diagnostic]) -> [StaticFile] {
+        guard let root = layout.root else { return [] }
+        var theme: JekyllTheme?
         if let name = config.stylesheets.theme {
-            if let theme = JekyllTheme.find(name, in: JekyllTheme.gemFolders(siteRoot: root, environment: tools.environment, files: files), files: files) {
-                themeSass = theme.sassFolder
-            } else {
+            theme = JekyllTheme.find(name, in: JekyllTheme.gemFolders(siteRoot: root, environment: tools.environment, files: files), files: files)
+            if theme == nil, !sheets.isEmpty {
                 warnings.append(.warning(at: SourceLocation(path: layout.configToEdit),
                                          "theme '\(name)' was not found where Ruby installs gems (gem install \(name), or the Debian package that has it); its stylesheets are not there to import"))
             }
         }
-        return JekyllSass(root: root, config: config, liquid: site, themeSass: themeSass).compile(sheets, with: tools.sass, warnings: &warnings)
+        // The theme's assets where the site has none of its own at their place (its `assets/main.scss` over minima's).
+        let taken = siteFiles.union(sheets.compactMap { JekyllSass.cssPath(of: $0.relativePath) })
+        let (themeSheets, themeCopies) = theme.map { $0.assets(besides: taken, files: files) } ?? ([], [])
+        let all = sheets + themeSheets
+        guard !all.isEmpty else { return themeCopies }
+        let site = liquid.map { LiquidSite(config: config, sources: $0, now: tools.now) }
+        return themeCopies + JekyllSass(root: root, config: config, liquid: site, themeSass: theme?.sassFolder).compile(all, with: tools.sass, warnings: &warnings)
     }
 
     /// A Jekyll site's Liquid reads its data and includes: a bad data file stops the build, as in Jekyll.

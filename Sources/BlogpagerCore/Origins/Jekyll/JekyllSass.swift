@@ -35,6 +35,13 @@ struct JekyllSass {
         return compiled
     }
 
+    /// Where a stylesheet's CSS is written: `assets/main.scss` → `assets/main.css`; nil for a path that is no file below `out/`.
+    static func cssPath(of relativePath: String) -> OutputPath? {
+        var segments = relativePath.split(separator: "/").map(String.init)
+        guard let name = segments.popLast() else { return nil }
+        return OutputPath.ifValid(segments + [String(name.prefix { $0 != "." }) + ".css"])
+    }
+
     /// The stylesheet's CSS file, or the warning that says why there is none.
     private func css(of sheet: SourceFile, with sass: DartSass) -> Result<StaticFile, Diagnostic> {
         let shown = SourceLocation(path: sheet.displayPath)
@@ -58,14 +65,13 @@ struct JekyllSass {
                 return .failure(failure.diagnostics.first.map { .warning(at: $0.location, $0.message + notBuilt) } ?? .warning(at: shown, "Liquid failed" + notBuilt))
             }
         }
-        let segments = sheet.relativePath.split(separator: "/").map(String.init)
         let folder = (sheet.filePath.map { ($0 as NSString).deletingLastPathComponent }).map { [$0] } ?? []
         let loadPaths = folder + ([config.stylesheets.sassFolder] + config.stylesheets.loadPaths).map { $0.hasPrefix("/") ? $0 : LocalPath.joined(root, $0) }
             + (themeSass.map { [$0] } ?? [])
         let job = DartSass.Job(text: body, indented: sheet.relativePath.lowercased().hasSuffix(".sass"), loadPaths: loadPaths, style: config.stylesheets.style)
         switch sass.compile(job) {
         case .success(let css):
-            guard let name = segments.last, let output = OutputPath.ifValid(segments.dropLast() + [String(name.prefix { $0 != "." }) + ".css"]) else {
+            guard let output = Self.cssPath(of: sheet.relativePath) else {
                 return .failure(.warning(at: shown, "a stylesheet at this path cannot be a file below out/" + notBuilt))
             }
             return .success(StaticFile(path: output, bytes: Array(css.utf8) + (css.hasSuffix("\n") ? [] : [0x0A])))

@@ -1,7 +1,8 @@
 /// A Jekyll site's theme gem (`theme: minima`), found where Ruby installs gems, as Jekyll finds it
 /// (`Gem::Specification.find_by_name`): `GEM_HOME` and `GEM_PATH`, Debian's rubygems-integration
 /// and `/var/lib/gems`, and the site's own `vendor/bundle`; of several versions, the newest.
-/// What of it the build uses today: its `_sass/`, where the site's stylesheets import from.
+/// What of it the build uses today: its `_sass/`, where the site's stylesheets import from, and
+/// its `assets/`.
 struct JekyllTheme: Sendable, Equatable {
     var name: String
     /// The gem's folder (`/usr/share/rubygems-integration/all/gems/minima-2.5.1`).
@@ -36,5 +37,23 @@ struct JekyllTheme: Sendable, Equatable {
             }
         }
         return nil
+    }
+
+    /// The theme's `assets/`, but what `taken` (the site's own files) holds: its stylesheets that open
+    /// with front matter, to compile, and its other files, copied as they are.
+    func assets(besides taken: Set<OutputPath>, files: FileSystem) -> (stylesheets: [SourceFile], copies: [StaticFile]) {
+        let folder = LocalPath.joined(root, "assets")
+        var sheets: [SourceFile] = [], copies: [StaticFile] = []
+        for case (let relative, .file(let identity)) in files.walk(folder).items {
+            let full = LocalPath.joined(folder, relative), inSite = "assets/" + relative
+            let ext = relative.split(separator: ".").last.map { $0.lowercased() } ?? ""
+            if ContentScanner.stylesheetExtensions.contains(ext), let opening = files.probeRead(full), FrontMatterSplitter.opensFrontMatter(opening) {
+                guard let css = JekyllSass.cssPath(of: inSite), !taken.contains(css) else { continue }
+                sheets.append(SourceFile(displayPath: full, relativePath: inSite, filePath: full, identity: identity, in: files))
+            } else if let path = OutputPath.ifValid(inSite.split(separator: "/").map(String.init)), !taken.contains(path) {
+                copies.append(StaticFile(path: path, content: .file(StaticFile.Source(filePath: full, shownPath: full, identity: identity, in: files))))
+            }
+        }
+        return (sheets, copies)
     }
 }

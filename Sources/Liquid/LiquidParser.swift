@@ -5,15 +5,18 @@ struct LiquidParser {
     /// Tags whose text the host renders itself, body included (`highlight … endhighlight`).
     let hostTags: Set<String>
     let hostBlockTags: Set<String>
+    /// Tags a plugin adds that render as `include` does (jekyll-include-cache's `include_cached`).
+    let includeTags: Set<String>
     private(set) var warnings: [LiquidError] = []
     /// How deep blocks nest: past `maximumDepth` the template is refused, so none runs the stack out.
     private var depth = 0
     static let maximumDepth = 100
 
-    init(tokens: [LiquidToken], hostTags: Set<String> = [], hostBlockTags: Set<String> = []) {
+    init(tokens: [LiquidToken], hostTags: Set<String> = [], hostBlockTags: Set<String> = [], includeTags: Set<String> = []) {
         self.tokens = tokens
         self.hostTags = hostTags
         self.hostBlockTags = hostBlockTags
+        self.includeTags = includeTags
     }
 
     mutating func parse() throws -> [LiquidNode] {
@@ -151,12 +154,14 @@ struct LiquidParser {
                 guard !lineName.isEmpty else { continue }
                 inner.append(.tag(name: lineName, markup: lineMarkup, at: LiquidPosition(line: position.line + offset, column: position.column)))
             }
-            var nested = LiquidParser(tokens: inner, hostTags: hostTags, hostBlockTags: hostBlockTags)
+            var nested = LiquidParser(tokens: inner, hostTags: hostTags, hostBlockTags: hostBlockTags, includeTags: includeTags)
             let nodes = try nested.parse()
             warnings += nested.warnings
             return .conditional(branches: [(.value(.literal(.bool(true))), nodes)], otherwise: [], negatesFirst: false, position)
         case "include", "include_relative":
             return .include(try include(markup: markup, isRelative: name == "include_relative", at: position))
+        case _ where includeTags.contains(name):
+            return .include(try include(markup: markup, isRelative: false, at: position))
         default:
             if hostBlockTags.contains(name) {
                 var body = ""

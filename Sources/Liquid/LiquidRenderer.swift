@@ -201,7 +201,8 @@ final class LiquidRenderer {
                 throw LiquidError("Could not locate the included file '\(name)' in \(tag.isRelative ? "the site" : "_includes/")", at: tag.position, include: includeName)
             }
             do {
-                var parser = LiquidParser(tokens: try LiquidLexer(source: source).tokens(), hostTags: host.tagNames, hostBlockTags: host.blockTagNames)
+                var parser = LiquidParser(tokens: try LiquidLexer(source: source).tokens(), hostTags: host.tagNames, hostBlockTags: host.blockTagNames,
+                                           includeTags: host.includeTagNames)
                 nodes = try parser.parse()
             } catch var error as LiquidError {
                 error.include = error.include ?? name

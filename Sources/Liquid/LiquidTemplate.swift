@@ -6,10 +6,10 @@ public struct LiquidTemplate: Sendable {
     public let warnings: [LiquidError]
 
     /// Parses `source`; `hostTags` are tags the host renders (`post_url`), `hostBlockTags` those with
-    /// a body it renders as written (`highlight`).
-    public init(source: String, hostTags: Set<String> = [], hostBlockTags: Set<String> = []) throws {
+    /// a body it renders as written (`highlight`), `includeTags` a plugin's that render as `include`.
+    public init(source: String, hostTags: Set<String> = [], hostBlockTags: Set<String> = [], includeTags: Set<String> = []) throws {
         let tokens = try LiquidLexer(source: source).tokens()
-        var parser = LiquidParser(tokens: tokens, hostTags: hostTags, hostBlockTags: hostBlockTags)
+        var parser = LiquidParser(tokens: tokens, hostTags: hostTags, hostBlockTags: hostBlockTags, includeTags: includeTags)
         nodes = try parser.parse()
         warnings = parser.warnings
     }
@@ -37,11 +37,13 @@ public protocol LiquidHost: Sendable {
     /// The tags it renders, as `LiquidTemplate(source:hostTags:hostBlockTags:)` takes them: its includes are parsed with them.
     var tagNames: Set<String> { get }
     var blockTagNames: Set<String> { get }
+    var includeTagNames: Set<String> { get }
 }
 
 extension LiquidHost {
     public var tagNames: Set<String> { [] }
     public var blockTagNames: Set<String> { [] }
+    public var includeTagNames: Set<String> { [] }
 }
 
 public struct LiquidNoHost: LiquidHost {

@@ -59,6 +59,7 @@ struct ConfigKeyTests {
         ("params", { $0.params = ["social": .map(["x": .string("y")])] }),
         ("markdown", { $0.markdown = .commonMark }),
         ("stylesheets", { $0.stylesheets.style = "compressed" }),
+        ("plugins", { $0.plugins = ["jekyll-include-cache"] }),
     ]
 
     @Test func everyFieldIsCovered() {

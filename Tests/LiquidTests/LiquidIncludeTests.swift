@@ -29,6 +29,23 @@ import Testing
         try LiquidTemplate(source: source, hostTags: ["post_url"], hostBlockTags: ["highlight"]).render(variables, host: Includes(files: files), options: options)
     }
 
+    /// A plugin's tag that renders as `include` (jekyll-include-cache's `include_cached`), in the
+    /// template and in its includes, where the host names it; elsewhere it is a plugin's tag.
+    @Test func aPluginsIncludeTagRendersAsIncludeWhereTheHostNamesIt() throws {
+        struct CachingHost: LiquidHost {
+            var files: [String: String]
+            func includeSource(named name: String, relative: Bool) throws -> String? { files[name] }
+            func filter(named name: String, input: LiquidValue, arguments: [LiquidValue], keywordArguments: LiquidHash) throws -> LiquidValue? { nil }
+            func renderTag(named name: String, markup: String, body: String?, variable: (String) -> LiquidValue) throws -> String { "" }
+            var includeTagNames: Set<String> { ["include_cached"] }
+        }
+        let files = ["a.html": "[{{ include.x }}{% include_cached b.html %}]", "b.html": "b"]
+        let template = try LiquidTemplate(source: "{% include_cached a.html x=1 %}", includeTags: ["include_cached"])
+        #expect(try template.render(LiquidHash(), host: CachingHost(files: files)) == "[1b]")
+        let without = try LiquidTemplate(source: "{% include_cached a.html x=1 %}")
+        #expect(try without.render(LiquidHash(), host: CachingHost(files: files)) == "" && without.warnings.count == 1)
+    }
+
     @Test func includesTakeParametersAndVariablesInTheirNames() throws {
         let files = [
             "note.html": "<aside class=\"{{ include.kind }}\">{{ include.text }}</aside>",

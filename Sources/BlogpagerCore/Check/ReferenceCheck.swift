@@ -69,7 +69,8 @@ struct ReferenceCheck {
         let reader = FrontMatterReader(config: config, page: true)
         return pages.compactMap { page in
             guard case .success(let parts) = reader.split(page.source), LiquidSite.hasLiquid(parts.body) else { return nil }
-            return (page.source, EntryReader.liquidReferences(parts.body, firstLine: parts.bodyLine, path: page.source.displayPath, log: &log))
+            return (page.source, EntryReader.liquidReferences(parts.body, firstLine: parts.bodyLine, path: page.source.displayPath,
+                                                                     includeTags: LiquidSite.includeTagNames(config), log: &log))
         }
     }
 

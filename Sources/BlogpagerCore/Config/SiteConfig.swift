@@ -112,6 +112,8 @@ public struct SiteConfig: Sendable, Hashable {
     /// How the entries are read where blogpager's own rules and the old generator's differ: set
     /// whole from the origin's rules (`ReadingRules.jekyll`, `.hugo`, `.zola`), never by the user.
     public var reading = ReadingRules()
+    /// The Jekyll plugins the site loads (`plugins:`), of those whose output blogpager makes.
+    public var plugins: Set<String> = []
     /// How a Jekyll site's Sass stylesheets are compiled (`sass:`).
     public var stylesheets = StylesheetSettings()
 

@@ -19,7 +19,7 @@ struct CheckedEntries {
         links = EntryLinks(entries: published, section: config.contentSection, pages: pages, home: SiteURLs(config: config).home,
                            pagesLink: pageReferences.contains { $0.references.contains { if case .link = $0.kind { true } else { false } } },
                            defaultLanguage: config.languages.first?.code)
-        liquidIncludes = input.liquid.map(LiquidInclude.all(of:)) ?? [:]
+        liquidIncludes = input.liquid.map { LiquidInclude.all(of: $0, config: config) } ?? [:]
         ReferenceCheck(links: links, section: config.contentSection, leavesFileLinks: config.reading.leavesUnresolvedFileLinks, templates: input.templates,
                        includes: liquidIncludes, includesFolder: input.liquid.map { "\($0.root)/\(LiquidSources.includesFolder)" } ?? LiquidSources.includesFolder)
             .run(published.map { ($0.source, $0.references) } + pageReferences, log: &log, warnings: &warnings)

@@ -9,7 +9,9 @@ extension EntryReader {
     func bodyReferences(_ parts: FrontMatterSplitter.Parts, params: [String: FrontMatterValue], log: inout DiagnosticLog, file: SourceFile) -> [BodyReference] {
         let syntax = TemplateText.Syntax.of(config, params: params)
         var references = Self.templateReferences(parts.body, firstLine: parts.bodyLine, syntax: syntax)
-        if syntax == .liquid { references += Self.liquidReferences(parts.body, firstLine: parts.bodyLine, path: file.displayPath, log: &log) }
+        if syntax == .liquid {
+            references += Self.liquidReferences(parts.body, firstLine: parts.bodyLine, path: file.displayPath, includeTags: LiquidSite.includeTagNames(config), log: &log)
+        }
         return references
     }
 
@@ -31,11 +33,11 @@ extension EntryReader {
     }
 
     /// What a body's Liquid names and reads, found by parsing it; a syntax error is reported where it is.
-    static func liquidReferences(_ body: String, firstLine: Int, path: String, log: inout DiagnosticLog) -> [BodyReference] {
+    static func liquidReferences(_ body: String, firstLine: Int, path: String, includeTags: Set<String>, log: inout DiagnosticLog) -> [BodyReference] {
         guard LiquidSite.hasLiquid(body) else { return [] }
         let uses: LiquidUses
         do {
-            uses = try LiquidTemplate(source: body, hostTags: LiquidSite.tagNames, hostBlockTags: LiquidSite.blockTagNames).uses
+            uses = try LiquidTemplate(source: body, hostTags: LiquidSite.tagNames, hostBlockTags: LiquidSite.blockTagNames, includeTags: includeTags).uses
         } catch let error as LiquidError {
             log.append(.error(at: SourceLocation(path: path, line: firstLine + error.line - 1, column: error.column), "Liquid: \(error.message)"))
             return []

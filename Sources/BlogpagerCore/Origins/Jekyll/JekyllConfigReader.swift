@@ -88,8 +88,11 @@ struct JekyllConfigReader {
                                                     "'liquid.error_mode: strict' is not honoured yet: templates are read as Jekyll's default, warn, reads them"))
                 }
             case "plugins", "gems":
-                values.notHonoured(field, "Jekyll plugins do not run; their output is not made (jekyll-feed's feed.xml and jemoji's emoji are: blogpager makes them)")
-                if case .list(let plugins) = field.value, plugins.contains(.string("jemoji")) { config.markdown.emoji = .github }
+                values.notHonoured(field, "Jekyll plugins do not run; their output is not made (jekyll-feed's feed.xml, jemoji's emoji and jekyll-include-cache's include_cached are: blogpager makes them)")
+                if case .list(let plugins) = field.value {
+                    if plugins.contains(.string("jemoji")) { config.markdown.emoji = .github }
+                    config.plugins.formUnion(plugins.compactMap(\.scalarText).filter(LiquidSite.pluginsMade.contains))
+                }
             case "kramdown":
                 if case .map(let kramdown) = field.value {
                     if kramdown["input"]?.scalarText?.lowercased() == "kramdown" { config.headingIDs = .kramdown }

@@ -12,6 +12,7 @@ struct JekyllLiquidHost: LiquidHost {
 
     var tagNames: Set<String> { LiquidSite.tagNames }
     var blockTagNames: Set<String> { LiquidSite.blockTagNames }
+    var includeTagNames: Set<String> { LiquidSite.includeTagNames(site.config) }
 
     struct Refusal: Error, CustomStringConvertible {
         var description: String

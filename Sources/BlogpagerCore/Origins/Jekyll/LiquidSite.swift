@@ -22,6 +22,13 @@ public struct LiquidSite: Sendable {
 
     /// The tags Jekyll adds that the build renders itself.
     static let tagNames: Set<String> = ["post_url", "link"]
+    /// The plugins whose tags the build makes: jekyll-include-cache's `include_cached` renders as `include`.
+    static let pluginsMade: Set<String> = ["jekyll-include-cache"]
+
+    /// The tags a site's plugins add that render as `include` does.
+    static func includeTagNames(_ config: SiteConfig) -> Set<String> {
+        config.plugins.contains("jekyll-include-cache") ? ["include_cached"] : []
+    }
     static let blockTagNames: Set<String> = ["highlight"]
 
     /// `posts` newest first; `bodies` renders another post's body for its `content` and `excerpt`
@@ -36,7 +43,7 @@ public struct LiquidSite: Sendable {
         self.now = now
         self.sources = sources
         self.links = links
-        self.includes = includes ?? LiquidInclude.all(of: sources)
+        self.includes = includes ?? LiquidInclude.all(of: sources, config: config)
         let lists = Lists(config: config, root: sources.root, posts: posts, pages: pages, staticFiles: staticFiles, bodies: bodies)
         self.lists = lists
         var site = sources.settings
@@ -170,8 +177,9 @@ struct LiquidInclude: Sendable {
     var unknownTags: [LiquidUses.HostTag] = []
 
     /// Every include of the site, by name.
-    static func all(of sources: LiquidSources) -> [String: LiquidInclude] {
-        sources.includes.mapValues(LiquidInclude.init(text:))
+    static func all(of sources: LiquidSources, config: SiteConfig) -> [String: LiquidInclude] {
+        let includeTags = LiquidSite.includeTagNames(config)
+        return sources.includes.mapValues { LiquidInclude(text: $0, includeTags: includeTags) }
     }
 
     /// The site values it reads (`site.data.x`), as `BodyReference.Kind.reads` names them.
@@ -179,8 +187,8 @@ struct LiquidInclude: Sendable {
     /// The includes it names; nil where the name is computed.
     var includes: [String?] = []
 
-    init(text: String) {
-        template = Result { try LiquidTemplate(source: text, hostTags: LiquidSite.tagNames, hostBlockTags: LiquidSite.blockTagNames) }
+    init(text: String, includeTags: Set<String>) {
+        template = Result { try LiquidTemplate(source: text, hostTags: LiquidSite.tagNames, hostBlockTags: LiquidSite.blockTagNames, includeTags: includeTags) }
             .mapError { $0 as? LiquidError ?? LiquidError("\($0)", at: LiquidPosition(line: 1, column: 1)) }
         if case .success(let template) = template {
             let uses = template.uses

@@ -5,6 +5,7 @@ fixture and is the ground truth, compared by rules and declarations, not bytes; 
 cannot read (`@use`, `math.div`) compiles all the same; a stylesheet that does not compile is a
 warning at its line, and the site is built.
 """
+import json
 import re
 import subprocess
 
@@ -58,6 +59,11 @@ def test_stylesheets_compile_as_jekyll_compiles_them(tmp_path):
     assert (out / "assets/plain.css").read_text() == "p { margin: 0; }\n"
     assert not (out / "assets/main.scss").exists() and not (out / "_sass").exists()
     assert "Sass" not in result.stderr and "not built" not in result.stderr, result.stderr
+    # Each stylesheet's map beside it, as Jekyll writes it, its sources named by their place in the site.
+    assert (out / "assets/main.css").read_text().rstrip().endswith("/*# sourceMappingURL=main.css.map */")
+    sources = json.loads((out / "assets/main.css.map").read_text())["sources"]
+    assert set(sources) == {"assets/main.scss", "vendor-styles/_reset.scss", "_sass/_base.scss", "_sass/layout/_grid.scss"}, sources
+    assert (jekyll / "assets/main.css.map").exists() and (out / "assets/css/print.css.map").exists()
 
 
 def test_what_libsass_refuses_dart_sass_compiles(tmp_path):
@@ -92,7 +98,7 @@ def test_a_partial_changed_rewrites_the_stylesheets_that_import_it(tmp_path):
     run_build(site, out)
     after = tree_digest(out)
     changed = {path for path in after if before.get(path) != after[path] and not path.startswith(".blogpager/")}
-    assert changed == {"assets/main.css", "assets/css/print.css"}, changed
+    assert changed == {"assets/main.css", "assets/main.css.map", "assets/css/print.css", "assets/css/print.css.map"}, changed
     assert "color: #3c3" in (out / "assets/main.css").read_text()
 
 
@@ -138,7 +144,7 @@ def test_a_site_on_minima_without_its_own_stylesheet_gets_the_themes_assets(tmp_
     out, jekyll = tmp_path / "out", tmp_path / "jekyll"
     theirs = {str(path.relative_to(jekyll)) for path in (jekyll / "assets").rglob("*") if path.is_file()}
     ours = {str(path.relative_to(out)) for path in (out / "assets").rglob("*") if path.is_file()}
-    assert {"assets/main.css", "assets/minima-social-icons.svg"} <= theirs and theirs - {"assets/main.css.map"} <= ours, (theirs, ours)
+    assert {"assets/main.css", "assets/main.css.map", "assets/minima-social-icons.svg"} <= theirs <= ours, (theirs, ours)
     assert rules((out / "assets/main.css").read_text()) == rules((jekyll / "assets/main.css").read_text())
     # The site's own file at a theme asset's place wins, as in Jekyll.
     assert (out / "assets/minima-social-icons.svg").read_text() == "<svg>own</svg>\n" == (jekyll / "assets/minima-social-icons.svg").read_text()

@@ -9,6 +9,9 @@ public struct StylesheetSettings: Sendable, Hashable {
     public var sassFolder = "_sass"
     /// More folders imports are looked for in (`load_paths`), below the root unless absolute.
     public var loadPaths: [String] = []
+    /// Whether a stylesheet's source map is written beside it (`sourcemap`: `always`, the converter's
+    /// default, and `development`, the environment a build is in unless `JEKYLL_ENV` says otherwise; not `never`).
+    public var writesSourceMaps = true
     /// The site's theme gem (`theme:`), whose `_sass/` the stylesheets import from too.
     public var theme: String?
 
@@ -30,9 +33,7 @@ public struct StylesheetSettings: Sendable, Hashable {
             case "load_paths":
                 if case .list(let paths) = setting { loadPaths = paths.compactMap(\.scalarText) } else if let path = setting.scalarText { loadPaths = [path] }
             case "sourcemap":
-                if setting.scalarText != "never" {
-                    values.warnings.append(.warning(at: field.valueLocation, "sass: source maps are not written yet; the stylesheets are"))
-                }
+                writesSourceMaps = !["never", ":never"].contains(setting.scalarText ?? "")
             default: break
             }
         }

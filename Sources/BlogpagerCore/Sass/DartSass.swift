@@ -69,6 +69,8 @@ public struct DartSass: Sendable {
         var indented: Bool
         var loadPaths: [String]
         var style: String
+        /// Whether the CSS carries its source map (embedded, as `--embed-source-map` writes it, for the caller to place).
+        var sourceMap = false
     }
 
     /// Why a stylesheet did not compile, and where in the text Dart Sass says it is.
@@ -80,8 +82,10 @@ public struct DartSass: Sendable {
 
     /// The CSS of one stylesheet, read from standard input.
     func compile(_ job: Job) -> Result<String, Problem> {
-        var arguments = [program, "--stdin", "--no-source-map", "--style=\(job.style)", "--no-unicode", "--no-color"]
+        var arguments = [program, "--stdin", job.sourceMap ? "--embed-source-map" : "--no-source-map", "--style=\(job.style)", "--no-unicode", "--no-color"]
         if job.indented { arguments.append("--indented") }
+        // The map carries the sources themselves, as Jekyll's does.
+        if job.sourceMap { arguments.append("--embed-sources") }
         arguments += job.loadPaths.map { "--load-path=\($0)" }
         let result = Self.run(arguments, input: Array(job.text.utf8))
         guard result.status == 0 else { return .failure(Self.problem(in: result.errors.isEmpty ? result.output : result.errors)) }

@@ -59,7 +59,7 @@ struct JekyllOrigin: GeneratorOrigin {
         let all = sheets + themeSheets
         guard !all.isEmpty else { return themeCopies }
         let site = liquid.map { LiquidSite(config: config, sources: $0, now: tools.now) }
-        return themeCopies + JekyllSass(root: root, config: config, liquid: site, themeSass: theme?.sassFolder).compile(all, with: tools.sass, warnings: &warnings)
+        return themeCopies + JekyllSass(root: root, resolvedRoot: files.resolve(root), config: config, liquid: site, themeSass: theme?.sassFolder).compile(all, with: tools.sass, warnings: &warnings)
     }
 
     /// A Jekyll site's Liquid reads its data and includes: a bad data file stops the build, as in Jekyll.

@@ -8,6 +8,8 @@ import Liquid
 /// not compile is a warning at its line, and the site is built without it.
 struct JekyllSass {
     var root: String
+    /// The root as Dart Sass names files in it: absolute, its links followed.
+    var resolvedRoot: String
     var config: SiteConfig
     /// The site's Liquid, where it has one: a stylesheet's `{{ site.baseurl }}` is filled first.
     var liquid: LiquidSite?
@@ -28,7 +30,7 @@ struct JekyllSass {
         var compiled: [StaticFile] = []
         for sheet in sheets {
             switch css(of: sheet, with: sass) {
-            case .success(let file): compiled.append(file)
+            case .success(let files): compiled += files
             case .failure(let problem): warnings.append(problem)
             }
         }
@@ -43,7 +45,7 @@ struct JekyllSass {
     }
 
     /// The stylesheet's CSS file, or the warning that says why there is none.
-    private func css(of sheet: SourceFile, with sass: DartSass) -> Result<StaticFile, Diagnostic> {
+    private func css(of sheet: SourceFile, with sass: DartSass) -> Result<[StaticFile], Diagnostic> {
         let shown = SourceLocation(path: sheet.displayPath)
         let notBuilt = "; the stylesheet is not built"
         let text: String
@@ -68,13 +70,21 @@ struct JekyllSass {
         let folder = (sheet.filePath.map { ($0 as NSString).deletingLastPathComponent }).map { [$0] } ?? []
         let loadPaths = folder + ([config.stylesheets.sassFolder] + config.stylesheets.loadPaths).map { $0.hasPrefix("/") ? $0 : LocalPath.joined(root, $0) }
             + (themeSass.map { [$0] } ?? [])
-        let job = DartSass.Job(text: body, indented: sheet.relativePath.lowercased().hasSuffix(".sass"), loadPaths: loadPaths, style: config.stylesheets.style)
+        let job = DartSass.Job(text: body, indented: sheet.relativePath.lowercased().hasSuffix(".sass"), loadPaths: loadPaths,
+                               style: config.stylesheets.style, sourceMap: config.stylesheets.writesSourceMaps)
         switch sass.compile(job) {
-        case .success(let css):
-            guard let output = Self.cssPath(of: sheet.relativePath) else {
+        case .success(let compiled):
+            guard let output = Self.cssPath(of: sheet.relativePath), let name = output.segments.last,
+                  let mapPath = OutputPath.ifValid(output.segments.dropLast() + [name + ".map"]) else {
                 return .failure(.warning(at: shown, "a stylesheet at this path cannot be a file below out/" + notBuilt))
             }
-            return .success(StaticFile(path: output, bytes: Array(css.utf8) + (css.hasSuffix("\n") ? [] : [0x0A])))
+            var css = compiled
+            var files: [StaticFile] = []
+            if let (withoutMap, map) = JekyllSourceMap.split(compiled) {
+                css = withoutMap + "\n\n/*# sourceMappingURL=\(name).map */"
+                files.append(StaticFile(path: mapPath, bytes: JekyllSourceMap.placed(map, file: name, sheet: sheet.relativePath, root: resolvedRoot)))
+            }
+            return .success([StaticFile(path: output, bytes: Array(css.utf8) + (css.hasSuffix("\n") ? [] : [0x0A]))] + files)
         case .failure(let problem):
             let place = problem.line.map { SourceLocation(path: sheet.displayPath, line: parts.bodyLine - 1 + $0, column: problem.column ?? 1) } ?? shown
             return .failure(.warning(at: place, "Sass: \(problem.message)" + notBuilt))

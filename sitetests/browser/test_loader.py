@@ -310,6 +310,39 @@ def test_the_address_follows_the_page_in_view_and_reload_and_back_return_there(b
     assert frames["url"] == before[0] and frames["max"] < 1, frames
 
 
+def test_the_address_names_the_page_at_the_reading_line_not_the_last_lines_of_the_one_before(browser, server, site):
+    """Scrolled so that the last lines of a page are at the top of the view and the next page fills
+    the rest, the address names the next page: the one the reader is reading. A reload comes back there."""
+    index = load_index(site)
+    open_feed(browser, server.url + "/")
+    for _ in range(4):
+        loads = browser.execute_script("return window.__bpLoads")
+        browser.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        wait_settled(browser, "older", loads)
+    pages = index["pages"][len(index["front"]):]
+    earlier, later = pages[1], pages[2]
+    # The earlier page's last entry ends 60 px below the top of the view: the reading line is in the later page.
+    browser.execute_script("""
+        var last = document.querySelector('.bp-page[data-page="' + arguments[0] + '"] article:last-of-type');
+        window.scrollBy(0, last.getBoundingClientRect().bottom - 60);""", earlier["id"])
+    assert browser.execute_script("""
+        var line = window.innerHeight / 3, list = document.querySelectorAll('.bp-feed article[data-url]');
+        for (var i = 0; i < list.length; i++) { if (list[i].getBoundingClientRect().bottom > line) return list[i].closest('.bp-page').dataset.page; }
+        """) == later["id"]
+    wait_for(browser, "return location.pathname === arguments[0]", 10, later["url"])
+    time.sleep(0.5)  # the position is saved 200 ms after scrolling stops
+    before = entry_in_view(browser)
+    assert browser.execute_script("return location.pathname") == later["url"], "still the later page once scrolling stopped"
+
+    browser.refresh()
+    wait_for(browser, "return document.querySelector('.bp-feed[role=feed]')")
+    time.sleep(0.3)
+    settle(browser)
+    after = entry_in_view(browser)
+    assert after[0] == before[0], "reload shows the same entry at the top"
+    assert abs(after[1] - before[1]) < 2
+
+
 def test_no_console_errors_and_no_serious_accessibility_issue(browser, server, site):
     from selenium_axe_python import Axe
 

@@ -75,6 +75,19 @@
     }
     return null;
   }
+  // The article the reader is reading, and where it is: the first to start in the top third of the
+  // view, else the one across the reading line a third of the way down. Its page is the one the
+  // address bar names: the article at the very top may be the last lines of the page before.
+  function reading() {
+    var list = articles(), line = window.innerHeight / 3;
+    for (var i = 0; i < list.length; i++) {
+      var box = list[i].getBoundingClientRect();
+      if (box.bottom <= 0) continue;
+      if (box.top >= -1 && box.top < line) return { element: list[i], top: box.top };
+      if (box.bottom > line) return { element: list[i], top: box.top };
+    }
+    return anchor();
+  }
   // Runs a DOM change and scrolls by however much it moved the anchor. Until the
   // reader scrolls, every correction aims at the same (fractional) place, so
   // engines that round scroll offsets to whole pixels do not add up errors.
@@ -316,7 +329,8 @@
   function saveSoon() {
     clearTimeout(saveTimer);
     saveTimer = setTimeout(function () {
-      var here = anchor();
+      // The page at the reading line, and its entry there, whose place a reload and Back restore.
+      var here = reading();
       if (!here) return;
       var section = here.element.closest('.bp-page');
       var url = section && section.getAttribute('data-url');

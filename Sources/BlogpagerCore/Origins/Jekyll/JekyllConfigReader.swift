@@ -77,7 +77,9 @@ struct JekyllConfigReader {
             case "future": config.buildsFuture = field.value == .bool(true)
             case "show_drafts": config.buildsDrafts = field.value == .bool(true)
             case "theme":
-                config.stylesheets.theme = values.text(field)
+                // `theme: blogpager` asks for our templates: nothing of another theme to find or to warn of.
+                guard let name = values.text(field), name != "blogpager" else { break }
+                config.stylesheets.theme = name
                 values.notHonoured(field, "blogpager's own templates are used; the theme's stylesheets are compiled, its layouts are not")
             case "remote_theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
             case "liquid":

@@ -23,6 +23,14 @@ def run_build(content, out, *args, check=True, env=None):
     return result
 
 
+def write_files(root, files):
+    """Writes {relative path: text or bytes} below root, making folders as needed."""
+    for name, data in files.items():
+        path = Path(root) / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data) if isinstance(data, bytes) else path.write_text(data, encoding="utf-8")
+
+
 def tree_digest(folder):
     """{relative path: sha256} of every file below folder."""
     folder = Path(folder)

@@ -4,19 +4,12 @@ A plugin's tag that the site does not load stays a warning naming it, the page b
 import re
 import subprocess
 
-from helpers import run_build
+from helpers import run_build, write_files
 
 INCLUDES = {
     "_includes/card.html": '<div class="card">{{ include.title | upcase }}: {{ site.title }}</div>\n',
     "_includes/nested.html": "<p>{% include_cached card.html title=include.name %}</p>\n",
 }
-
-
-def write(root, files):
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
 
 
 def text_of(html):
@@ -25,7 +18,7 @@ def text_of(html):
 
 def test_include_cached_renders_as_jekyll_include_cache_renders_it(tmp_path):
     site = tmp_path / "site"
-    write(site, {
+    write_files(site, {
         "_config.yml": "title: Cached\nplugins:\n  - jekyll-include-cache\n",
         "_posts/2024-01-02-hello.md": "---\ntitle: Hello\n---\nBefore.\n\n{% include_cached card.html title=\"first\" %}\n\n"
                                       "{% include_cached nested.html name=\"second\" %}\n\nAfter.\n",
@@ -43,7 +36,7 @@ def test_include_cached_renders_as_jekyll_include_cache_renders_it(tmp_path):
 
 def test_include_cached_without_the_plugin_is_a_warning_naming_it(tmp_path):
     site = tmp_path / "site"
-    write(site, {
+    write_files(site, {
         "_config.yml": "title: Not loaded\n",
         "_posts/2024-01-02-hello.md": "---\ntitle: Hello\n---\nBefore.\n\n{% include_cached card.html title=\"first\" %}\n",
         **INCLUDES,

@@ -16,17 +16,10 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from helpers import entry, run_build
+from helpers import entry, run_build, write_files
 
 HUGO = Path(sys.executable).parent / "hugo"
 ERROR = re.compile(r"^(?P<path>[^:\n]*):(?P<line>\d+):(?P<col>\d+): error: (?P<message>.+)$", re.M)
-
-
-def write(root, files):
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(text) if isinstance(text, bytes) else path.write_text(text, encoding="utf-8")
 
 
 def html_pages(folder):
@@ -85,7 +78,7 @@ A guide, {% include /new-includes/components/releases.html platform="guide" %}
 
 def test_jekyll_builds_what_jekyll_builds(tmp_path):
     site = tmp_path / "site"
-    write(site, JEKYLL_SITE)
+    write_files(site, JEKYLL_SITE)
     subprocess.run(["jekyll", "build", "--quiet", "-s", str(site), "-d", str(tmp_path / "jekyll")], check=True, capture_output=True)
     result = run_build(site, tmp_path / "out")
     out = tmp_path / "out"
@@ -101,7 +94,7 @@ def test_jekyll_builds_what_jekyll_builds(tmp_path):
 
 def test_an_include_name_jekyll_refuses_stops_the_build_where_it_is_rendered(tmp_path):
     site = tmp_path / "site"
-    write(site, {"_config.yml": "title: T\n", "_includes/a.html": "A",
+    write_files(site, {"_config.yml": "title: T\n", "_includes/a.html": "A",
                  "_posts/2024-01-02-bad.md": "---\ntitle: Bad\n---\n{% include ../a.html %}\n",
                  "_posts/2024-01-03-unrendered.md": "---\ntitle: Fine\n---\n{% if false %}{% include ../a.html %}{% endif %}Fine.\n"})
     jekyll = subprocess.run(["jekyll", "build", "--quiet", "-s", str(site), "-d", str(tmp_path / "jekyll")], capture_output=True, text=True)
@@ -117,13 +110,13 @@ def test_a_5_mb_post_builds_whole(tmp_path):
     site = tmp_path / "site"
     paragraphs = "".join(f"Paragraph {n} says *something* about [a link](https://example.org/{n}).\n\n" for n in range(66_000))
     assert len(paragraphs) > 5_000_000
-    write(site, {"_config.yml": "title: Big\n", "_posts/2024-02-02-big.md": "---\ntitle: Big\n---\n" + paragraphs + "The last line.\n"})
+    write_files(site, {"_config.yml": "title: Big\n", "_posts/2024-02-02-big.md": "---\ntitle: Big\n---\n" + paragraphs + "The last line.\n"})
     run_build(site, tmp_path / "out")
     page = (tmp_path / "out/2024/02/02/big.html").read_text()
     assert "Paragraph 65999 says" in page and "The last line." in page
     # Our own format keeps its bound, which says where the file is.
     content = tmp_path / "content"
-    write(content, {"big.md": "---\ntitle: Big\ndate: 2024-02-02\n---\n" + paragraphs})
+    write_files(content, {"big.md": "---\ntitle: Big\ndate: 2024-02-02\n---\n" + paragraphs})
     result = run_build(content, tmp_path / "own", check=False)
     errors = [match.groupdict() for match in ERROR.finditer(result.stderr)]
     assert [(Path(e["path"]).name, e["line"], e["col"]) for e in errors] == [("big.md", "1", "1")]
@@ -145,7 +138,7 @@ JEKYLL_AS_IT_READS = {
 
 def test_jekyll_reads_drafts_marked_configs_and_captures_as_it_does(tmp_path):
     site = tmp_path / "site"
-    write(site, JEKYLL_AS_IT_READS)
+    write_files(site, JEKYLL_AS_IT_READS)
     subprocess.run(["jekyll", "build", "--quiet", "-s", str(site), "-d", str(tmp_path / "jekyll")], check=True, capture_output=True)
     jekyll = {url for url in our_pages(tmp_path / "jekyll") if url.startswith("/2024/")}
     # The mark hides every key after the first: the date style's URLs, not `permalink`'s.
@@ -161,13 +154,13 @@ def test_jekyll_reads_drafts_marked_configs_and_captures_as_it_does(tmp_path):
 def test_config_values_the_generator_builds_without_are_warnings(tmp_path, generator):
     site = tmp_path / "site"
     if generator == "jekyll":
-        write(site, {"_config.yml": "title: [a, b]\ntimezone: Mars/Base\nurl: example.org\npaginate: lots\n",
+        write_files(site, {"_config.yml": "title: [a, b]\ntimezone: Mars/Base\nurl: example.org\npaginate: lots\n",
                      "_posts/2024-01-02-one.md": "---\ntitle: One\n---\nOne.\n"})
         built = subprocess.run(["jekyll", "build", "--quiet", "-s", str(site), "-d", str(tmp_path / "theirs")], capture_output=True, text=True)
         expected = {"_config.yml:1:8": "'title' must be a text value", "_config.yml:3:6": "taken as https://example.org",
                     "_config.yml:4:11": "paginate must be a whole number"}
     else:
-        write(site, {"hugo.toml": 'baseURL = "not a url"\ntitle = "T"\npaginate = "lots"\n',
+        write_files(site, {"hugo.toml": 'baseURL = "not a url"\ntitle = "T"\npaginate = "lots"\n',
                      "content/posts/one.md": "---\ntitle: One\ndate: 2024-01-02\n---\nOne.\n"})
         built = subprocess.run([str(HUGO), "--quiet", "-d", str(tmp_path / "theirs")], cwd=site, capture_output=True, text=True)
         expected = {"hugo.toml:1:12": "baseURL must be an absolute http(s) URL", "hugo.toml:3:13": "paginate must be a whole number"}
@@ -207,7 +200,7 @@ module:
 
 def test_hugo_content_mounted_from_elsewhere(tmp_path):
     site = tmp_path / "site"
-    write(site, HUGO_MOUNTED)
+    write_files(site, HUGO_MOUNTED)
     mounts = subprocess.run([str(HUGO), "config", "mounts"], cwd=site, check=True, capture_output=True, text=True).stdout
     assert '"source": "src/content"' in mounts and '"source": "src/static"' in mounts
     hugo = hugo_pages(site)
@@ -225,7 +218,7 @@ def test_hugo_reads_its_config_by_every_name(tmp_path, config_name):
     site = tmp_path / "site"
     text = ('{"baseURL": "https://example.org/", "title": "Named", "permalinks": {"posts": "/:year/:slug/"}}' if config_name.endswith(".json")
             else "baseURL: https://example.org/\ntitle: Named\npermalinks:\n  posts: /:year/:slug/\n")
-    write(site, {config_name: text, "content/posts/one.md": "---\ntitle: One\ndate: 2024-01-02\n---\nOne.\n"})
+    write_files(site, {config_name: text, "content/posts/one.md": "---\ntitle: One\ndate: 2024-01-02\n---\nOne.\n"})
     hugo = hugo_pages(site)
     assert list(hugo.values()) == ["/2024/one/"]
     run_build(site, tmp_path / "out")
@@ -248,7 +241,7 @@ def test_hugo_slugs_from_odd_file_names(tmp_path, permalink, remove_accents):
     for number, name in enumerate(ODD_NAMES, start=1):
         slug = f'slug: "{name} {number}"\n' if permalink == "/:slug/" else ""
         files[f"content/posts/{name}.md"] = f"---\ntitle: T {number}\ndate: 2022-08-{number:02d}\n{slug}---\nBody.\n"
-    write(site, files)
+    write_files(site, files)
     hugo = hugo_pages(site)
     assert len(hugo) == len(ODD_NAMES)
     run_build(site, tmp_path / "out")
@@ -288,10 +281,10 @@ Inside the dive.
 
 def test_zola_aliases_and_nested_shortcodes(tmp_path):
     site = tmp_path / "site"
-    write(site, ZOLA_SITE)
+    write_files(site, ZOLA_SITE)
     for name, text in {"youtube": '<iframe src="https://www.youtube.com/embed/{{id}}"></iframe>',
                        "deep_dive": "<details><summary>{{title}}</summary>{{{inner_html}}}</details>"}.items():
-        write(site, {f"templates-ours/shortcodes/{name}.mustache": text})
+        write_files(site, {f"templates-ours/shortcodes/{name}.mustache": text})
     result = run_build(site, tmp_path / "out", "--templates", site / "templates-ours")
     out = tmp_path / "out"
     page = (out / "blog/node/index.html").read_text()
@@ -311,7 +304,7 @@ def test_zola_aliases_and_nested_shortcodes(tmp_path):
 
 def test_an_alias_of_another_entry_is_still_an_error_in_zola(tmp_path):
     site = tmp_path / "site"
-    write(site, {"config.toml": 'base_url = "https://example.org"\ntitle = "Z"\n',
+    write_files(site, {"config.toml": 'base_url = "https://example.org"\ntitle = "Z"\n',
                  "content/blog/_index.md": "+++\ntitle = \"Blog\"\n+++\n",
                  "content/blog/a.md": "+++\ntitle = \"A\"\ndate = 2025-01-01\n+++\nA.\n",
                  "content/blog/b.md": "+++\ntitle = \"B\"\ndate = 2025-01-02\naliases = [\"/blog/a/\"]\n+++\nB.\n"})
@@ -348,7 +341,7 @@ READ_ERRORS = {
 
 def test_every_read_error_names_its_file_line_and_column(tmp_path):
     content = tmp_path / "content"
-    write(content, READ_ERRORS)
+    write_files(content, READ_ERRORS)
     result = run_build(content, tmp_path / "out", check=False)
     assert result.returncode != 0
     errors = [match.groupdict() for match in ERROR.finditer(result.stderr)]

@@ -9,7 +9,7 @@ import json
 import re
 import subprocess
 
-from helpers import run_build, tree_digest
+from helpers import run_build, tree_digest, write_files
 
 CONFIG = "title: Styled\nurl: https://example.org\nbaseurl: /blog\nsass:\n  load_paths: [vendor-styles]\n"
 
@@ -27,13 +27,6 @@ FILES = {
 }
 
 
-def write(root, files):
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-
-
 def rules(css):
     """{selector: sorted declarations} of a style sheet, whitespace, comments and quotes libsass and
     Dart Sass write differently aside."""
@@ -48,7 +41,7 @@ def rules(css):
 
 def test_stylesheets_compile_as_jekyll_compiles_them(tmp_path):
     site = tmp_path / "site"
-    write(site, FILES)
+    write_files(site, FILES)
     subprocess.run(["jekyll", "build", "--quiet", "-s", str(site), "-d", str(tmp_path / "jekyll")], check=True, capture_output=True)
     result = run_build(site, tmp_path / "out")
     out, jekyll = tmp_path / "out", tmp_path / "jekyll"
@@ -68,7 +61,7 @@ def test_stylesheets_compile_as_jekyll_compiles_them(tmp_path):
 
 def test_what_libsass_refuses_dart_sass_compiles(tmp_path):
     site = tmp_path / "site"
-    write(site, {
+    write_files(site, {
         "_config.yml": "title: Modern\n",
         "_posts/2024-01-02-hello.md": "---\ntitle: Hello\n---\nHi.\n",
         "_sass/_tokens.scss": "$base: 24px;\n",
@@ -82,7 +75,7 @@ def test_a_stylesheet_that_does_not_compile_is_a_warning_at_its_line(tmp_path):
     site = tmp_path / "site"
     files = dict(FILES)
     files["assets/broken.scss"] = "---\ntitle: x\n---\n.a { color: red; }\n.b { color: $missing; }\n"
-    write(site, files)
+    write_files(site, files)
     result = run_build(site, tmp_path / "out")
     assert f"{site}/assets/broken.scss:5:13: warning: Sass: Undefined variable; the stylesheet is not built" in result.stderr, result.stderr
     assert not (tmp_path / "out/assets/broken.css").exists()
@@ -91,7 +84,7 @@ def test_a_stylesheet_that_does_not_compile_is_a_warning_at_its_line(tmp_path):
 
 def test_a_partial_changed_rewrites_the_stylesheets_that_import_it(tmp_path):
     site, out = tmp_path / "site", tmp_path / "out"
-    write(site, FILES)
+    write_files(site, FILES)
     run_build(site, out)
     before = tree_digest(out)
     (site / "_sass/_base.scss").write_text((site / "_sass/_base.scss").read_text().replace("#c33", "#3c3"))
@@ -105,7 +98,7 @@ def test_a_partial_changed_rewrites_the_stylesheets_that_import_it(tmp_path):
 def test_a_site_on_minima_compiles_the_themes_stylesheets(tmp_path):
     """Debian's jekyll-theme-minima 2.5.1: `assets/main.scss` imports the theme's `_sass/minima`."""
     site = tmp_path / "site"
-    write(site, {
+    write_files(site, {
         "_config.yml": "title: On minima\ntheme: minima\n",
         "_posts/2024-01-02-hello.md": "---\ntitle: Hello\nlayout: post\n---\nHi.\n",
         "assets/main.scss": "---\n---\n$brand-color: #036;\n@import \"minima\";\n.extra { margin: 1px; }\n",
@@ -120,7 +113,7 @@ def test_a_site_on_minima_compiles_the_themes_stylesheets(tmp_path):
 
 def test_a_theme_that_is_not_installed_is_a_warning_naming_it(tmp_path):
     site = tmp_path / "site"
-    write(site, {
+    write_files(site, {
         "_config.yml": "title: Lost\ntheme: no-such-theme\n",
         "_posts/2024-01-02-hello.md": "---\ntitle: Hello\n---\nHi.\n",
         "assets/main.scss": "---\n---\n@import \"no-such-theme\";\n",
@@ -134,7 +127,7 @@ def test_a_theme_that_is_not_installed_is_a_warning_naming_it(tmp_path):
 def test_a_site_on_minima_without_its_own_stylesheet_gets_the_themes_assets(tmp_path):
     """Jekyll renders the theme gem's `assets/` where the site has no file of its own at their place."""
     site = tmp_path / "site"
-    write(site, {
+    write_files(site, {
         "_config.yml": "title: Plain minima\ntheme: minima\n",
         "_posts/2024-01-02-hello.md": "---\ntitle: Hello\nlayout: post\n---\nHi.\n",
         "assets/minima-social-icons.svg": "<svg>own</svg>\n",

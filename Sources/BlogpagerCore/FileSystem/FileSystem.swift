@@ -133,7 +133,7 @@ public struct FileSystem: Sendable, Hashable {
     func map(_ path: String) -> RecordBytes? {
         switch backing {
         case .disk: return RecordBytes(mapping: path)
-        case .memory(let files):
+        case .memory:
             guard let bytes = probeRead(path), !bytes.isEmpty else { return nil }
             return RecordBytes(bytes)
         }

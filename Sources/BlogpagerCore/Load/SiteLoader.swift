@@ -39,13 +39,8 @@ public struct SiteLoader: Sendable {
     /// `contentFolder` is the folder of entries, or the root of a Jekyll, Hugo, Zola or blogpager site.
     public init(contentFolder: String, configPath: String? = nil, templatesFolder: String? = nil, excludedPaths: Set<String> = [],
                 overrides: Overrides = Overrides(), in files: FileSystem) {
-        self.contentFolder = contentFolder
-        self.configPath = configPath
-        self.templatesFolder = templatesFolder
-        self.excludedPaths = excludedPaths
-        self.overrides = overrides
-        self.files = files
-        layout = SiteLayout.detect(contentFolder, configPath: configPath, in: files)
+        self.init(layout: SiteLayout.detect(contentFolder, configPath: configPath, in: files), contentFolder: contentFolder, configPath: configPath,
+                  templatesFolder: templatesFolder, excludedPaths: excludedPaths, overrides: overrides, in: files)
     }
 
     /// A loader of a site already looked at (`layout`, with its config files as they were read then).

@@ -25,9 +25,8 @@ struct OutputPlacement {
             staticFiles = collisions.staticFiles(staticFiles, generated: generatedWithPageAliases, log: &log, warnings: &warnings)
             pages = collisions.pages(pages, generated: generated.union(staticFiles.map(\.path)), warnings: &warnings)
         }
-        let placed = pages
-        pagesByLanguage = languages.sites.count == 1 ? [placed] : languages.sites.indices.map { index in
-            placed.filter { LanguageSplit.language(of: $0.source, frontMatter: nil, config: input.config) == index }
+        pagesByLanguage = languages.sites.count == 1 ? [pages] : languages.sites.indices.map { [pages] index in
+            pages.filter { LanguageSplit.language(of: $0.source, frontMatter: nil, config: input.config) == index }
         }
         copies = StaticFileCopies(staticFiles, lookup: copyLookup, log: &log)
         self.staticFiles = staticFiles

@@ -125,8 +125,11 @@ public struct DartSass: Sendable {
         }
         // Errors are read beside the output, so a long message cannot stall the program.
         let errorText = Mutex("")
-        let reader = Thread { errorText.withLock { $0 = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) } }
-        reader.start()
+        let errorsRead = DispatchSemaphore(value: 0)
+        Thread {
+            errorText.withLock { $0 = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+            errorsRead.signal()
+        }.start()
         if let input {
             feed.fileHandleForWriting.write(Data(input))
             // Sass reads to the end of its input before it writes: closed, the input is whole.
@@ -134,11 +137,7 @@ public struct DartSass: Sendable {
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while reader.isExecuting || !reader.isFinished { usleep(1000) }
+        errorsRead.wait()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self), errorText.withLock { $0 })
     }
-}
-
-private extension Character {
-    var isNumber: Bool { ("0"..."9").contains(self) }
 }

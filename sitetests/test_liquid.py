@@ -228,7 +228,9 @@ def test_plugin_tags_and_theme_includes_are_warnings_with_their_text_kept(tmp_pa
     assert "_includes/share.html:1:1: warning: include 'theme-share.html' is not in _includes/" in result.stderr
     body = ours(tmp_path / "out" / "2024/01/01/plugins.html")
     assert "Before." in body and "Inner words stay." in body and "After." in body and "{%" not in body
-    assert "_posts/2024-01-01-plugins.md:6:1: warning: 'seo' is a tag blogpager does not have" in result.stderr
+    # jekyll-seo-tag's tag is made (a site that uses it loads the plugin, or Jekyll stops).
+    assert "'seo' is a tag blogpager does not have" not in result.stderr
+    assert '<meta property="og:title" content="Plugins" />' in (tmp_path / "out" / "2024/01/01/plugins.html").read_text()
     assert "_posts/2024-01-01-plugins.md:7:1: warning: include 'theme-footer.html' is not in _includes/" in result.stderr
     assert "'details' is a tag blogpager does not have" in result.stderr
 

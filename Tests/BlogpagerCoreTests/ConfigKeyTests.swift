@@ -60,6 +60,10 @@ struct ConfigKeyTests {
         ("markdown", { $0.markdown = .commonMark }),
         ("stylesheets", { $0.stylesheets.style = "compressed" }),
         ("plugins", { $0.plugins = ["jekyll-include-cache"] }),
+        ("keepsOwnTemplates", { $0.keepsOwnTemplates = true }),
+        ("usesSiteLayouts", { $0.usesSiteLayouts = true }),
+        ("archiveFolder", { $0.archiveFolder = ["blog"] }),
+        ("archivePage", { $0.archivePage = SiteConfig.ArchivePage(source: "blog/index.html", layout: "page", title: "Writing") }),
     ]
 
     @Test func everyFieldIsCovered() {

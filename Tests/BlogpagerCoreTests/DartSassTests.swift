@@ -29,11 +29,11 @@ struct DartSassTests {
         #expect(compact.config.stylesheets.writesSourceMaps && compact.warnings.isEmpty)
     }
 
-    @Test func aThemeIsFoundForItsStylesheetsButThemeBlogpagerKeepsOurTemplatesWithoutAWord() throws {
+    @Test func aThemeIsNamedForItsLayoutsAndStylesheetsButThemeBlogpagerKeepsOurTemplatesWithoutAWord() throws {
         let minima = try SiteConfigLoader(path: "_config.yml").load("theme: minima\n", origin: .jekyll).get()
-        #expect(minima.config.stylesheets.theme == "minima" && minima.warnings.count == 1)
+        #expect(minima.config.stylesheets.theme == "minima" && minima.warnings.isEmpty && !minima.config.keepsOwnTemplates)
         let ours = try SiteConfigLoader(path: "_config.yml").load("theme: blogpager\n", origin: .jekyll).get()
-        #expect(ours.config.stylesheets.theme == nil && ours.warnings.isEmpty)
+        #expect(ours.config.stylesheets.theme == nil && ours.warnings.isEmpty && ours.config.keepsOwnTemplates)
     }
 
     @Test func withoutDartSassTheStylesheetsAreAWarningSayingHowToInstallIt() {

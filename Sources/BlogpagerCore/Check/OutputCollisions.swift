@@ -26,6 +26,11 @@ struct OutputCollisions {
         var taken = generated
         let built = pages.filter { page in
             guard taken.insert(page.outputPath).inserted else {
+                if input.config.archivePage?.source == page.source.relativePath {
+                    warnings.append(.note(at: SourceLocation(path: page.source.displayPath),
+                                          "the archive's front page is built here, in this page's layout and with its title; its list is blogpager's"))
+                    return false
+                }
                 warnings.append(.warning(at: SourceLocation(path: page.source.displayPath),
                                          "page not built: its URL \(page.url) is taken by the archive or another file (the archive's front page stays blogpager's)"))
                 return false

@@ -114,6 +114,21 @@ public struct SiteConfig: Sendable, Hashable {
     public var reading = ReadingRules()
     /// The Jekyll plugins the site loads (`plugins:`), of those whose output blogpager makes.
     public var plugins: Set<String> = []
+    /// Whether a site with layouts of its own keeps blogpager's templates all the same (Jekyll's `theme: blogpager`).
+    public var keepsOwnTemplates = false
+    /// Whether pages are put in the site's own layouts (a Jekyll site's `_layouts/`, or its theme's), not our templates.
+    public var usesSiteLayouts = false
+    /// Where the main archive's front page is below the language's root (`["blog"]`), where the site's own home page keeps `/`.
+    public var archiveFolder: [String] = []
+    /// The site's own page that listed its posts where the archive's front page now is: the archive takes its layout and title.
+    public var archivePage: ArchivePage?
+
+    public struct ArchivePage: Sendable, Hashable {
+        /// The page's path below the site's root.
+        public var source: String
+        public var layout: String?
+        public var title: String?
+    }
     /// How a Jekyll site's Sass stylesheets are compiled (`sass:`).
     public var stylesheets = StylesheetSettings()
 

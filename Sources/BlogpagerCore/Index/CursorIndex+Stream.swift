@@ -22,7 +22,7 @@ extension CursorIndex {
             generator: "blogpager",
             stream: .init(kind: stream.kind.name, name: stream.kind == .main ? config.title : stream.name,
                           url: urls.path(of: stream.path("index.html")),
-                          timeline: stream.kind == .month ? urls.home + "index.json" : nil),
+                          timeline: stream.kind == .month ? urls.path(of: urls.mainIndex) : nil),
             order: "newest-first",
             display_order: config.order.rawValue,
             entries: archive.entries.count,

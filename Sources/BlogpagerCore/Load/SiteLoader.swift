@@ -130,7 +130,8 @@ public struct SiteLoader: Sendable {
             warnings.append(.warning(at: SourceLocation(path: first),
                                      "\(found.pages.count) page\(found.pages.count == 1 ? "" : "s") with front matter in a format other than Markdown or HTML (this one among them) \(found.pages.count == 1 ? "is" : "are") not built: only Markdown and HTML pages are"))
         }
-        let liquid = rules.liquidSources(layout: layout, config: loaded.config, configFile: configFile, configs: configs, files: files,
+        let liquid = rules.liquidSources(layout: layout, config: loaded.config, configFile: configFile, configs: configs,
+                                         environment: stylesheetTools?.environment ?? [:], files: files,
                                          log: &log, warnings: &warnings)
         var legacyPages: LegacyPages?
         if let path = layout.legacyPagesPath, files.item(at: path) != nil {
@@ -153,6 +154,7 @@ public struct SiteLoader: Sendable {
         if overrides.search { config.searchIndex = true }
         if let maximum = overrides.maximumEntryBytes { config.maximumEntryBytes = maximum }
         rules.sectionSettings(layout: layout, config: &config, files: files, warnings: &warnings)
+        rules.frame(&config, liquid: liquid, pages: found.pageSources)
         config.blogSections += layout.blogSectionFolders.map { folder in
             var section = BlogSection.read(folder: folder, in: layout.blogSectionsAreBeside ? layout.contentRoot ?? layout.contentFolder : layout.contentFolder,
                                            config: config, files: files, warnings: &warnings)

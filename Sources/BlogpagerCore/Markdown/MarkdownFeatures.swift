@@ -34,6 +34,8 @@ public struct MarkdownFeatures: Sendable, Hashable {
     public var tocLevels = 1...6
     /// `:tada:` as its emoji, from the origin's list; nil leaves short codes as text.
     public var emoji: EmojiList?
+    /// Whether each heading with an id ends with our `#` link to it (not in a site's own layouts, whose documents are the old generator's).
+    public var headingLinks = true
 
     public enum MathSyntax: String, Sendable, Hashable {
         /// Dollars are text, as CommonMark reads them.

@@ -100,7 +100,7 @@ public struct MarkdownRenderer: Sendable {
             if let emoji = features.emoji { Self.showingEmoji(in: document, from: EmojiTable.of(emoji)) }
             if let highlighter { highlightCode(in: document, with: highlighter) }
             let headings = headingIDs.map { markHeadings(in: document, style: $0) } ?? []
-            var html = FootnoteIDs.rewriting(Self.placingHeadingIDs(headings, in: self.html(of: document, extensions: extensions)))
+            var html = FootnoteIDs.rewriting(Self.placingHeadingIDs(headings, in: self.html(of: document, extensions: extensions), links: features.headingLinks))
             if features.attributeLists, html.utf8Contains("\u{E004}") {
                 html = TableOfContents(headings: headings, levels: features.tocLevels).filling(html) { self.innerHTML(of: $0, extensions: extensions) }
             }
@@ -288,7 +288,7 @@ public struct MarkdownRenderer: Sendable {
     /// `<h2>` + placeholder becomes `<h2 id="…">`, with a link to the heading before its end (the
     /// attributes an attribute list gave it kept after the id). One pass from tag to tag, however
     /// many headings (headings do not nest).
-    static func placingHeadingIDs(_ headings: [HeadingMark], in html: String) -> String {
+    static func placingHeadingIDs(_ headings: [HeadingMark], in html: String, links: Bool = true) -> String {
         guard !headings.isEmpty else { return html }
         let markStart: [UInt8] = [0xEE, 0x80, 0x82], markEnd: [UInt8] = [0xEE, 0x80, 0x83]  // U+E002, U+E003
         var pending: (close: [UInt8], link: [UInt8])?
@@ -306,7 +306,7 @@ public struct MarkdownRenderer: Sendable {
                 if String.bytes(bytes, at: end, startWith: markEnd), number < headings.count {
                     let level = bytes[at + 2] - UInt8(ascii: "0")
                     let id = headings[number].id
-                    let link = " <a class=\"heading-link\" href=\"#\(HTMLEscaping.escape(URLPathEncoding.encode(id)))\" aria-label=\"Link to this section\">#</a>"
+                    let link = links ? " <a class=\"heading-link\" href=\"#\(HTMLEscaping.escape(URLPathEncoding.encode(id)))\" aria-label=\"Link to this section\">#</a>" : ""
                     pending = (Array("</h\(level)>".utf8), Array(link.utf8))
                     let attributes = Array(bytes[(at + 3)..<tagEnd])
                     return (Array("<h\(level) id=\"\(HTMLEscaping.escape(id))\"".utf8) + attributes + [UInt8(ascii: ">")], end + 3)

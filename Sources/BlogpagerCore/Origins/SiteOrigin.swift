@@ -42,8 +42,9 @@ protocol SiteOrigin: Sendable {
     var languagesFromFrontMatter: Bool { get }
     /// The scan of the content, as this generator reads it.
     func configure(_ scanner: inout ContentScanner, layout: SiteLayout, config: SiteConfig?)
-    /// What the site's templates read beside its pages (Jekyll's `_data/` and `_includes/`).
-    func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, configs: ConfigFiles, files: FileSystem,
+    /// What the site's templates read beside its pages (Jekyll's `_data/`, `_includes/` and `_layouts/`, its theme's
+    /// under them, the theme found through `environment`).
+    func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, configs: ConfigFiles, environment: [String: String], files: FileSystem,
                        log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> LiquidSources?
     /// The site's stylesheets (Jekyll's Sass) compiled to CSS, each at its own place, and its theme's assets where the
     /// site has none of its own at their place (`siteFiles`); a stylesheet that does not compile is a warning.
@@ -51,6 +52,8 @@ protocol SiteOrigin: Sendable {
                      tools: StylesheetTools, files: FileSystem, warnings: inout [Diagnostic]) -> [StaticFile]
     /// Settings the content folder gives the blog (Zola's `_index.md`).
     func sectionSettings(layout: SiteLayout, config: inout SiteConfig, files: FileSystem, warnings: inout [Diagnostic])
+    /// Whether the site's own layouts frame its pages, and then where its archive goes beside its own home page.
+    func frame(_ config: inout SiteConfig, liquid: LiquidSources?, pages: [SourceFile])
 }
 
 /// Another generator's site, whose config is read field by field into our settings.
@@ -84,9 +87,10 @@ extension SiteOrigin {
         declared.count < 2 ? [] : declared
     }
     func configure(_ scanner: inout ContentScanner, layout: SiteLayout, config: SiteConfig?) {}
-    func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, configs: ConfigFiles, files: FileSystem,
+    func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, configs: ConfigFiles, environment: [String: String], files: FileSystem,
                        log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> LiquidSources? { nil }
     func sectionSettings(layout: SiteLayout, config: inout SiteConfig, files: FileSystem, warnings: inout [Diagnostic]) {}
+    func frame(_ config: inout SiteConfig, liquid: LiquidSources?, pages: [SourceFile]) {}
     func stylesheets(_ sheets: [SourceFile], beside siteFiles: Set<OutputPath>, layout: SiteLayout, config: SiteConfig, liquid: LiquidSources?,
                      tools: StylesheetTools, files: FileSystem, warnings: inout [Diagnostic]) -> [StaticFile] { [] }
 

@@ -10,7 +10,7 @@ struct RenderSetup {
     let plans: [RenderPlan]
 
     init(_ checked: CheckedEntries, languages: LanguageSites, placed: OutputPlacement, input: SiteInput, options: BuildOptions,
-         highlighter: CodeHighlighter?, reuse: ReuseLookup.Pending?, log: inout DiagnosticLog) {
+         highlighter: CodeHighlighter?, reuse: ReuseLookup.Pending?, log: inout DiagnosticLog, warnings: inout [Diagnostic]) {
         let config = input.config
         // A site of several languages: the site's config, every language in it, keys them all.
         var toldAlready: [Diagnostic] = []
@@ -25,11 +25,16 @@ struct RenderSetup {
                                      highlighter: highlighter, liquid: liquid)
         let pendingReuse = reuse?.matching(generation: generation)
         plans = languages.sites.map {
-            $0.renderer.plan($0.archive, streams: $0.streams, reuse: pendingReuse, links: checked.links, images: imageSizes, liquid: unchecked.liquid)
+            $0.renderer.plan($0.archive, streams: $0.streams, reuse: pendingReuse, links: checked.links, images: imageSizes, liquid: unchecked.liquid,
+                             pages: placed.pages)
         }
         // A template's error found only as it renders (a self-including include) is found before anything is written.
         let toRender = zip(plans, languages.sites).flatMap { plan, site in plan.toRead.map { site.archive.entries[$0] } }
         bodies = unchecked.reusing(LiquidRenderCheck(bodies: unchecked).run(toRender, pages: placed.pages, log: &log))
+        // The site's own layouts, tried before anything is written.
+        for (plan, site) in zip(plans, languages.sites) {
+            plan.frame.siteLayouts?.check(site.archive.entries, pages: placed.pages, log: &log, warnings: &warnings)
+        }
     }
 
     /// A Jekyll site's Liquid, its `site` object listing the posts newest first; a post's `content`

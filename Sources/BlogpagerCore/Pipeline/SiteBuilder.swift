@@ -45,7 +45,7 @@ public struct SiteBuilder: Sendable {
         var placed = OutputPlacement(checked, languages: languages, input: input, copyLookup: copyLookup, log: &problems, warnings: &warnings)
         try problems.sortedByLocation().throwIfErrors()
         let setup = RenderSetup(checked, languages: languages, placed: placed, input: input, options: options,
-                                highlighter: highlighter, reuse: reuse, log: &problems)
+                                highlighter: highlighter, reuse: reuse, log: &problems, warnings: &warnings)
         try problems.sortedByLocation().throwIfErrors()
         let rendered = try await SiteRendering.run(languages, setup: setup, placed: &placed, input: input, emit: emit)
         if !SiteRenderer.writesFeeds(config) {

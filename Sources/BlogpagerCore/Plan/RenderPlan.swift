@@ -32,6 +32,8 @@ struct RenderPlan {
     let context: TemplateContext
     /// The site's templates with their site parts rendered once (`TemplateSet.renderingSiteParts`).
     let templates: TemplateSet
+    /// What full pages are put in: our layout, or the site's own layouts.
+    let frame: PageFrame
     let anchors: [String]
     /// Each entry's month in its author's calendar (`CursorIndex.monthKey`), by main position:
     /// every stream's index counts its entries by month.
@@ -97,7 +99,7 @@ extension SiteRenderer {
     /// Plans the whole render; `pendingReuse` says what the last build made under the same generation,
     /// and is waited for only once every entry page is keyed.
     func plan(_ archive: Archive, streams: StreamSet, reuse pendingReuse: ReuseLookup.Pending?, links: EntryLinks? = nil, images: ImageSizes = ImageSizes(),
-              liquid: LiquidSite? = nil) -> RenderPlan {
+              liquid: LiquidSite? = nil, pages standalone: [StandalonePage] = []) -> RenderPlan {
         let urls = SiteURLs(config: config)
         let dates = DateDisplay(language: config.language)
         let hasFeeds = Self.writesFeeds(config) && config.feedSize > 0
@@ -106,8 +108,10 @@ extension SiteRenderer {
         let templates = templates.renderingSiteParts(once: context.sitePartValues, throughShells: execution.rendersThroughShells)
         let (displayDates, anchors) = sideBySide({ dates.strings(for: archive.entries.map(\.date)) }, { Self.anchors(archive.entries) })
         let homes = streams.homePlaces
+        let siteLayouts = config.usesSiteLayouts ? liquid.map { JekyllPageFrame(liquid: $0, config: config, pages: standalone, context: context) } : nil
+        let frame = PageFrame(templates: templates, context: context, siteLayouts: siteLayouts)
         let pages = EntryPages(
-            config: config, templates: templates, context: context, archive: archive,
+            config: config, templates: templates, context: context, frame: frame, archive: archive,
             streamPageURLs: Self.streamPageURLs(of: homes.blogs, count: archive.entries.count, urls: urls), homes: homes, displayDates: displayDates, anchors: anchors,
             translations: translations)
         let articleKeys = archive.entries.indices.parallelMap { pages.articleKey(at: $0, links: links, images: images, liquid: liquid) }
@@ -116,7 +120,8 @@ extension SiteRenderer {
         let keptPages = archive.entries.indices.parallelMap { reuse?.kept(archive.entries[$0].outputPath.string, key: pageKeys[$0]) }
 
         // Streams plan independently of each other: all at once, over every core.
-        let streamRenderer = StreamRenderer(config: config, templates: templates, context: context)
+        var streamRenderer = StreamRenderer(config: config, templates: templates, context: context, frame: frame)
+        streamRenderer.frameKey = siteLayouts.map { $0.keyParts(layout: $0.listLayout).joined(separator: "\n") } ?? ""
         var neighbourhoods = [StreamRenderer.Neighbours()] + (streams.sections + streams.terms).map { _ in StreamRenderer.Neighbours() }
         for index in streams.months.indices {
             neighbourhoods.append(StreamRenderer.Neighbours(
@@ -161,7 +166,7 @@ extension SiteRenderer {
             for position in feed.positions { carried[position] = true }
         }
         return RenderPlan(
-            archive: archive, streams: streams, urls: urls, dates: dates, context: context, templates: templates, anchors: anchors,
+            archive: archive, streams: streams, urls: urls, dates: dates, context: context, templates: templates, frame: frame, anchors: anchors,
             monthKeys: archive.entries.parallelMap(CursorIndex.monthKey), entryPages: pages, streamRenderer: streamRenderer, streamPlans: streamPlans, entryPageKeys: pageKeys,
             keptEntryPages: keptPages, needsArticle: needsArticle, feedOrigin: feedOrigin, feedHost: feedHost, feedCount: feedCount,
             siteFeeds: siteFeeds, siteFeedPositions: latest, termFeeds: termFeeds, feedPositions: carried.indices.filter { carried[$0] },
@@ -170,7 +175,7 @@ extension SiteRenderer {
 
     /// By position in the whole archive: the URL of the page of its blog's stream each entry is on.
     static func streamPageURLs(of blogs: [EntryStream], count: Int, urls: SiteURLs) -> [String] {
-        var byPosition = [String](repeating: urls.home, count: count)
+        var byPosition = [String](repeating: urls.archiveHome, count: count)
         for stream in blogs {
             let pages = StreamRenderer.pagePaths(of: stream).map(urls.path(of:))
             for (index, position) in stream.mainPositions.enumerated() { byPosition[position] = pages[stream.archive.pageIndex(ofEntry: index)] }

@@ -66,7 +66,8 @@ public struct BodyRenderer: Sendable {
             return reader.fields(page.source).flatMap { fields in
                 let params = Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
                 guard TemplateText.Syntax.of(config, params: params) == .liquid else { return .success(parts.body) }
-                return liquid.render(parts.body, page: liquid.page(for: page, fields: fields), source: page.source, firstLine: parts.bodyLine, markdown: renderer)
+                return liquid.render(parts.body, page: liquid.page(for: page, fields: fields), paginator: liquid.paginator(for: page), source: page.source,
+                                     firstLine: parts.bodyLine, markdown: renderer)
             }
         }
     }

@@ -5,6 +5,8 @@ struct EntryPages {
     let config: SiteConfig
     let templates: TemplateSet
     let context: TemplateContext
+    /// What each page is put in: in the site's own layouts, a post's page is its document as the old generator wrote it.
+    let frame: PageFrame
     let archive: Archive
     /// By position: the page of the entry's own blog's stream it is on (the main stream's, or its section's).
     let streamPageURLs: [String]
@@ -50,7 +52,9 @@ struct EntryPages {
         let (newer, older) = neighbours(of: position)
         // Its translations are linked from its page: one added, gone or moved makes it again.
         let translated = translations[archive.entries[position].url].map { $0.map { "\($0.tag) \($0.url)" }.joined(separator: "\n") } ?? ""
-        return RenderKeys.entryPage(article: articleKey, streamURL: streamURL(at: position) + (translated.isEmpty ? "" : "\n" + translated),
+        // In the site's layouts, what they are and read.
+        let framing = frame.siteLayouts.map { $0.keyParts(layout: archive.entries[position].params["layout"]?.scalarText).joined(separator: "\n") } ?? ""
+        return RenderKeys.entryPage(article: articleKey, streamURL: streamURL(at: position) + (translated.isEmpty ? "" : "\n" + translated) + framing,
                                     newer: newer, older: older)
     }
 
@@ -61,8 +65,11 @@ struct EntryPages {
         return (index > 0 ? entries[index - 1] : nil, index + 1 < entries.count ? entries[index + 1] : nil)
     }
 
-    func page(at position: Int, body: EntryBody) -> OutputFile {
+    func page(at position: Int, body: EntryBody) -> Result<OutputFile, BuildFailure> {
         let entry = archive.entries[position]
+        if let siteLayouts = frame.siteLayouts {
+            return siteLayouts.page(of: entry, body: body).map { OutputFile(path: entry.outputPath, text: $0) }
+        }
         let (newer, older) = neighbours(of: position)
         var values: [String: Any] = [
             "site": context.site,
@@ -84,6 +91,6 @@ struct EntryPages {
         meta.alternates = translated.map { ($0.tag, context.urls.absolute($0.url) ?? $0.url) }
         let page = templates.render("layout", context.layout(
             meta, content: templates.render("entry", values), newer: newer?.url, older: older?.url, kind: "entry"))
-        return OutputFile(path: entry.outputPath, text: page)
+        return .success(OutputFile(path: entry.outputPath, text: page))
     }
 }

@@ -42,12 +42,13 @@ extension SiteRenderer {
                 return HighlightAhead(count: coming.count, lanes: lanes, highlighter: highlighter) { bodies.fencedCodeAhead(of: coming[$0]) }
             }
             let rendered = batch.parallelMap { position -> Result<(article: String?, page: OutputFile?, feedItem: FeedItem?), BuildFailure> in
-                bodies.body(of: entries[position]).map { body in
+                bodies.body(of: entries[position]).flatMap { body in
                     let feedItem = plan.feedOrigin.flatMap { origin in
                         carried[position] ? FeedItem(entries[position], body: body, origin: origin, host: plan.feedHost) : nil
                     }
-                    return (plan.needsArticle[position] ? plan.entryPages.article(at: position, body: body) : nil,
-                            plan.keptEntryPages[position] == nil ? plan.entryPages.page(at: position, body: body) : nil, feedItem)
+                    let article = plan.needsArticle[position] ? plan.entryPages.article(at: position, body: body) : nil
+                    guard plan.keptEntryPages[position] == nil else { return .success((article, nil, feedItem)) }
+                    return plan.entryPages.page(at: position, body: body).map { (article, $0, feedItem) }
                 }
             }
             readSources?.doneWith(batch.compactMap { entries[$0].source.filePath }, bytes: batch.reduce(0) { $0 + entries[$1].source.byteCount })

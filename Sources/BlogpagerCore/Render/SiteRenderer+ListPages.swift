@@ -3,20 +3,20 @@
 /// with counts).
 extension SiteRenderer {
     /// The list pages, with their URLs for the sitemap.
-    func listPages(_ plan: RenderPlan, mainPageURLs: [String]) -> (files: [OutputFile], sitemap: [Sitemap.Location]) {
+    func listPages(_ plan: RenderPlan, mainPageURLs: [String]) throws(BuildFailure) -> (files: [OutputFile], sitemap: [Sitemap.Location]) {
         var files: [OutputFile] = []
         var sitemap: [Sitemap.Location] = []
         for taxonomy in plan.streams.taxonomies {
-            files.append(termsPage(taxonomy, plan: plan))
+            files.append(try termsPage(taxonomy, plan: plan))
             sitemap.append(Sitemap.Location(url: plan.urls.path(of: plan.urls.inLanguage(taxonomy.taxonomy.indexPage))))
         }
-        files.append(monthsPage(mainPageURLs: mainPageURLs, plan: plan))
+        files.append(try monthsPage(mainPageURLs: mainPageURLs, plan: plan))
         sitemap.append(Sitemap.Location(url: plan.urls.path(of: plan.urls.archivePage)))
         return (files, sitemap)
     }
 
     /// `tags/`: every term of a taxonomy with its count, by name.
-    private func termsPage(_ streams: StreamSet.TaxonomyStreams, plan: RenderPlan) -> OutputFile {
+    private func termsPage(_ streams: StreamSet.TaxonomyStreams, plan: RenderPlan) throws(BuildFailure) -> OutputFile {
         let context = plan.context, templates = plan.templates
         let taxonomy = streams.taxonomy
         let terms = streams.streams.map { stream -> [String: Any] in
@@ -33,12 +33,12 @@ extension SiteRenderer {
         let meta = TemplateContext.PageMeta(title: "\(title) · \(config.title)",
                                             description: words.text("terms_description", ["kind": singular, "site": config.title]),
                                             path: context.urls.path(of: path), heading: title)
-        return OutputFile(path: path, text: templates.render("layout", context.layout(meta, content: body, newer: nil, older: nil, kind: "tags")))
+        return OutputFile(path: path, text: try plan.frame.page(meta, content: body, newer: nil, older: nil, kind: "tags").get())
     }
 
     /// `archive/`: years and months with counts. Each month links its own page
     /// and the main stream opened at its newest entry (`?at=yyyy-mm` for the loader).
-    private func monthsPage(mainPageURLs: [String], plan: RenderPlan) -> OutputFile {
+    private func monthsPage(mainPageURLs: [String], plan: RenderPlan) throws(BuildFailure) -> OutputFile {
         let streams = plan.streams, anchors = plan.anchors, context = plan.context, templates = plan.templates
         let yearName = plan.dates.yearNames()
         var years: [[String: Any]] = []
@@ -68,6 +68,6 @@ extension SiteRenderer {
         let archive = context.strings["archive"]
         let meta = TemplateContext.PageMeta(title: "\(archive) · \(config.title)", description: context.strings.text("archive_description", ["site": config.title]),
                                             path: context.urls.path(of: path), heading: archive)
-        return OutputFile(path: path, text: templates.render("layout", context.layout(meta, content: body, newer: nil, older: nil, kind: "archive")))
+        return OutputFile(path: path, text: try plan.frame.page(meta, content: body, newer: nil, older: nil, kind: "archive").get())
     }
 }

@@ -32,7 +32,7 @@ extension SiteRenderer {
                 target = plan.entryPages.streamURL(at: position)
                 title = plan.archive.entries[position].title
             } else {
-                target = plan.urls.home
+                target = plan.urls.archiveHome
                 title = plan.context.strings["latest_entries"]
             }
             let page = plan.templates.render("redirect", ["site": plan.context.site, "title": title, "target": plan.urls.absolute(target) ?? target])

@@ -5,12 +5,15 @@ extension SiteRenderer {
         var log = DiagnosticLog()
         var files: [OutputFile] = []
         for page in pages {
-            switch bodies.body(of: page) {
-            case .success(let html):
+            let framed = bodies.body(of: page).flatMap { html -> Result<String, BuildFailure> in
+                // In the site's own layouts, a page is its document as the old generator wrote it.
+                if let siteLayouts = plan.frame.siteLayouts { return siteLayouts.page(of: page, html: html) }
                 let body = plan.templates.render("page", ["site": plan.context.site, "title": page.title, "url": page.url, "content_html": html])
                 let meta = TemplateContext.PageMeta(title: "\(page.title) · \(config.title)", description: "", path: page.url, heading: page.title)
-                files.append(OutputFile(path: page.outputPath, text: plan.templates.render("layout", plan.context.layout(
-                    meta, content: body, newer: nil, older: nil, kind: "page"))))
+                return plan.frame.page(meta, content: body, newer: nil, older: nil, kind: "page")
+            }
+            switch framed {
+            case .success(let text): files.append(OutputFile(path: page.outputPath, text: text))
             case .failure(let failure):
                 log.append(contentsOf: failure.diagnostics)
             }

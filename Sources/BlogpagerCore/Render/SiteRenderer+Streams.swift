@@ -72,7 +72,7 @@ extension SiteRenderer {
                 slots += files.slots
                 if plans[position].stream.kind == .main {
                     main = (output, index, files.batch)
-                    if output.pageURLs.isEmpty { sitemap.append(Sitemap.Location(url: plan.urls.home)) }
+                    if output.pageURLs.isEmpty { sitemap.append(Sitemap.Location(url: plan.urls.archiveHome)) }
                     sitemap.reserveCapacity(sitemap.count + plan.archive.entries.count)
                     for entry in plan.archive.entries {
                         var location = Sitemap.Location(url: entry.url, lastModified: entry.updated ?? entry.date)

@@ -14,6 +14,7 @@ public struct SiteURLs: Sendable {
     public init(config: SiteConfig) {
         basePath = config.basePath
         root = config.languageRoot
+        archiveFolder = config.archiveFolder
         if let code = config.languageCode { sitemapFolder = code + "/" }
         if let base = config.baseURL, let schemeEnd = base.range(of: "://") {
             let afterScheme = base[schemeEnd.upperBound...]
@@ -26,7 +27,14 @@ public struct SiteURLs: Sendable {
         output.urlPath(basePath: basePath)
     }
 
+    /// Where the main archive is below the language's root (`SiteConfig.archiveFolder`).
+    public var archiveFolder: [String] = []
+
     public var home: String { basePath + "/" + root.map { $0 + "/" }.joined() }
+    /// The main archive's front page: the home page, or where the site's own home page sent it (`/blog/`).
+    public var archiveHome: String { home + archiveFolder.map { $0 + "/" }.joined() }
+    /// The main archive's cursor index.
+    public var mainIndex: OutputPath { inLanguage(Self.mainIndex.below(archiveFolder)) }
     /// The site's own root, whatever language is rendered: where its assets and search bundle are.
     public var siteHome: String { basePath + "/" }
 

@@ -5,6 +5,10 @@ struct StreamRenderer {
     let config: SiteConfig
     let templates: TemplateSet
     let context: TemplateContext
+    /// What the full pages are put in (the fragments are the same in any frame).
+    let frame: PageFrame
+    /// What every full page's key takes from the frame (the site's layout for lists).
+    var frameKey = ""
 
     struct Output {
         /// The full page of each of the stream's pages; the first is the stream's front page.
@@ -86,7 +90,7 @@ struct StreamRenderer {
         let pagePaths = Self.pagePaths(of: stream)
         let texts = pageTexts(stream, pagePaths: pagePaths, displayDates: displayDates, neighbours: neighbours)
         let pageKeys = archive.pages.indices.map { index in
-            RenderKeys.listPage(stream: streamKey, title: texts.titles[index], description: texts.description, url: texts.pageURLs[index],
+            RenderKeys.listPage(stream: streamKey + frameKey, title: texts.titles[index], description: texts.description, url: texts.pageURLs[index],
                                 neighbourURLs: texts.neighbourURLs(index), fragments: texts.shown(index).map { fragmentKeys[$0] })
         }
         var keptFragments = archive.pages.indices.map { index in
@@ -148,7 +152,7 @@ struct StreamRenderer {
     /// embed them). `articles` are by main position, present where the plan needs them.
     func render(_ plan: Plan, articles: ArticleStore,
                 emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> Output {
-        if let empty = emptyPage(plan) { try await emit(OutputBatch(files: [empty])) }
+        if let empty = try emptyPage(plan) { try await emit(OutputBatch(files: [empty])) }
         var output = Output(pageURLs: plan.texts.pageURLs, fragmentURLs: [], slots: [])
         let streamValues = values(of: plan.stream, neighbours: plan.neighbours)
         let batches = plan.batches
@@ -193,13 +197,13 @@ struct StreamRenderer {
     }
 
     /// A stream without pages has its front page all the same, saying so.
-    private func emptyPage(_ plan: Plan) -> OutputFile? {
+    private func emptyPage(_ plan: Plan) throws(BuildFailure) -> OutputFile? {
         guard plan.stream.archive.pages.isEmpty else { return nil }
         let streamValues = values(of: plan.stream, neighbours: plan.neighbours)
         let list = templates.render("list", ["site": context.site, "stream": streamValues, "is_front": true, "is_empty": true, "sections": [Any]()])
         let meta = TemplateContext.PageMeta(title: plan.texts.streamTitle, description: plan.texts.description,
                                             path: context.urls.path(of: plan.pagePaths[0]), heading: plan.texts.heading)
-        return OutputFile(path: plan.pagePaths[0], text: templates.render("layout", context.layout(meta, content: list, newer: nil, older: nil, kind: "list")))
+        return OutputFile(path: plan.pagePaths[0], text: try frame.page(meta, content: list, newer: nil, older: nil, kind: "list").get())
     }
 
     /// The fragments, then the full pages, of every piece, each step spread over the cores at
@@ -209,7 +213,7 @@ struct StreamRenderer {
         let work = PieceWork(pieces)
         // Fragments first: their hashes name them, and full pages embed the same bytes.
         let fragments = try renderFragments(work, articles: articles)
-        let pages = renderPages(work, fragments: fragments)
+        let pages = try renderPages(work, fragments: fragments)
         return pieces.indices.map { number in
             let plan = pieces[number].plan
             let stream = plan.stream
@@ -299,21 +303,30 @@ struct StreamRenderer {
     }
 
     /// Each full page, nil where the plan keeps it, embedding the fragments it shows.
-    private func renderPages(_ work: PieceWork, fragments: [RenderedFragment?]) -> [OutputFile?] {
+    private func renderPages(_ work: PieceWork, fragments: [RenderedFragment?]) throws(BuildFailure) -> [OutputFile?] {
         guard work.items.contains(where: { work.pieces[$0.piece].plan.keptPages[$0.page] == nil }) else {
             return Array(repeating: nil, count: work.items.count)
         }
-        return work.items.parallelMap { item -> OutputFile? in
+        let rendered = work.items.parallelMap { item -> Result<OutputFile?, BuildFailure> in
             let piece = work.pieces[item.piece]
-            guard piece.plan.keptPages[item.page] == nil else { return nil }
+            guard piece.plan.keptPages[item.page] == nil else { return .success(nil) }
             let sections = piece.plan.texts.shown(item.page).map { shown -> [String: Any] in
                 ["html": fragments[work.item(piece: item.piece, page: shown)]?.html ?? "", "id": piece.plan.stream.archive.pages[shown].id]
             }
-            return renderPage(piece, page: item.page, sections: sections)
+            return renderPage(piece, page: item.page, sections: sections).map { $0 }
         }
+        var pages: [OutputFile?] = []
+        pages.reserveCapacity(rendered.count)
+        for result in rendered {
+            switch result {
+            case .success(let page): pages.append(page)
+            case .failure(let failure): throw failure
+            }
+        }
+        return pages
     }
 
-    private func renderPage(_ piece: Piece, page index: Int, sections: [[String: Any]]) -> OutputFile {
+    private func renderPage(_ piece: Piece, page index: Int, sections: [[String: Any]]) -> Result<OutputFile, BuildFailure> {
         let plan = piece.plan
         let texts = plan.texts
         let pageURLs = texts.pageURLs
@@ -328,10 +341,8 @@ struct StreamRenderer {
             "older_url": older ?? false,
         ])
         let meta = TemplateContext.PageMeta(title: texts.titles[index], description: texts.description, path: pageURLs[index], heading: texts.heading)
-        let page = templates.render("layout", context.layout(
-            meta, content: list, newer: newer, older: older, kind: "list",
-            feed: feedPath(of: plan.stream).map(context.urls.path(of:))))
-        return OutputFile(path: plan.pagePaths[index], text: page)
+        return frame.page(meta, content: list, newer: newer, older: older, kind: "list", feed: feedPath(of: plan.stream).map(context.urls.path(of:)))
+            .map { OutputFile(path: plan.pagePaths[index], text: $0) }
     }
 
     /// A term's own Atom feed (`tags/swift/feed.xml`), when the site has feeds.

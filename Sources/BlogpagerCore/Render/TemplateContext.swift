@@ -50,7 +50,7 @@ struct TemplateContext {
             "title": config.title,
             "lang": config.language,
             "home": urls.home,
-            "index_url": urls.path(of: urls.inLanguage(SiteURLs.mainIndex)),
+            "index_url": urls.path(of: urls.mainIndex),
             "archive_url": urls.path(of: urls.archivePage),
             "order": config.order.rawValue,
             "search": config.searchIndex,

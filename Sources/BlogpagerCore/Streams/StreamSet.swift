@@ -21,12 +21,14 @@ public struct StreamSet: Sendable {
     /// The main stream and the term and month streams cut from it, as the site's config names them.
     public init(of archive: Archive, config: SiteConfig) {
         self.init(archive: archive, pageSize: config.pageSize, taxonomies: config.taxonomies, sections: config.blogSections,
-                  monthName: DateDisplay(language: config.language).monthNames(), root: config.languageRoot)
+                  monthName: DateDisplay(language: config.language).monthNames(), root: config.languageRoot,
+                  mainFolder: config.archiveFolder)
     }
 
-    /// `root`: where the language's archive is (`["fr"]`), before every stream's folder.
+    /// `root`: where the language's archive is (`["fr"]`), before every stream's folder; `mainFolder`: the main
+    /// stream's below it, where the site's own home page keeps the root (`["blog"]`).
     public init(archive: Archive, pageSize: Int, taxonomies: [Taxonomy] = Taxonomy.standard, sections blogSections: [BlogSection] = [],
-                monthName: (_ year: Int, _ month: Int) -> String, root: [String] = []) {
+                monthName: (_ year: Int, _ month: Int) -> String, root: [String] = [], mainFolder: [String] = []) {
         // Which entries each stream holds, found in one pass each; each stream's pages are then cut on all cores.
         struct Cut { var kind: EntryStream.Kind, folder: [String], name: String, positions: [Int], rooted = true }
         var cuts: [Cut] = []
@@ -59,8 +61,8 @@ public struct StreamSet: Sendable {
         }
         // A site of one blog: the main stream is the archive itself, not a copy of it.
         main = mainPositions.count == archive.entries.count
-            ? EntryStream(kind: .main, folder: root, name: "", archive: archive, mainPositions: mainPositions)
-            : stream(of: Cut(kind: .main, folder: [], name: "", positions: mainPositions))
+            ? EntryStream(kind: .main, folder: root + mainFolder, name: "", archive: archive, mainPositions: mainPositions)
+            : stream(of: Cut(kind: .main, folder: mainFolder, name: "", positions: mainPositions))
         for (index, section) in blogSections.enumerated() where index != mainSection && !sectionPositions[index].isEmpty {
             cuts.append(Cut(kind: .section, folder: section.streamFolder, name: section.title, positions: sectionPositions[index], rooted: section.isInLanguageRoot))
         }

@@ -98,10 +98,10 @@ public struct OutputSession: Sendable {
                 let parent = folder.folder(ofRecorded: file.path.string)
                 if madeFolders.insert(parent).inserted { try folder.files.makeFolder(parent) }
             }
-            // Content-hashed names first (nothing links them yet), then pages, the root index last:
+            // Content-hashed names first (nothing links them yet), then pages, a stream's index last (the main one wherever it is):
             // each rank in parallel, the ranks in order, so nothing links a file before it is there.
             let rank = { (file: OutputFile) -> Int in
-                file.path.string == "index.json" ? 2 : ContentHashedName.isHashed(String(file.path.name)) ? 0 : 1
+                file.path.name == "index.json" ? 2 : ContentHashedName.isHashed(String(file.path.name)) ? 0 : 1
             }
             var identities: [(place: Int, identity: FileIdentity)] = []
             identities.reserveCapacity(pending.count)

@@ -68,9 +68,6 @@ struct JekyllConfigReader {
             case "permalink": break
             case "defaults":
                 config.frontMatterDefaults = FrontMatterDefaults.read(field, warnings: &values.warnings)
-                if config.frontMatterDefaults.sets.contains(where: { $0.values["layout"] != nil }) {
-                    values.warnings.append(.note(at: field.keyLocation, "the layouts that 'defaults' name are not used: blogpager's own templates are (every other default value is)"))
-                }
             case "excerpt_separator":
                 if field.rawText != EntryReader.moreMarker { values.notHonoured(field, "summaries end at <!--more--> or the first paragraph") }
             case "sass": config.stylesheets.read(field.value, at: field, values: &values)
@@ -78,10 +75,14 @@ struct JekyllConfigReader {
             case "show_drafts": config.buildsDrafts = field.value == .bool(true)
             case "theme":
                 // `theme: blogpager` asks for our templates: nothing of another theme to find or to warn of.
-                guard let name = values.text(field), name != "blogpager" else { break }
+                guard let name = values.text(field) else { break }
+                if name == "blogpager" { config.keepsOwnTemplates = true } else { config.stylesheets.theme = name }
+            case "remote_theme":
+                // GitHub Pages fetches `owner/name@ref`; a build here fetches nothing, and looks for the gem of that name instead.
+                guard config.stylesheets.theme == nil, let written = values.text(field),
+                      let name = written.split(separator: "@").first?.split(separator: "/").last.map(String.init), !name.isEmpty else { break }
                 config.stylesheets.theme = name
-                values.notHonoured(field, "blogpager's own templates are used; the theme's stylesheets are compiled, its layouts are not")
-            case "remote_theme": values.notHonoured(field, "blogpager's own templates are used; a theme is not converted")
+                values.warnings.append(.note(at: field.valueLocation, "remote_theme is not fetched (a build reaches no network): the installed gem '\(name)' is used where there is one"))
             case "liquid":
                 // `strict_variables` and `strict_filters` are the engine's (`LiquidSite`); strict parsing is not.
                 config.params[field.key] = field.value
@@ -90,8 +91,11 @@ struct JekyllConfigReader {
                                                     "'liquid.error_mode: strict' is not honoured yet: templates are read as Jekyll's default, warn, reads them"))
                 }
             case "plugins", "gems":
-                values.notHonoured(field, "Jekyll plugins do not run; their output is not made (jekyll-feed's feed.xml, jemoji's emoji and jekyll-include-cache's include_cached are: blogpager makes them)")
                 if case .list(let plugins) = field.value {
+                    let others = plugins.compactMap(\.scalarText).filter { !LiquidSite.pluginsMade.contains($0) }
+                    if !others.isEmpty {
+                        values.warnings.append(.warning(at: field.keyLocation, "plugin\(others.count == 1 ? "" : "s") \(others.joined(separator: ", ")) not run: Jekyll plugins do not run here, and what \(others.count == 1 ? "it makes is" : "they make is") left out (blogpager makes jekyll-seo-tag's, jekyll-feed's, jemoji's and jekyll-include-cache's)"))
+                    }
                     if plugins.contains(.string("jemoji")) { config.markdown.emoji = .github }
                     config.plugins.formUnion(plugins.compactMap(\.scalarText).filter(LiquidSite.pluginsMade.contains))
                 }

@@ -49,7 +49,7 @@ extension SiteLayout {
         layout.collectionFolders = (files.probeNames(in: root) ?? []).sorted()
             .filter { $0.hasPrefix("_") && !notCollections.contains($0) && files.isFolder("\(root)/\($0)") }
             .map { "\(root)/\($0)" }
-        layout.liquidFolders = [LiquidSources.dataFolder, LiquidSources.includesFolder, StylesheetSettings().sassFolder].map { "\(root)/\($0)" }
+        layout.liquidFolders = [LiquidSources.dataFolder, LiquidSources.includesFolder, LiquidSources.layoutsFolder, StylesheetSettings().sassFolder].map { "\(root)/\($0)" }
         return layout
     }
 

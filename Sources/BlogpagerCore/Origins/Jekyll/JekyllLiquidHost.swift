@@ -78,6 +78,17 @@ struct JekyllLiquidHost: LiquidHost {
             let reference = TemplateText.LinkReference(style: name == "post_url" ? .postName : .sitePath, target: target)
             // One that names no entry is an error of the check stage.
             return site.links?.url(for: reference, from: source) ?? "#"
+        case "seo":
+            return JekyllSeoTag(markup: markup, variable: variable) { value, filters in self.filtered(value, filters) }.render()
+        case "feed_meta":
+            // jekyll-feed's link to the site's feed (`feed.path`, else `feed.xml`), titled with the site's title.
+            let settings = site.sources.settings
+            let path = if case .hash(let feed)? = settings["feed"], let written = feed["path"], written != .nil { written.renderedText } else { "feed.xml" }
+            var link = "<link type=\"application/atom+xml\" rel=\"alternate\" href=\"\(Self.xmlAttribute(filtered(.string(path), "absolute_url")))\""
+            if let title = [settings["title"], settings["name"]].compactMap({ $0 }).first(where: { $0 != .nil }) {
+                link += " title=\"\(Self.xmlAttribute(title.renderedText))\""
+            }
+            return link + " />"
         case "highlight":
             // On a line of its own: the block is Markdown's fenced code, highlighted as every other.
             return "\n" + BodyRenderer.fencedCode(language: words.first, options: words.dropFirst().joined(separator: " "),
@@ -88,6 +99,23 @@ struct JekyllLiquidHost: LiquidHost {
     }
 
     // MARK: Jekyll's filters
+
+    /// `value` through a chain of the site's filters (`markdownify | strip_html`), as a template would pass it.
+    func filtered(_ value: LiquidValue, _ filters: String) -> String {
+        do {
+            let template = try LiquidTemplate(source: "{{ value | \(filters) }}")
+            return try template.render(["value": value], host: self)
+        } catch {
+            // The chains are the build's own, of filters every site has.
+            return value.renderedText
+        }
+    }
+
+    /// Ruby's `encode(xml: :attr)` without its quotes: `&`, `<`, `>` and `"` escaped.
+    static func xmlAttribute(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
 
     /// Jekyll's `relative_url`: the site's base path before a path of the site; an address with a scheme as it is.
     private func relativeURL(_ path: String) -> String {

@@ -45,14 +45,8 @@ struct JekyllOrigin: GeneratorOrigin {
     func stylesheets(_ sheets: [SourceFile], beside siteFiles: Set<OutputPath>, layout: SiteLayout, config: SiteConfig, liquid: LiquidSources?,
                      tools: StylesheetTools, files: FileSystem, warnings: inout [Diagnostic]) -> [StaticFile] {
         guard let root = layout.root else { return [] }
-        var theme: JekyllTheme?
-        if let name = config.stylesheets.theme {
-            theme = JekyllTheme.find(name, in: JekyllTheme.gemFolders(siteRoot: root, environment: tools.environment, files: files), files: files)
-            if theme == nil, !sheets.isEmpty {
-                warnings.append(.warning(at: SourceLocation(path: layout.configToEdit),
-                                         "theme '\(name)' was not found where Ruby installs gems (gem install \(name), or the Debian package that has it); its stylesheets are not there to import"))
-            }
-        }
+        // Found where the site's Liquid was read (and a warning given there where it was not).
+        let theme = liquid?.theme
         // The theme's assets where the site has none of its own at their place (its `assets/main.scss` over minima's).
         let taken = siteFiles.union(sheets.compactMap { JekyllSass.cssPath(of: $0.relativePath) })
         let (themeSheets, themeCopies) = theme.map { $0.assets(besides: taken, files: files) } ?? ([], [])
@@ -62,11 +56,43 @@ struct JekyllOrigin: GeneratorOrigin {
         return themeCopies + JekyllSass(root: root, resolvedRoot: files.resolve(root), config: config, liquid: site, themeSass: theme?.sassFolder).compile(all, with: tools.sass, warnings: &warnings)
     }
 
-    /// A Jekyll site's Liquid reads its data and includes: a bad data file stops the build, as in Jekyll.
-    func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, configs: ConfigFiles, files: FileSystem,
+    /// A site with layouts (its own or its theme's) is framed by them, unless it keeps ours (`theme: blogpager`). Its own
+    /// home page then keeps `/`, and the archive's front page is the page that lists the posts: jekyll-paginate's
+    /// (`paginate_path`'s folder), else `blog/`; a page of the site there lends the archive its layout and title.
+    func frame(_ config: inout SiteConfig, liquid: LiquidSources?, pages: [SourceFile]) {
+        guard let liquid, !liquid.layouts.isEmpty, !config.keepsOwnTemplates else { return }
+        config.usesSiteLayouts = true
+        config.markdown.headingLinks = false
+        let pagePaths = Set(pages.map(\.relativePath))
+        guard ["index.html", "index.md", "index.markdown"].contains(where: pagePaths.contains) else { return }
+        let paginated = config.oldListPages?.templates.first.map { template in
+            template.split(separator: "/").map(String.init).prefix { !$0.contains(":num") }
+        } ?? []
+        config.archiveFolder = paginated.isEmpty ? ["blog"] : Array(paginated)
+        let folder = config.archiveFolder.joined(separator: "/")
+        let listing = ["index.html", "index.md", "index.markdown"].map { "\(folder)/\($0)" } + ["html", "md", "markdown"].map { "\(folder).\($0)" }
+        if let page = pages.first(where: { listing.contains($0.relativePath) }),
+           case .success(let fields) = FrontMatterReader(config: config, page: true).fields(page) {
+            config.archivePage = SiteConfig.ArchivePage(source: page.relativePath,
+                                             layout: fields.first { $0.key == "layout" }?.value.scalarText,
+                                             title: fields.first { $0.key == "title" }?.value.scalarText)
+        }
+    }
+
+    /// A Jekyll site's Liquid reads its data, includes and layouts, and its theme's: a bad data file stops the build, as in
+    /// Jekyll; a theme that is not installed is a warning that says how to install it.
+    func liquidSources(layout: SiteLayout, config: SiteConfig, configFile: String?, configs: ConfigFiles, environment: [String: String], files: FileSystem,
                        log: inout DiagnosticLog, warnings: inout [Diagnostic]) -> LiquidSources? {
         guard config.reading.templateSyntax == .liquid, let root = layout.root else { return nil }
-        return LiquidSources.load(root: root, configPath: configFile, configs: configs, files: files, log: &log, warnings: &warnings)
+        var theme: JekyllTheme?
+        if let name = config.stylesheets.theme {
+            theme = JekyllTheme.find(name, in: JekyllTheme.gemFolders(siteRoot: root, environment: environment, files: files), files: files)
+            if theme == nil {
+                warnings.append(.warning(at: SourceLocation(path: layout.configToEdit),
+                                         "theme '\(name)' was not found where Ruby installs gems (gem install \(name)\(JekyllTheme.debianPackage(of: name).map { ", or apt-get install \($0)" } ?? "")): its layouts, includes and stylesheets are not there, and blogpager's templates serve where the site has no layouts of its own"))
+            }
+        }
+        return LiquidSources.load(root: root, configPath: configFile, configs: configs, theme: theme, files: files, log: &log, warnings: &warnings)
     }
 }
 

@@ -1,14 +1,19 @@
 /// A Jekyll site's theme gem (`theme: minima`), found where Ruby installs gems, as Jekyll finds it
 /// (`Gem::Specification.find_by_name`): `GEM_HOME` and `GEM_PATH`, Debian's rubygems-integration
 /// and `/var/lib/gems`, and the site's own `vendor/bundle`; of several versions, the newest.
-/// What of it the build uses today: its `_sass/`, where the site's stylesheets import from, and
-/// its `assets/`.
+/// Its `_layouts/`, `_includes/` and `_data/` lie under the site's own (`LiquidSources`), its `_sass/`
+/// is where the site's stylesheets import from, and its `assets/` are built where the site has none of its own.
 struct JekyllTheme: Sendable, Equatable {
     var name: String
     /// The gem's folder (`/usr/share/rubygems-integration/all/gems/minima-2.5.1`).
     var root: String
 
     var sassFolder: String { LocalPath.joined(root, "_sass") }
+
+    /// The Debian package that installs a theme gem, where Debian has one.
+    static func debianPackage(of name: String) -> String? {
+        ["minima": "jekyll-theme-minima"][name]
+    }
 
     /// The folders gems are installed in, in the order Ruby looks: the environment's, the system's, the site's bundle.
     static func gemFolders(siteRoot: String, environment: [String: String], files: FileSystem) -> [String] {

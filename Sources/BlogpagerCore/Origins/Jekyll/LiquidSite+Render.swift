@@ -9,12 +9,13 @@ extension LiquidSite {
     }
 
     /// The body's text with its Liquid rendered; `firstLine` is the file's line the body starts on.
-    func render(_ text: String, page: LiquidHash, source: SourceFile, firstLine: Int, markdown: MarkdownRenderer) -> Result<String, BuildFailure> {
+    func render(_ text: String, page: LiquidHash, paginator: LiquidValue = .nil, source: SourceFile, firstLine: Int,
+                markdown: MarkdownRenderer) -> Result<String, BuildFailure> {
         guard Self.hasLiquid(text) else { return .success(text) }
         do {
             let template = try LiquidTemplate(source: text, hostTags: Self.tagNames, hostBlockTags: Self.blockTagNames,
                                               includeTags: Self.includeTagNames(config))
-            return .success(try template.render(variables(page: page), host: JekyllLiquidHost(site: self, source: source, markdown: markdown), options: options))
+            return .success(try template.render(variables(page: page, paginator: paginator), host: JekyllLiquidHost(site: self, source: source, markdown: markdown), options: options))
         } catch let error as LiquidError {
             return .failure(BuildFailure(diagnostic(for: error, in: source, firstLine: firstLine)))
         } catch {

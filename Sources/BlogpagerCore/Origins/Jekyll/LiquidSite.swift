@@ -14,16 +14,19 @@ public struct LiquidSite: Sendable {
     let sources: LiquidSources
     let links: EntryLinks?
     let includes: [String: LiquidInclude]
+    /// The site's layouts and its theme's, parsed.
+    let layouts: JekyllLayouts
     /// The `site` object.
     let site: LiquidHash
     let jekyll: LiquidHash
     let options: LiquidOptions
     private let lists: Lists
 
-    /// The tags Jekyll adds that the build renders itself.
-    static let tagNames: Set<String> = ["post_url", "link"]
-    /// The plugins whose tags the build makes: jekyll-include-cache's `include_cached` renders as `include`.
-    static let pluginsMade: Set<String> = ["jekyll-include-cache"]
+    /// The tags Jekyll adds that the build renders itself, and those of the plugins it makes (jekyll-seo-tag's
+    /// `seo`, jekyll-feed's `feed_meta`): a site that uses them builds with Jekyll only where the plugin is loaded.
+    static let tagNames: Set<String> = ["post_url", "link", "seo", "feed_meta"]
+    /// The plugins whose tags and files the build makes: jekyll-include-cache's `include_cached` renders as `include`.
+    static let pluginsMade: Set<String> = ["jekyll-include-cache", "jekyll-seo-tag", "jekyll-feed", "jemoji", "jekyll-paginate"]
 
     /// The tags a site's plugins add that render as `include` does.
     static func includeTagNames(_ config: SiteConfig) -> Set<String> {
@@ -44,6 +47,7 @@ public struct LiquidSite: Sendable {
         self.sources = sources
         self.links = links
         self.includes = includes ?? LiquidInclude.all(of: sources, config: config)
+        layouts = JekyllLayouts(sources: sources, includeTags: Self.includeTagNames(config))
         let lists = Lists(config: config, root: sources.root, posts: posts, pages: pages, staticFiles: staticFiles, bodies: bodies)
         self.lists = lists
         var site = sources.settings
@@ -99,8 +103,28 @@ public struct LiquidSite: Sendable {
     }
 
     /// The variables a body renders with.
-    func variables(page: LiquidHash) -> LiquidHash {
-        ["site": .hash(site), "page": .hash(page), "jekyll": .hash(jekyll), "paginator": .nil]
+    func variables(page: LiquidHash, paginator: LiquidValue = .nil) -> LiquidHash {
+        ["site": .hash(site), "page": .hash(page), "jekyll": .hash(jekyll), "paginator": paginator]
+    }
+
+    /// jekyll-paginate's `paginator` on its template page (`index.html` in `paginate_path`'s folder), where the site keeps
+    /// that page: its first page, as Jekyll gives it there (the later ones lead to the archive's pages).
+    func paginator(for page: StandalonePage) -> LiquidValue {
+        guard config.plugins.contains("jekyll-paginate"), let pages = config.oldListPages, let template = pages.templates.first else { return .nil }
+        let folder = template.split(separator: "/").map(String.init).prefix { !$0.contains(":num") }
+        guard page.source.relativePath == (folder + ["index.html"]).joined(separator: "/") else { return .nil }
+        let posts = lists.posts.value
+        let size = max(1, pages.pageSize)
+        let total = (posts.count + size - 1) / size
+        var paginator: LiquidHash = [
+            "page": 1, "per_page": .int(size), "posts": .array(Array(posts.prefix(size))), "total_posts": .int(posts.count),
+            "total_pages": .int(total), "previous_page": .nil, "previous_page_path": .nil, "next_page": .nil, "next_page_path": .nil,
+        ]
+        if total > 1, let next = OldListPages.url(template, number: 2) {
+            paginator["next_page"] = 2
+            paginator["next_page_path"] = .string(next)
+        }
+        return .hash(paginator)
     }
 
     // MARK: Keys
@@ -279,11 +303,11 @@ extension LiquidSite {
             }
         }
 
-        /// A page that is not a post, as `site.pages` and its own `page` give it: its front matter, `title`, `url`, `path`, `name`.
+        /// A page that is not a post, as `site.pages` and its own `page` give it: its front matter, `url`, `path`, `name`; a
+        /// title only where its front matter gives one (minima's menu lists the pages that have one).
         func page(_ page: StandalonePage, fields: [FrontMatterField]) -> LiquidHash {
             var hash = LiquidHash()
             for field in fields { hash[field.key] = LiquidSite.value(of: field.value) }
-            hash["title"] = hash["title"] ?? .string(page.title)
             hash["url"] = .string(siteRelative(page.url))
             hash["path"] = .string(sitePath(of: page.source))
             hash["name"] = .string(page.source.fileName)

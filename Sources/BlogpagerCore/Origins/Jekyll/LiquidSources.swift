@@ -3,11 +3,13 @@ import Foundation
 import Liquid
 
 /// What a Jekyll site's Liquid reads beside its pages, gathered as the site is loaded: `_data/`
-/// as one tree (`site.data`), the files of `_includes/`, and the config as written (`site.*`).
-/// Each data name and each include has a fingerprint of its bytes: a page that reads one is keyed on it.
+/// as one tree (`site.data`), the files of `_includes/` and `_layouts/`, and the config as written
+/// (`site.*`); under each, its theme gem's, which the site's own files replace name by name.
+/// Each data name, include and layout has a fingerprint of its bytes: a page that reads one is keyed on it.
 public struct LiquidSources: Sendable {
     static let dataFolder = "_data"
     static let includesFolder = "_includes"
+    static let layoutsFolder = "_layouts"
 
     /// `site.data`: each file by its name without its extension, each folder as a hash of its own.
     var data = LiquidHash()
@@ -16,6 +18,10 @@ public struct LiquidSources: Sendable {
     /// By path below `_includes/`.
     var includes: [String: String] = [:]
     var includeFingerprints: [String: String] = [:]
+    /// By path below `_layouts/` (`post.html`), the site's own over its theme's: each file where it is and its text.
+    var layouts: [String: (path: String, text: String)] = [:]
+    /// The theme gem the config names, where it was found.
+    var theme: JekyllTheme?
     /// The config's keys in the order written.
     var settings = LiquidHash()
     /// The site's root: `include_relative` reads within it.
@@ -24,9 +30,10 @@ public struct LiquidSources: Sendable {
 
     /// Reads the site's data, includes and config; a file that cannot be read or parsed is an
     /// error (Jekyll stops there too), an include that leads out of `_includes/` a warning.
-    static func load(root: String, configPath: String?, configs: ConfigFiles, files: FileSystem, log: inout DiagnosticLog,
+    static func load(root: String, configPath: String?, configs: ConfigFiles, theme: JekyllTheme? = nil, files: FileSystem, log: inout DiagnosticLog,
                      warnings: inout [Diagnostic]) -> LiquidSources {
         var sources = LiquidSources(root: root, files: files)
+        sources.theme = theme
         if let configPath, let text = read(configPath, reading: configs.read, log: &log) {
             switch LiquidDataReader(path: configPath).read(text, extension: "yml") {
             case .success(.hash(let settings)): sources.settings = settings
@@ -35,35 +42,76 @@ public struct LiquidSources: Sendable {
             case .failure: break
             }
         }
-        let dataRoot = "\(root)/\(dataFolder)"
+        // The theme's own config under the site's, key by key, as Jekyll merges it (unless the site says not to).
+        if let theme, sources.settings["ignore_theme_config"] != .bool(true) {
+            let path = LocalPath.joined(theme.root, "_config.yml")
+            if files.item(at: path) != nil, let text = read(path, files: files, log: &log),
+               case .success(.hash(let themeSettings)) = LiquidDataReader(path: path).read(text, extension: "yml") {
+                sources.settings = deepMerged(themeSettings, over: sources.settings)
+            }
+        }
+        for folder in (theme.map { [LocalPath.joined($0.root, dataFolder)] } ?? []) + ["\(root)/\(dataFolder)"] {
+            sources.readData(in: folder, log: &log, warnings: &warnings)
+        }
+        // The theme's first: the site's own of a name replaces it.
+        for folder in (theme.map { [LocalPath.joined($0.root, includesFolder)] } ?? []) + ["\(root)/\(includesFolder)"] {
+            for (path, text) in readTexts(in: folder, files: files, log: &log, warnings: &warnings) {
+                sources.includes[path] = text.text
+                sources.includeFingerprints[path] = StableHash.digest(Array(text.text.utf8))
+            }
+        }
+        for folder in (theme.map { [LocalPath.joined($0.root, layoutsFolder)] } ?? []) + ["\(root)/\(layoutsFolder)"] {
+            for (path, text) in readTexts(in: folder, files: files, log: &log, warnings: &warnings) { sources.layouts[path] = text }
+        }
+        return sources
+    }
+
+    /// `over`'s keys over `under`'s, hashes merged key by key (Jekyll's `Utils.deep_merge_hashes`).
+    static func deepMerged(_ under: LiquidHash, over: LiquidHash) -> LiquidHash {
+        var merged = under
+        for (key, value) in over.pairs {
+            if case .hash(let inner) = value, case .hash(let below)? = merged[key] {
+                merged[key] = .hash(deepMerged(below, over: inner))
+            } else {
+                merged[key] = value
+            }
+        }
+        return merged
+    }
+
+    /// Every file of a folder (`_includes/`, `_layouts/`) by its path below it, with its text; one whose link leads out of the folder is not read.
+    private static func readTexts(in folder: String, files: FileSystem, log: inout DiagnosticLog,
+                                  warnings: inout [Diagnostic]) -> [(path: String, text: (path: String, text: String))] {
+        guard files.isFolder(folder) else { return [] }
+        var texts: [(path: String, text: (path: String, text: String))] = []
+        for (path, item) in files.walk(folder).items {
+            guard case .file = item else { continue }
+            let full = "\(folder)/\(path)"
+            guard confined(full, to: folder, files: files, warnings: &warnings), let text = read(full, files: files, log: &log) else { continue }
+            texts.append((path, (full, text)))
+        }
+        return texts
+    }
+
+    /// The data files of one `_data/` folder (a theme's, then the site's: a site's file replaces its theme's of the same name).
+    private mutating func readData(in dataRoot: String, log: inout DiagnosticLog, warnings: inout [Diagnostic]) {
         if files.isFolder(dataRoot) {
             var fingerprintBytes: [String: [UInt8]] = [:]
             for (path, item) in files.walk(dataRoot).items {
                 guard case .file = item, let dot = path.lastIndex(of: "."),
                       LiquidDataReader.extensions.contains(path[path.index(after: dot)...].lowercased()) else { continue }
                 let full = "\(dataRoot)/\(path)"
-                guard confined(full, to: dataRoot, files: files, warnings: &warnings), let text = read(full, files: files, log: &log) else { continue }
+                guard Self.confined(full, to: dataRoot, files: files, warnings: &warnings), let text = Self.read(full, files: files, log: &log) else { continue }
                 switch LiquidDataReader(path: full).read(text, extension: String(path[path.index(after: dot)...])) {
                 case .success(let value):
                     let names = String(path[..<dot]).split(separator: "/").map(String.init)
-                    sources.data = inserting(value, at: names[...], into: sources.data)
+                    data = Self.inserting(value, at: names[...], into: data)
                     fingerprintBytes[names[0], default: []] += Array("\(path)\n".utf8) + text.utf8
                 case .failure(let failure): log.append(failure.diagnostic)
                 }
             }
-            sources.dataFingerprints = fingerprintBytes.mapValues(StableHash.digest)
+            dataFingerprints.merge(fingerprintBytes.mapValues(StableHash.digest)) { _, new in new }
         }
-        let includesRoot = "\(root)/\(includesFolder)"
-        if files.isFolder(includesRoot) {
-            for (path, item) in files.walk(includesRoot).items {
-                guard case .file = item else { continue }
-                let full = "\(includesRoot)/\(path)"
-                guard confined(full, to: includesRoot, files: files, warnings: &warnings), let text = read(full, files: files, log: &log) else { continue }
-                sources.includes[path] = text
-                sources.includeFingerprints[path] = StableHash.digest(Array(text.utf8))
-            }
-        }
-        return sources
     }
 
     /// A folder's file as a hash in its parent's: `_data/team/people.yml` is `site.data.team.people`.

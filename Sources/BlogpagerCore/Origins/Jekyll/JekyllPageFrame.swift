@@ -1,0 +1,122 @@
+import Liquid
+
+/// A Jekyll site's pages in its own layouts, as Jekyll 4.3 writes them: a post, a page, a
+/// collection's document each put in the layout its front matter (or `defaults:`) names, with
+/// `page`, `site`, `layout` and `content` as Jekyll gives them; one that names none, or `none`,
+/// written as its content alone. The archive's list pages are our list, as the `content` of the
+/// layout the site lists its posts in (`listLayout`), with the loader's script beside it.
+struct JekyllPageFrame: Sendable {
+    let liquid: LiquidSite
+    let markdown: MarkdownRenderer
+    /// The layout the archive's pages, the terms' and the months' are put in; nil where the site has none to lend.
+    let listLayout: String?
+    /// The archive's front page's title where the site's own listing page gave one, and that page's URL.
+    let listTitle: String?
+    let archiveHome: String
+    /// What a list page needs of ours inside the site's layout: the loader's script and its words.
+    let loaderTags: String
+
+    /// `pages`: the site's pages, for the layout of its home page (the one its lists take where no other is named).
+    init(liquid: LiquidSite, config: SiteConfig, pages: [StandalonePage], context: TemplateContext) {
+        self.liquid = liquid
+        markdown = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, features: config.markdown)
+        let layouts = liquid.layouts
+        var listLayout = config.archivePage?.layout
+        if listLayout == nil || layouts.byName[listLayout!] == nil {
+            // The outermost layout of the home page (minima's `home` sits in `default`), else `default`.
+            let home = pages.first { $0.outputPath.string == "index.html" }
+            let homeLayout = home.flatMap { page -> String? in
+                guard case .success(let fields) = FrontMatterReader(config: config, page: true).fields(page.source) else { return nil }
+                return fields.first { $0.key == "layout" }?.value.scalarText
+            }
+            listLayout = layouts.chain(from: homeLayout).last ?? (layouts.byName["default"] != nil ? "default" : nil)
+        }
+        self.listLayout = listLayout
+        listTitle = config.archivePage?.title
+        archiveHome = SiteURLs(config: config).archiveHome
+        var tags = ""
+        if let strings = context.strings.isEnglish ? nil : context.strings.scriptJSON {
+            tags += "<script type=\"application/json\" id=\"bp-strings\">\(strings)</script>\n"
+        }
+        if let script = context.assetURLs["blogpager_js"] { tags += "<script src=\"\(HTMLEscaping.escape(script))\" defer></script>\n" }
+        if config.searchIndex, let script = context.assetURLs["search_js"] { tags += "<script src=\"\(HTMLEscaping.escape(script))\" defer></script>\n" }
+        loaderTags = tags
+    }
+
+    /// A post's page: its body in its layouts.
+    func page(of entry: Entry, body: EntryBody) -> Result<String, BuildFailure> {
+        var page = liquid.page(for: entry)
+        page["content"] = .string(body.contentHTML)
+        page["excerpt"] = .string(body.summaryHTML)
+        return place(body.contentHTML, page: page, layout: entry.params["layout"]?.scalarText, source: entry.source, paginator: .nil)
+    }
+
+    /// A page's document: its body in its layouts.
+    func page(of page: StandalonePage, html: String) -> Result<String, BuildFailure> {
+        FrontMatterReader(config: liquid.config, page: true).fields(page.source).flatMap { fields in
+            var hash = liquid.page(for: page, fields: fields)
+            hash["content"] = .string(html)
+            return place(html, page: hash, layout: fields.first { $0.key == "layout" }?.value.scalarText, source: page.source,
+                         paginator: liquid.paginator(for: page))
+        }
+    }
+
+    /// A list page of the archive: our list in the site's layout for lists; nil where the site has none.
+    func listPage(title: String, url: String, content: String) -> Result<String, BuildFailure>? {
+        guard let listLayout else { return nil }
+        let relative = LiquidSite.Lists.siteRelative(url, basePath: liquid.config.basePath)
+        let title = url == archiveHome ? listTitle ?? title : title
+        let page: LiquidHash = ["title": .string(title), "url": .string(relative), "layout": .string(listLayout)]
+        let source = SourceFile(displayPath: liquid.layouts.byName[listLayout]?.path ?? listLayout, relativePath: relative, bytes: [])
+        return place(loaderTags + content, page: page, layout: listLayout, source: source, paginator: .nil)
+    }
+
+    private func place(_ content: String, page: LiquidHash, layout: String?, source: SourceFile, paginator: LiquidValue) -> Result<String, BuildFailure> {
+        // `layout: none` (or one the site does not have, which Jekyll warns of) writes the content alone.
+        guard let layout, layout != "none" else { return .success(content) }
+        var variables = liquid.variables(page: page)
+        variables["paginator"] = paginator
+        return liquid.layouts.place(content, in: layout, variables: variables,
+                                    host: JekyllLiquidHost(site: liquid, source: source, markdown: markdown), options: liquid.options,
+                                    page: source.displayPath)
+    }
+
+    /// Each layout chain the site's posts and pages start, rendered once for the first that starts it (with no content),
+    /// so that an error in a layout is found before anything is written; a layout they name that the site does not
+    /// have is a warning, as in Jekyll, and they are written without it.
+    func check(_ entries: [Entry], pages: [StandalonePage], log: inout DiagnosticLog, warnings: inout [Diagnostic]) {
+        var seen: Set<String> = []
+        var missing: [String: (path: String, count: Int)] = [:]
+        func tried(_ layout: String?, source: SourceFile, render: () -> Result<String, BuildFailure>) {
+            guard let layout, layout != "none" else { return }
+            guard liquid.layouts.byName[layout] != nil else {
+                missing[layout, default: (source.displayPath, 0)].count += 1
+                return
+            }
+            guard seen.insert(layout).inserted, case .failure(let failure) = render() else { return }
+            log.append(contentsOf: failure.diagnostics)
+        }
+        for entry in entries {
+            let layout = entry.params["layout"]?.scalarText
+            tried(layout, source: entry.source) {
+                var page = liquid.page(for: entry)
+                page["content"] = ""
+                return place("", page: page, layout: layout, source: entry.source, paginator: .nil)
+            }
+        }
+        for page in pages {
+            guard case .success(let fields) = FrontMatterReader(config: liquid.config, page: true).fields(page.source) else { continue }
+            let layout = fields.first { $0.key == "layout" }?.value.scalarText
+            tried(layout, source: page.source) { place("", page: liquid.page(for: page, fields: fields), layout: layout, source: page.source, paginator: liquid.paginator(for: page)) }
+        }
+        if let listLayout { tried(listLayout, source: SourceFile(displayPath: listLayout, relativePath: "", bytes: [])) { listPage(title: "", url: "/", content: "") ?? .success("") } }
+        for (layout, place) in missing.sorted(by: { $0.key < $1.key }) {
+            warnings.append(.warning(at: SourceLocation(path: place.path), "layout '\(layout)' is not in _layouts/ (nor the theme's): \(place.count == 1 ? "this page is" : "\(place.count) pages (this one among them) are") written without it, as Jekyll writes them"))
+        }
+    }
+
+    /// What the key of a page in `layout` takes from its layouts.
+    func keyParts(layout: String?) -> [String] {
+        liquid.layouts.keyParts(from: layout, site: liquid)
+    }
+}

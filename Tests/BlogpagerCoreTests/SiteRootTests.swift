@@ -66,8 +66,9 @@ struct SiteRootTests {
         // Static files as Jekyll copies them; underscored folders, excluded names and pages are not.
         #expect(files["CNAME"] == Data("blog.example.org\n".utf8) && files["assets/img/logo.png"] == Data("PNG".utf8))
         #expect(files["notes.txt"] == nil && files["Gemfile"] == nil && files["about.md"] == nil && files.keys.allSatisfy { !$0.hasPrefix("_") })
-        // A Markdown page is built at Jekyll's own URL for it; a Liquid page is not, and the front page stays ours.
-        let about = String(decoding: try #require(files["about.html"]), as: UTF8.self)
+        // A Markdown page is built at Jekyll's own URL for it (a folder's index, as the posts' permalink ends in a slash);
+        // a Liquid page is not, and the front page stays ours.
+        let about = String(decoding: try #require(files["about/index.html"]), as: UTF8.self)
         #expect(about.contains("<h1 class=\"entry-title\">About</h1>") && about.contains("About <em>me</em>."))
         #expect(!String(decoding: try #require(files["index.html"]), as: UTF8.self).contains("paginator"))
         let first = try #require(files["2016/01/05/first-post/index.html"].map { String(decoding: $0, as: UTF8.self) })

@@ -36,6 +36,8 @@ public struct MarkdownFeatures: Sendable, Hashable {
     public var emoji: EmojiList?
     /// Whether each heading with an id ends with our `#` link to it (not in a site's own layouts, whose documents are the old generator's).
     public var headingLinks = true
+    /// The class of inline code (kramdown with Rouge, Jekyll's default: `language-plaintext highlighter-rouge`); nil for none.
+    public var inlineCodeClass: String?
 
     public enum MathSyntax: String, Sendable, Hashable {
         /// Dollars are text, as CommonMark reads them.

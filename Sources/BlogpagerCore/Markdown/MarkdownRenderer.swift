@@ -98,6 +98,7 @@ public struct MarkdownRenderer: Sendable {
             if let base { resolveRelativeURLs(in: document, against: base) }
             if features.autolinks, features.wwwScheme != "http" { Self.linkingWWW(in: document, with: features.wwwScheme) }
             if let emoji = features.emoji { Self.showingEmoji(in: document, from: EmojiTable.of(emoji)) }
+            if let inlineCodeClass = features.inlineCodeClass { Self.classingInlineCode(in: document, as: inlineCodeClass) }
             if let highlighter { highlightCode(in: document, with: highlighter) }
             let headings = headingIDs.map { markHeadings(in: document, style: $0) } ?? []
             var html = FootnoteIDs.rewriting(Self.placingHeadingIDs(headings, in: self.html(of: document, extensions: extensions), links: features.headingLinks))
@@ -172,6 +173,30 @@ public struct MarkdownRenderer: Sendable {
                   let literal = cmark_node_get_literal(node), let shown = table.replacing(in: String(cString: literal)) else { continue }
             _ = cmark_node_set_literal(node, shown)
         }
+    }
+
+    /// Each code span as `<code class="…">`, its text escaped: our own markup, carried by a custom inline (raw HTML is dropped in safe mode).
+    private static func classingInlineCode(in document: OpaquePointer, as className: String) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        var spans: [OpaquePointer] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_CODE { spans.append(node) }
+        }
+        cmark_iter_free(iterator)
+        for span in spans {
+            let text = cmark_node_get_literal(span).map { String(cString: $0) } ?? ""
+            guard let replacement = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { continue }
+            _ = cmark_node_set_on_enter(replacement, "<code class=\"\(HTMLEscaping.escape(className))\">\(Self.escapingText(text))</code>")
+            _ = cmark_node_insert_before(span, replacement)
+            cmark_node_free(span)
+        }
+    }
+
+    /// Text in an element as kramdown writes it: `&`, `<` and `>` escaped, quotes as they are.
+    private static func escapingText(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     private func resolveRelativeURLs(in document: OpaquePointer, against base: String) {

@@ -6,4 +6,6 @@ public struct EntryBody: Sendable, Equatable {
     public var summaryText: String
     /// True when the summary is shorter than the content (a "Read more" is due).
     public var isTruncated: Bool
+    /// Jekyll's `excerpt` where the site's own layouts show it (`BodyRenderer.jekyllExcerpt`); nil elsewhere, where it is the summary.
+    public var excerptHTML: String? = nil
 }

@@ -15,8 +15,12 @@ struct OutputPlacement {
         // Without static files or pages nothing can collide: no need to list every planned path.
         if !staticFiles.isEmpty || !pages.isEmpty {
             // Every language's paths; not the root page that leads to the default language, which gives way to the site's own.
-            let generated = languages.sites.reduce(into: Set(languages.assets.files.map(\.path))) {
+            var generated = languages.sites.reduce(into: Set(languages.assets.files.map(\.path))) {
                 $0.formUnion($1.renderer.plannedPaths($1.archive, streams: $1.streams))
+            }
+            // In the site's own face, its pages keep their URLs over our lists' indexes (its own `archive/`, `tags/`).
+            if input.config.usesSiteLayouts {
+                generated.subtract(languages.sites.flatMap { $0.renderer.listIndexPaths(streams: $0.streams) })
             }
             // The pages' old addresses are generated too, and with them `_redirects`.
             let pageAliases = pages.flatMap(\.redirectsFrom)

@@ -25,7 +25,8 @@ struct EntryTermsReader {
                 let plural = pluralIsWritten && taxonomy.key == Taxonomy.categories.key ? self.terms(of: field, taxonomy, splitting: true, log: &log) : []
                 found = plural + whole.filter { !plural.contains($0) }
             } else {
-                found = self.terms(of: field, taxonomy, splitting: splitsOnSpaces, log: &log)
+                // Jekyll splits only its own two (`author: Ada Lovelace` is one author).
+                found = self.terms(of: field, taxonomy, splitting: splitsOnSpaces && Self.jekyllSingulars[taxonomy.key] != nil, log: &log)
             }
             if !found.isEmpty { terms[taxonomy.key] = found }
         }

@@ -79,7 +79,26 @@ public struct BodyRenderer: Sendable {
             : renderBody(text, summarySource: entry.summarySource, base: base)
         body.contentHTML = imageSizes.sizing(Self.fillingPlaceholders(body.contentHTML, placeholders), pageURL: entry.url)
         body.summaryHTML = imageSizes.sizing(Self.fillingPlaceholders(body.summaryHTML, placeholders), pageURL: entry.url)
+        if config.usesSiteLayouts {
+            body.excerptHTML = imageSizes.sizing(jekyllExcerpt(of: entry, markdown, base: base), pageURL: entry.url)
+        }
         return body
+    }
+
+    /// Jekyll's `excerpt`: the post's own `excerpt`, else its body before its `excerpt_separator` (the post's, the site's,
+    /// else a blank line) with the rest's link definitions after it, so that its links resolve, rendered.
+    private func jekyllExcerpt(of entry: Entry, _ text: String, base: String?) -> String {
+        let separator = entry.params["excerpt_separator"]?.scalarText ?? liquid.sources.settings["excerpt_separator"]?.renderedText ?? "\n\n"
+        guard !separator.isEmpty, let cut = text.range(of: separator) else { return render(text, of: entry, base: base) }
+        var head = String(text[..<cut.lowerBound])
+        let definitions = text[cut.upperBound...].split(separator: "\n", omittingEmptySubsequences: true)
+            .filter { $0.wholeMatch(of: #/ {0,3}\[[^\]]+\]:.+/#) != nil }
+        if !definitions.isEmpty { head += "\n\n" + definitions.joined(separator: "\n") }
+        return render(head, of: entry, base: base)
+    }
+
+    private func render(_ text: String, of entry: Entry, base: String?) -> String {
+        HTMLContentRenderer.isHTML(entry.source) ? text : renderer.render(text, relativeTo: base).html
     }
 
     /// The fenced code `body(of:)` will hand the highlighter, as far as `FenceScanner` tells it

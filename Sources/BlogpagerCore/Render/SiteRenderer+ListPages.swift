@@ -2,16 +2,24 @@
 /// `authors/`: every term with its count) and `archive/` (years and months
 /// with counts).
 extension SiteRenderer {
-    /// The list pages, with their URLs for the sitemap.
-    func listPages(_ plan: RenderPlan, mainPageURLs: [String]) throws(BuildFailure) -> (files: [OutputFile], sitemap: [Sitemap.Location]) {
+    /// Where the list pages go: each taxonomy's index, then `archive/`.
+    func listIndexPaths(streams: StreamSet) -> [OutputPath] {
+        let urls = SiteURLs(config: config)
+        return streams.taxonomies.map { urls.inLanguage($0.taxonomy.indexPage) } + [urls.archivePage]
+    }
+
+    /// The list pages, with their URLs for the sitemap; none where a page of the site is (`taken`).
+    func listPages(_ plan: RenderPlan, mainPageURLs: [String], taken: Set<OutputPath> = []) throws(BuildFailure) -> (files: [OutputFile], sitemap: [Sitemap.Location]) {
         var files: [OutputFile] = []
         var sitemap: [Sitemap.Location] = []
-        for taxonomy in plan.streams.taxonomies {
+        for taxonomy in plan.streams.taxonomies where !taken.contains(plan.urls.inLanguage(taxonomy.taxonomy.indexPage)) {
             files.append(try termsPage(taxonomy, plan: plan))
             sitemap.append(Sitemap.Location(url: plan.urls.path(of: plan.urls.inLanguage(taxonomy.taxonomy.indexPage))))
         }
-        files.append(try monthsPage(mainPageURLs: mainPageURLs, plan: plan))
-        sitemap.append(Sitemap.Location(url: plan.urls.path(of: plan.urls.archivePage)))
+        if !taken.contains(plan.urls.archivePage) {
+            files.append(try monthsPage(mainPageURLs: mainPageURLs, plan: plan))
+            sitemap.append(Sitemap.Location(url: plan.urls.path(of: plan.urls.archivePage)))
+        }
         return (files, sitemap)
     }
 

@@ -66,7 +66,7 @@ public struct SiteRenderer: Sendable {
         var entries = try await renderEntries(plan, bodies: bodies, emit: emit)
         var rendered = try await renderStreams(plan, articles: entries.articles, emit: emit)
         let standalone = try standalonePages(pages, plan: plan, bodies: bodies)
-        let lists = try listPages(plan, mainPageURLs: rendered.main.pageURLs)
+        let lists = try listPages(plan, mainPageURLs: rendered.main.pageURLs, taken: Set(pages.map(\.outputPath)))
         let (redirectPages, redirectLines) = redirectPages(plan, pages: pages)
         let ownsSiteFiles = config.languageCode == nil
         let redirects = redirectPages + (ownsSiteFiles ? Self.redirectsFile(redirectLines).map { [$0] } ?? [] : [])

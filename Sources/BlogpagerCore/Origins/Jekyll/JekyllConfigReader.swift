@@ -17,7 +17,9 @@ struct JekyllConfigReader {
         // Jekyll's kramdown reads GFM by default, whose ids are GitHub's; `input: kramdown` makes kramdown's own.
         config.headingIDs = .github
         config.markdown = .kramdown([:]) { _, _ in }
-        config.pagesEndInHTML = fields.first { $0.key == "permalink" }?.rawText != "pretty"
+        // Pages end in a slash where the posts' style does (`pretty`, or a template ending in `/`), as Jekyll's `add_permalink_suffix` has it.
+        let style = fields.first { $0.key == "permalink" }?.value.scalarText ?? "date"
+        config.pagesEndInHTML = !(style == "pretty" || (style.contains("/") && style.hasSuffix("/")))
         // Posts' URLs: `collections: posts: permalink:`, else the site's `permalink` (a style or a template), else Jekyll's `date` style.
         var postsPermalink: String?
         if case .map(let collections)? = fields.first(where: { $0.key == "collections" })?.value {

@@ -63,6 +63,10 @@ struct JekyllOrigin: GeneratorOrigin {
         guard let liquid, !liquid.layouts.isEmpty, !config.keepsOwnTemplates else { return }
         config.usesSiteLayouts = true
         config.markdown.headingLinks = false
+        // kramdown's code spans as Jekyll's default highlighter, Rouge, classes them.
+        let kramdownHighlighter: String? = if case .map(let kramdown)? = config.params["kramdown"] { kramdown["syntax_highlighter"]?.scalarText } else { nil }
+        let highlighter = kramdownHighlighter ?? config.params["highlighter"]?.scalarText ?? "rouge"
+        if config.markdown.attributeLists, highlighter == "rouge" { config.markdown.inlineCodeClass = "language-plaintext highlighter-rouge" }
         let pagePaths = Set(pages.map(\.relativePath))
         guard ["index.html", "index.md", "index.markdown"].contains(where: pagePaths.contains) else { return }
         let paginated = config.oldListPages?.templates.first.map { template in

@@ -47,7 +47,7 @@ struct JekyllPageFrame: Sendable {
     func page(of entry: Entry, body: EntryBody) -> Result<String, BuildFailure> {
         var page = liquid.page(for: entry)
         page["content"] = .string(body.contentHTML)
-        page["excerpt"] = .string(body.summaryHTML)
+        if entry.params["excerpt"] == nil { page["excerpt"] = .string(body.excerptHTML ?? body.summaryHTML) }
         return place(body.contentHTML, page: page, layout: entry.params["layout"]?.scalarText, source: entry.source, paginator: .nil)
     }
 

@@ -53,7 +53,7 @@ public struct LiquidSite: Sendable {
         var site = sources.settings
         if site["baseurl"] == nil { site["baseurl"] = .string(config.basePath) }
         if site["url"] == nil { site["url"] = .string(SiteURLs(config: config).origin ?? "") }
-        if site["title"] == nil { site["title"] = .string(config.title) }
+        // `site.title` only where the config gives one, as Jekyll has it (a layout's `{{ site.title }}` is then empty).
         let time = EntryDate(epochSeconds: Int64(now.timeIntervalSince1970)).shown(in: config.timeZone)
         site["time"] = .string(RubyStrftime.timeText(time))
         site["data"] = .hash(sources.data)
@@ -348,7 +348,10 @@ extension LiquidSite {
             hash["draft"] = .bool(entry.isDraft)
             if withBody, let bodies {
                 hash.setDeferred("content") { bodies(entry).map { .string($0.contentHTML) } ?? .nil }
-                hash.setDeferred("excerpt") { bodies(entry).map { .string($0.summaryHTML) } ?? .nil }
+                // An `excerpt` the post writes is its own, as Jekyll keeps it.
+                if entry.params["excerpt"] == nil {
+                    hash.setDeferred("excerpt") { bodies(entry).map { .string($0.excerptHTML ?? $0.summaryHTML) } ?? .nil }
+                }
             }
             return hash
         }

@@ -82,6 +82,7 @@ bench: build bench-deps test-deps
 	python3 bench/build_bench.py $(if $(BESIDE),--beside $(BESIDE))
 	python3 bench/limits_bench.py
 	python3 bench/liquid_bench.py
+	python3 bench/theme_bench.py
 	python3 bench/languages_bench.py
 	python3 bench/code_search_bench.py
 	python3 bench/serve_bench.py

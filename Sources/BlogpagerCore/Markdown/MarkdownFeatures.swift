@@ -38,6 +38,8 @@ public struct MarkdownFeatures: Sendable, Hashable {
     public var headingLinks = true
     /// The class of inline code (kramdown with Rouge, Jekyll's default: `language-plaintext highlighter-rouge`); nil for none.
     public var inlineCodeClass: String?
+    /// Whether code blocks take kramdown's and Rouge's markup (`KramdownCodeShape`), for a Jekyll site in its own layouts.
+    public var kramdownCodeBlocks = false
 
     public enum MathSyntax: String, Sendable, Hashable {
         /// Dollars are text, as CommonMark reads them.

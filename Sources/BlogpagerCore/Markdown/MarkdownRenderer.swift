@@ -100,6 +100,7 @@ public struct MarkdownRenderer: Sendable {
             if let emoji = features.emoji { Self.showingEmoji(in: document, from: EmojiTable.of(emoji)) }
             if let inlineCodeClass = features.inlineCodeClass { Self.classingInlineCode(in: document, as: inlineCodeClass) }
             if let highlighter { highlightCode(in: document, with: highlighter) }
+            if features.kramdownCodeBlocks { Self.shapingPlainCode(in: document) }
             let headings = headingIDs.map { markHeadings(in: document, style: $0) } ?? []
             var html = FootnoteIDs.rewriting(Self.placingHeadingIDs(headings, in: self.html(of: document, extensions: extensions), links: features.headingLinks))
             if features.attributeLists, html.utf8Contains("\u{E004}") {
@@ -221,8 +222,35 @@ public struct MarkdownRenderer: Sendable {
         let (nodes, blocks) = Self.fencedBlocks(in: document)
         guard !blocks.isEmpty else { return }
         for (node, html) in zip(nodes, highlighter.html(for: blocks)) {
-            guard let html, let replacement = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            guard var html, let replacement = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            // kramdown's blocks where the site's Markdown is kramdown's with Rouge; Jekyll's `{% highlight %}` tag's wherever it was written.
+            if let info = cmark_node_get_fence_info(node).map({ String(cString: $0) }),
+               features.kramdownCodeBlocks || info.contains(KramdownCodeShape.figureOption),
+               let reshaped = KramdownCodeShape.reshaping(html, info: info) {
+                html = reshaped
+            }
             _ = cmark_node_set_on_enter(replacement, html)
+            _ = cmark_node_insert_before(node, replacement)
+            cmark_node_free(node)
+        }
+    }
+
+    /// The code blocks left as they were (no language, indented, no highlighter) in kramdown's markup.
+    private static func shapingPlainCode(in document: OpaquePointer) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        var blocks: [OpaquePointer] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK { blocks.append(node) }
+        }
+        cmark_iter_free(iterator)
+        for node in blocks {
+            let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+            let language = info.trimmingSpaces.prefix { !$0.isWhitespace && $0 != "," && $0 != "{" }
+            let code = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            guard let replacement = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            _ = cmark_node_set_on_enter(replacement, KramdownCodeShape.plain(code, language: language.isEmpty ? nil : String(language)))
             _ = cmark_node_insert_before(node, replacement)
             cmark_node_free(node)
         }

@@ -77,19 +77,26 @@ public struct BodyRenderer: Sendable {
         var body = HTMLContentRenderer.isHTML(entry.source)
             ? renderHTMLBody(text, summarySource: entry.summarySource)
             : renderBody(text, summarySource: entry.summarySource, base: base)
-        body.contentHTML = imageSizes.sizing(Self.fillingPlaceholders(body.contentHTML, placeholders), pageURL: entry.url)
-        body.summaryHTML = imageSizes.sizing(Self.fillingPlaceholders(body.summaryHTML, placeholders), pageURL: entry.url)
+        body.contentHTML = Self.fillingPlaceholders(body.contentHTML, placeholders)
+        body.summaryHTML = Self.fillingPlaceholders(body.summaryHTML, placeholders)
         if config.usesSiteLayouts {
-            body.excerptHTML = imageSizes.sizing(jekyllExcerpt(of: entry, markdown, base: base), pageURL: entry.url)
+            // In the site's own layouts an image is as written: its stylesheet may shrink a width without `height: auto`.
+            body.excerptHTML = jekyllExcerpt(of: entry, markdown, base: base)
+        } else {
+            body.contentHTML = imageSizes.sizing(body.contentHTML, pageURL: entry.url)
+            body.summaryHTML = imageSizes.sizing(body.summaryHTML, pageURL: entry.url)
         }
         return body
     }
 
     /// Jekyll's `excerpt`: the post's own `excerpt`, else its body before its `excerpt_separator` (the post's, the site's,
     /// else a blank line) with the rest's link definitions after it, so that its links resolve, rendered.
-    private func jekyllExcerpt(of entry: Entry, _ text: String, base: String?) -> String {
+    private func jekyllExcerpt(of entry: Entry, _ body: String, base: String?) -> String {
+        // Jekyll's front matter takes the blank lines after it (its closing `---\s*$`): the body starts at its first line of text.
+        var text = Substring(body)
+        while let end = text.firstIndex(of: "\n"), text[..<end].allSatisfy(\.isWhitespace) { text = text[text.index(after: end)...] }
         let separator = entry.params["excerpt_separator"]?.scalarText ?? liquid.sources.settings["excerpt_separator"]?.renderedText ?? "\n\n"
-        guard !separator.isEmpty, let cut = text.range(of: separator) else { return render(text, of: entry, base: base) }
+        guard !separator.isEmpty, let cut = text.range(of: separator) else { return render(String(text), of: entry, base: base) }
         var head = String(text[..<cut.lowerBound])
         let definitions = text[cut.upperBound...].split(separator: "\n", omittingEmptySubsequences: true)
             .filter { $0.wholeMatch(of: #/ {0,3}\[[^\]]+\]:.+/#) != nil }

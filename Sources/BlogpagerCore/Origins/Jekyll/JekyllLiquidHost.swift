@@ -91,8 +91,9 @@ struct JekyllLiquidHost: LiquidHost {
             return link + " />"
         case "highlight":
             // On a line of its own: the block is Markdown's fenced code, highlighted as every other.
-            return "\n" + BodyRenderer.fencedCode(language: words.first, options: words.dropFirst().joined(separator: " "),
-                                                  code: TemplateText.trimmingBlankEnds(body ?? ""))
+            // Marked as the tag's, whose block kramdown's shape writes as a figure (`KramdownCodeShape`).
+            let options = (Array(words.dropFirst()) + (site.config.usesSiteLayouts ? [KramdownCodeShape.figureOption] : [])).joined(separator: " ")
+            return "\n" + BodyRenderer.fencedCode(language: words.first, options: options, code: TemplateText.trimmingBlankEnds(body ?? ""))
         default:
             return ""
         }

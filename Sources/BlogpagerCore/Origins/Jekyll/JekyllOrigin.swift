@@ -60,13 +60,24 @@ struct JekyllOrigin: GeneratorOrigin {
     /// home page then keeps `/`, and the archive's front page is the page that lists the posts: jekyll-paginate's
     /// (`paginate_path`'s folder), else `blog/`; a page of the site there lends the archive its layout and title.
     func frame(_ config: inout SiteConfig, liquid: LiquidSources?, pages: [SourceFile]) {
-        guard let liquid, !liquid.layouts.isEmpty, !config.keepsOwnTemplates else { return }
+        guard let liquid else { return }
+        // The plugins Jekyll loads beside `plugins:`: the Gemfile's group, the theme's dependencies, GitHub Pages' own.
+        var loaded = liquid.theme?.runtimeDependencies(files: liquid.files) ?? []
+        if let bytes = liquid.files.probeRead(LocalPath.joined(liquid.root, "Gemfile")) {
+            let gemfile = JekyllGemfile(text: String(decoding: bytes, as: UTF8.self))
+            loaded += gemfile.plugins + (gemfile.isGitHubPages ? JekyllGemfile.gitHubPagesPlugins : [])
+        }
+        config.plugins.formUnion(loaded.filter(LiquidSite.pluginsMade.contains))
+        guard !liquid.layouts.isEmpty, !config.keepsOwnTemplates else { return }
         config.usesSiteLayouts = true
         config.markdown.headingLinks = false
         // kramdown's code spans as Jekyll's default highlighter, Rouge, classes them.
         let kramdownHighlighter: String? = if case .map(let kramdown)? = config.params["kramdown"] { kramdown["syntax_highlighter"]?.scalarText } else { nil }
         let highlighter = kramdownHighlighter ?? config.params["highlighter"]?.scalarText ?? "rouge"
-        if config.markdown.attributeLists, highlighter == "rouge" { config.markdown.inlineCodeClass = "language-plaintext highlighter-rouge" }
+        if config.markdown.attributeLists, highlighter == "rouge" {
+            config.markdown.inlineCodeClass = "language-plaintext highlighter-rouge"
+            config.markdown.kramdownCodeBlocks = true
+        }
         let pagePaths = Set(pages.map(\.relativePath))
         guard ["index.html", "index.md", "index.markdown"].contains(where: pagePaths.contains) else { return }
         let paginated = config.oldListPages?.templates.first.map { template in

@@ -48,7 +48,7 @@ struct JekyllPageFrame: Sendable {
         var page = liquid.page(for: entry)
         page["content"] = .string(body.contentHTML)
         if entry.params["excerpt"] == nil { page["excerpt"] = .string(body.excerptHTML ?? body.summaryHTML) }
-        return place(body.contentHTML, page: page, layout: entry.params["layout"]?.scalarText, source: entry.source, paginator: .nil)
+        return place(body.contentHTML, page: page, layout: layout(written: entry.params["layout"], isPost: true, url: entry.url), source: entry.source, paginator: .nil)
     }
 
     /// A page's document: its body in its layouts.
@@ -56,9 +56,21 @@ struct JekyllPageFrame: Sendable {
         FrontMatterReader(config: liquid.config, page: true).fields(page.source).flatMap { fields in
             var hash = liquid.page(for: page, fields: fields)
             hash["content"] = .string(html)
-            return place(html, page: hash, layout: fields.first { $0.key == "layout" }?.value.scalarText, source: page.source,
+            return place(html, page: hash, layout: layout(written: fields.first { $0.key == "layout" }?.value, isPost: false, url: page.url), source: page.source,
                          paginator: liquid.paginator(for: page))
         }
+    }
+
+    /// The layout a post or a page is put in: the one its front matter names; else, where GitHub Pages builds the site
+    /// (jekyll-default-layout), `home` for the home page, `post` for a post, `page` for a page, each where the site has it, else `default`.
+    func layout(written: FrontMatterValue?, isPost: Bool, url: String) -> String? {
+        if let written { return written.scalarText }
+        guard liquid.config.plugins.contains("jekyll-default-layout") else { return nil }
+        let has = { (name: String) in liquid.layouts.byName[name] != nil }
+        if url == SiteURLs(config: liquid.config).home, has("home") { return "home" }
+        if isPost, has("post") { return "post" }
+        if !isPost, has("page") { return "page" }
+        return has("default") ? "default" : nil
     }
 
     /// A list page of the archive: our list in the site's layout for lists; nil where the site has none.
@@ -97,7 +109,7 @@ struct JekyllPageFrame: Sendable {
             log.append(contentsOf: failure.diagnostics)
         }
         for entry in entries {
-            let layout = entry.params["layout"]?.scalarText
+            let layout = layout(written: entry.params["layout"], isPost: true, url: entry.url)
             tried(layout, source: entry.source) {
                 var page = liquid.page(for: entry)
                 page["content"] = ""
@@ -106,7 +118,7 @@ struct JekyllPageFrame: Sendable {
         }
         for page in pages {
             guard case .success(let fields) = FrontMatterReader(config: liquid.config, page: true).fields(page.source) else { continue }
-            let layout = fields.first { $0.key == "layout" }?.value.scalarText
+            let layout = layout(written: fields.first { $0.key == "layout" }?.value, isPost: false, url: page.url)
             tried(layout, source: page.source) { place("", page: liquid.page(for: page, fields: fields), layout: layout, source: page.source, paginator: liquid.paginator(for: page)) }
         }
         if let listLayout { tried(listLayout, source: SourceFile(displayPath: listLayout, relativePath: "", bytes: [])) { listPage(title: "", url: "/", content: "") ?? .success("") } }
@@ -118,5 +130,10 @@ struct JekyllPageFrame: Sendable {
     /// What the key of a page in `layout` takes from its layouts.
     func keyParts(layout: String?) -> [String] {
         liquid.layouts.keyParts(from: layout, site: liquid)
+    }
+
+    /// What the key of a post's page takes from the layouts it is put in.
+    func keyParts(of entry: Entry) -> [String] {
+        keyParts(layout: layout(written: entry.params["layout"], isPost: true, url: entry.url))
     }
 }

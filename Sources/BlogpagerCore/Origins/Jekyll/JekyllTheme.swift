@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Jekyll site's theme gem (`theme: minima`), found where Ruby installs gems, as Jekyll finds it
 /// (`Gem::Specification.find_by_name`): `GEM_HOME` and `GEM_PATH`, Debian's rubygems-integration
 /// and `/var/lib/gems`, and the site's own `vendor/bundle`; of several versions, the newest.
@@ -9,6 +11,19 @@ struct JekyllTheme: Sendable, Equatable {
     var root: String
 
     var sassFolder: String { LocalPath.joined(root, "_sass") }
+
+    /// The gems the theme's gemspec names as its runtime dependencies (minima's jekyll-feed and jekyll-seo-tag):
+    /// Jekyll loads those that are plugins. The gemspec is where RubyGems keeps it, beside the gems' folder.
+    func runtimeDependencies(files: FileSystem) -> [String] {
+        let gems = (root as NSString).deletingLastPathComponent
+        let spec = LocalPath.joined((gems as NSString).deletingLastPathComponent, "specifications/\((root as NSString).lastPathComponent).gemspec")
+        guard let bytes = files.probeRead(spec) else { return [] }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
+            guard line.contains("add_runtime_dependency") || line.contains("add_dependency"),
+                  let name = line.firstMatch(of: #/%q<([^>]+)>/#)?.output.1 else { return nil }
+            return String(name)
+        }
+    }
 
     /// The Debian package that installs a theme gem, where Debian has one.
     static func debianPackage(of name: String) -> String? {

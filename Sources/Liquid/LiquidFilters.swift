@@ -48,8 +48,7 @@ enum LiquidFilters {
         case "xml_escape":
             return .string(escape(string).replacingOccurrences(of: "&#39;", with: "&apos;"))
         case "escape_once":
-            let unescaped = string.replacing(#/&(?:lt|gt|amp|quot|#39|#x27|#\d+|#x[0-9a-fA-F]+);/#) { "\u{0}" + $0.output.dropFirst() }
-            return .string(escape(unescaped).replacingOccurrences(of: "\u{0}", with: "&"))
+            return .string(escapedOnce(string))
         case "url_encode", "cgi_escape":
             return input == .nil ? .nil : .string(cgiEscape(string))
         case "uri_escape":
@@ -57,9 +56,7 @@ enum LiquidFilters {
         case "url_decode":
             return .string(string.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? string)
         case "strip_html":
-            var stripped = string.replacing(#/(?is)<script.*?<\/script>|<!--.*?-->|<style.*?<\/style>/#, with: "")
-            stripped = stripped.replacing(#/<.*?>/#, with: "")
-            return .string(stripped)
+            return .string(strippedHTML(string))
         case "size":
             switch input {
             case .string(let value): return .int(value.count)
@@ -309,6 +306,84 @@ enum LiquidFilters {
     private static func replacingLast(_ target: String, in string: String, with replacement: String) -> String {
         guard !target.isEmpty, let range = string.range(of: target, options: .backwards) else { return string }
         return string.replacingCharacters(in: range, with: replacement)
+    }
+
+    /// ruby-liquid's `escape_once`: `"`, `<`, `>`, `'` escaped, and `&` but where it opens an entity
+    /// (`&` letters `;`, `&#` digits `;`). By hand, not a regex: a regex literal is compiled each time it is met.
+    static func escapedOnce(_ string: String) -> String {
+        let bytes = Array(string.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
+            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
+            case UInt8(ascii: "'"): out += Array("&#39;".utf8)
+            case UInt8(ascii: "&"):
+                var end = index + 1
+                if end < bytes.count, bytes[end] == UInt8(ascii: "#") {
+                    end += 1
+                    let start = end
+                    while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+                    if end == start { end = -1 }
+                } else {
+                    let start = end
+                    while end < bytes.count, isLetter(bytes[end]) { end += 1 }
+                    if end == start { end = -1 }
+                }
+                let opensEntity = end > 0 && end < bytes.count && bytes[end] == UInt8(ascii: ";")
+                if opensEntity { out.append(byte) } else { out += Array("&amp;".utf8) }
+            default: out.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ruby-liquid's `strip_html`: its scripts, comments and styles (`<script.*?</script>`, `<!--.*?-->`,
+    /// `<style.*?</style>`, each over lines, as cased), then every `<…>`, over lines too.
+    static func strippedHTML(_ string: String) -> String {
+        let bytes = Array(string.utf8)
+        func find(_ needle: [UInt8], from start: Int) -> Int? {
+            guard needle.count <= bytes.count else { return nil }
+            var at = start
+            while at + needle.count <= bytes.count {
+                if bytes[at] == needle[0], bytes[at..<(at + needle.count)].elementsEqual(needle) { return at }
+                at += 1
+            }
+            return nil
+        }
+        let blocks: [(open: [UInt8], close: [UInt8])] = [(Array("<script".utf8), Array("</script>".utf8)), (Array("<!--".utf8), Array("-->".utf8)),
+                                                         (Array("<style".utf8), Array("</style>".utf8))]
+        var kept: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), let end = blocks.lazy.compactMap({ block -> Int? in
+                guard bytes[index...].starts(with: block.open), let close = find(block.close, from: index + block.open.count) else { return nil }
+                return close + block.close.count
+            }).first {
+                index = end
+                continue
+            }
+            kept.append(bytes[index])
+            index += 1
+        }
+        var out: [UInt8] = []
+        index = 0
+        while index < kept.count {
+            if kept[index] == UInt8(ascii: "<"), let close = kept[(index + 1)...].firstIndex(of: UInt8(ascii: ">")) {
+                index = close + 1
+                continue
+            }
+            out.append(kept[index])
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func escape(_ string: String) -> String {

@@ -188,8 +188,16 @@ final class LiquidRenderer {
         }
         let key = (tag.isRelative ? "relative:" : "") + name
         let nodes: [LiquidNode]
+        let parsed: LiquidTemplate?
+        do {
+            parsed = try host.parsedInclude(named: name, relative: tag.isRelative)
+        } catch {
+            throw LiquidError("\(error)", at: tag.position, include: includeName)
+        }
         if let cached = includeCache[key] {
             nodes = cached
+        } else if let parsed {
+            nodes = parsed.nodes
         } else {
             let source: String?
             do {

@@ -30,6 +30,9 @@ public struct LiquidTemplate: Sendable {
 public protocol LiquidHost: Sendable {
     /// The text of an include, or nil when there is none by that name. Throws when the name is refused.
     func includeSource(named name: String, relative: Bool) throws -> String?
+    /// An include the host has parsed already (each of a site's, once a build), or nil to have its source parsed here.
+    /// Throws when the name is refused.
+    func parsedInclude(named name: String, relative: Bool) throws -> LiquidTemplate?
     /// A filter of the host's, or nil when it has none by that name.
     func filter(named name: String, input: LiquidValue, arguments: [LiquidValue], keywordArguments: LiquidHash) throws -> LiquidValue?
     /// A host tag's output; `variable` looks a name up in the template's scopes.
@@ -41,6 +44,7 @@ public protocol LiquidHost: Sendable {
 }
 
 extension LiquidHost {
+    public func parsedInclude(named name: String, relative: Bool) throws -> LiquidTemplate? { nil }
     public var tagNames: Set<String> { [] }
     public var blockTagNames: Set<String> { [] }
     public var includeTagNames: Set<String> { [] }

@@ -54,6 +54,7 @@ import Testing
         "{{ sentence | truncate: 20 }}|{{ sentence | truncate: 20, '' }}|{{ sentence | truncatewords: 3 }}|{{ sentence | truncatewords: 3, '--' }}",
         "{{ sentence | split: ' ' | size }}|{{ 'a,b,,c,,' | split: ',' | join: '-' }}|{{ 'abc' | split: '' | join: '.' }}",
         "{{ html | escape }}|{{ '&lt; &amp; <' | escape_once }}|{{ html | strip_html }}|{{ 'a b&c/d' | url_encode }}|{{ 'a+b%20c' | url_decode }}",
+        "{{ '&nbsp; &#8617; &#x27; & &; &1; \"q\" \\'s\\'' | escape_once }}|{{ '<SCRIPT>x</SCRIPT><script>a\nb</script>c<!-- d\n-->e<style>f</style><a\nhref=1>g</a>< h' | strip_html }}",
         "{{ '  pad  ' | strip }}|{{ '  pad  ' | lstrip }}|{{ '  pad  ' | rstrip }}|{{ 'hello world' | capitalize }}|{{ 'one\ntwo' | newline_to_br }}",
         "{{ 'banana' | replace: 'a', 'o' }}|{{ 'banana' | replace_first: 'a', 'o' }}|{{ 'banana' | remove: 'an' }}|{{ 'banana' | remove_first: 'an' }}",
         "{{ 'hello' | slice: 1, 3 }}|{{ 'hello' | slice: -2 }}|{{ words | slice: 1, 2 | join: ',' }}|{{ 'ab' | append: 'cd' | prepend: '>' }}",

@@ -38,7 +38,21 @@ enum KramdownCodeShape {
 
     /// Pygments' spans as Rouge writes them: whitespace tokens bare, quotes unescaped.
     private static func rougeTokens(_ spans: String) -> String {
-        spans.replacing(#/<span class="w">([^<]*)<\/span>/#) { String($0.output.1) }
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+        var out = ""
+        var rest = Substring(spans)
+        let open = "<span class=\"w\">"
+        while let start = rest.range(of: open) {
+            out += rest[..<start.lowerBound]
+            let inner = rest[start.upperBound...]
+            guard let close = inner.range(of: "</span>"), !inner[..<close.lowerBound].contains("<") else {
+                out += open
+                rest = inner
+                continue
+            }
+            out += inner[..<close.lowerBound]
+            rest = inner[close.upperBound...]
+        }
+        out += rest
+        return out.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
     }
 }

@@ -98,10 +98,19 @@ public struct BodyRenderer: Sendable {
         let separator = entry.params["excerpt_separator"]?.scalarText ?? liquid.sources.settings["excerpt_separator"]?.renderedText ?? "\n\n"
         guard !separator.isEmpty, let cut = text.range(of: separator) else { return render(String(text), of: entry, base: base) }
         var head = String(text[..<cut.lowerBound])
-        let definitions = text[cut.upperBound...].split(separator: "\n", omittingEmptySubsequences: true)
-            .filter { $0.wholeMatch(of: #/ {0,3}\[[^\]]+\]:.+/#) != nil }
+        let definitions = text[cut.upperBound...].split(separator: "\n", omittingEmptySubsequences: true).filter(Self.isLinkDefinition)
         if !definitions.isEmpty { head += "\n\n" + definitions.joined(separator: "\n") }
         return render(head, of: entry, base: base)
+    }
+
+    /// A Markdown link definition's line as Jekyll finds one (` {0,3}\[[^\]]+\]:.+`), by hand: a regex literal is compiled each time it is met.
+    static func isLinkDefinition(_ line: Substring) -> Bool {
+        let indent = line.prefix { $0 == " " }.count
+        guard indent <= 3 else { return false }
+        let rest = line.dropFirst(indent)
+        guard rest.first == "[", let close = rest.dropFirst().firstIndex(of: "]"), close > rest.index(after: rest.startIndex) else { return false }
+        let after = rest[rest.index(after: close)...]
+        return after.first == ":" && after.count > 1
     }
 
     private func render(_ text: String, of entry: Entry, base: String?) -> String {

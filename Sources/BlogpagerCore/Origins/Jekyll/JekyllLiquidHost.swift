@@ -40,6 +40,15 @@ struct JekyllLiquidHost: LiquidHost {
         }
     }
 
+    /// A site's include as the build parsed it once (`LiquidSite.includes`); one that did not parse is parsed again where it is
+    /// included, for its error there.
+    func parsedInclude(named name: String, relative: Bool) throws -> LiquidTemplate? {
+        guard !relative else { return nil }
+        if let problem = JekyllIncludeName.problem(with: name) { throw Refusal(description: "include '\(name)' is refused: \(problem)") }
+        guard case .success(let template)? = site.include(named: name)?.template else { return nil }
+        return template
+    }
+
     func filter(named name: String, input: LiquidValue, arguments: [LiquidValue], keywordArguments: LiquidHash) throws -> LiquidValue? {
         func text(_ index: Int) -> String? { arguments.indices.contains(index) ? arguments[index].renderedText : nil }
         switch name {
@@ -104,7 +113,7 @@ struct JekyllLiquidHost: LiquidHost {
     /// `value` through a chain of the site's filters (`markdownify | strip_html`), as a template would pass it.
     func filtered(_ value: LiquidValue, _ filters: String) -> String {
         do {
-            let template = try LiquidTemplate(source: "{{ value | \(filters) }}")
+            let template = try site.filterChains[filters] ?? LiquidTemplate(source: "{{ value | \(filters) }}")
             return try template.render(["value": value], host: self)
         } catch {
             // The chains are the build's own, of filters every site has.

@@ -13,6 +13,9 @@ struct JekyllSeoTag {
     let filter: (_ value: LiquidValue, _ filters: String) -> String
 
     private static let separator = " | "
+    /// The filter chains it passes values through.
+    static let filterChains = [formatting, "absolute_url", "date_to_xmlschema", "uri_escape"]
+    private static let formatting = "markdownify | strip_html | normalize_whitespace | escape_once"
 
     init(markup: String, variable: (String) -> LiquidValue, filter: @escaping (_ value: LiquidValue, _ filters: String) -> String) {
         if case .hash(let page) = variable("page") { self.page = page } else { page = LiquidHash() }
@@ -27,7 +30,7 @@ struct JekyllSeoTag {
     /// The plugin's `format_string`: Markdown rendered, tags stripped, spaces made one, escaped once; nil where empty.
     private func formatted(_ value: LiquidValue?) -> String? {
         guard let value, value != .nil else { return nil }
-        let text = filter(value, "markdownify | strip_html | normalize_whitespace | escape_once")
+        let text = filter(value, Self.formatting)
         return text.isEmpty ? nil : text
     }
 
@@ -45,8 +48,12 @@ struct JekyllSeoTag {
     private func xmlSchema(_ date: LiquidValue) -> String { filter(date, "date_to_xmlschema") }
 
     private var isHomeOrAbout: Bool {
+        // The plugin's `^/(about/)?(index.html?)?$`.
         let url = page["url"]?.renderedText ?? ""
-        return url.wholeMatch(of: #/\/(about\/)?(index\.html?)?/#) != nil
+        guard url.hasPrefix("/") else { return false }
+        var rest = url.dropFirst()
+        if rest.hasPrefix("about/") { rest = rest.dropFirst(6) }
+        return rest.isEmpty || rest == "index.htm" || rest == "index.html"
     }
 
     /// The tags, as the plugin writes them.
@@ -80,7 +87,8 @@ struct JekyllSeoTag {
         if let written = page["canonical_url"]?.renderedText, !written.isEmpty {
             canonical = written
         } else {
-            canonical = absoluteURL(page["url"]?.renderedText ?? "").replacing(#/\/index\.html$/#, with: "/")
+            let url = absoluteURL(page["url"]?.renderedText ?? "")
+            canonical = url.hasSuffix("/index.html") ? String(url.dropLast("index.html".count)) : url
         }
         let image = imageValues()
         let date = present(page["date"])

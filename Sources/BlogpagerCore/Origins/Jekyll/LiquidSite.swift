@@ -16,6 +16,8 @@ public struct LiquidSite: Sendable {
     let includes: [String: LiquidInclude]
     /// The site's layouts and its theme's, parsed.
     let layouts: JekyllLayouts
+    /// The chains of filters the plugins the build makes pass values through (`{% seo %}`), each parsed once.
+    let filterChains: [String: LiquidTemplate]
     /// The `site` object.
     let site: LiquidHash
     let jekyll: LiquidHash
@@ -48,6 +50,12 @@ public struct LiquidSite: Sendable {
         self.links = links
         self.includes = includes ?? LiquidInclude.all(of: sources, config: config)
         layouts = JekyllLayouts(sources: sources, includeTags: Self.includeTagNames(config))
+        var chains: [String: LiquidTemplate] = [:]
+        for chain in JekyllSeoTag.filterChains {
+            // Every filter in them is the engine's or Jekyll's: each parses.
+            if case .success(let template) = Result(catching: { try LiquidTemplate(source: "{{ value | \(chain) }}") }) { chains[chain] = template }
+        }
+        filterChains = chains
         let lists = Lists(config: config, root: sources.root, posts: posts, pages: pages, staticFiles: staticFiles, bodies: bodies)
         self.lists = lists
         var site = sources.settings

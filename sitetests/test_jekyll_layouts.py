@@ -30,7 +30,7 @@ MINIMA_SITE = {
 }
 
 OWN_LAYOUTS_SITE = {
-    "_config.yml": "title: Own layouts\nurl: https://example.org\nbaseurl: /words\n"
+    "_config.yml": "title: Own layouts\nurl: https://example.org\nbaseurl: /words\nplugins: [jekyll-redirect-from]\n"
                    "defaults:\n  - scope:\n      type: posts\n    values:\n      layout: post\n",
     "_layouts/base.html": "<!DOCTYPE html>\n<html lang=\"{{ site.lang | default: 'en' }}\">\n<head>\n<meta charset=\"utf-8\">\n"
                           "<title>{% if page.title %}{{ page.title | escape }} | {% endif %}{{ site.title }}</title>\n"
@@ -46,7 +46,8 @@ OWN_LAYOUTS_SITE = {
     "_data/nav.yml": "- title: Home\n  url: /\n- title: Writing\n  url: /blog/\n- title: About\n  url: /about/\n",
     "index.html": "---\nlayout: base\n---\n<h1>Hello</h1>\n<p>The newest: {{ site.posts.first.title }}</p>\n",
     "blog/index.html": "---\nlayout: page\ntitle: Writing\n---\n<ul>{% for post in site.posts %}<li>{{ post.title }}</li>{% endfor %}</ul>\n",
-    "about.md": "---\nlayout: page\ntitle: About\n---\nWho writes here.\n",
+    "about.md": "---\nlayout: page\ntitle: About\nredirect_from: /old-about/\n---\nWho writes here.\n",
+    "moved.md": "---\nlayout: page\ntitle: Moved\nredirect_to: https://example.com/elsewhere/\n---\nGone.\n",
     "bare.html": "---\ntitle: Bare\n---\n<p>No layout at all.</p>\n",
     "css/site.css": "body { margin: 0; }\n",
     **POSTS,

@@ -168,10 +168,15 @@ extension EntryReader {
         return RedirectPathsReader(entryFolder: entryFolder, style: config.entryURLs.redirects).read(field, log: &log)
     }
 
-    /// Every field the entry is not made of, for its templates.
+    /// Every field the entry is not made of, for its templates; for Jekyll, every field but its title and date, as
+    /// written (`excerpt`, `author`, `redirect_from`…): Jekyll's `page` holds them all, and its layouts read them.
     func otherFields(_ fields: [FrontMatterField], consumed: Set<String>) -> [String: FrontMatterValue] {
-        let known = knownKeys
         var params: [String: FrontMatterValue] = [:]
+        if config.reading.frontMatterNames == .jekyllsAlone {
+            for field in fields where field.key != "title" && field.key != "date" { params[field.key] = field.value }
+            return params
+        }
+        let known = knownKeys
         for field in fields where !known.contains(field.key) && !consumed.contains(field.key) { params[field.key] = field.value }
         return params
     }

@@ -11,10 +11,13 @@ extension SiteRenderer {
         var lines: [String] = []
         let aliased = plan.archive.entries.lazy.filter { !$0.redirectsFrom.isEmpty }.map { ($0.title, $0.url, $0.redirectsFrom) }
             + pages.lazy.filter { !$0.redirectsFrom.isEmpty }.map { ($0.title, $0.url, $0.redirectsFrom) }
+        // In a Jekyll site's own face, its redirect plugin's page.
+        let pluginsPage = plan.frame.siteLayouts != nil && config.plugins.contains("jekyll-redirect-from")
         for (title, url, paths) in aliased {
             let target = plan.urls.absolute(url) ?? url
             for path in paths {
-                let page = plan.templates.render("redirect", ["site": plan.context.site, "title": title, "target": target])
+                let page = pluginsPage ? JekyllRedirectPage.html(to: target)
+                    : plan.templates.render("redirect", ["site": plan.context.site, "title": title, "target": target])
                 files.append(OutputFile(path: path, text: page))
                 lines += Self.addresses(of: path, basePath: plan.urls.basePath).map { "\($0) \(url) 301" }
             }

@@ -96,7 +96,7 @@ struct JekyllConfigReader {
                 if case .list(let plugins) = field.value {
                     let others = plugins.compactMap(\.scalarText).filter { !LiquidSite.pluginsMade.contains($0) }
                     if !others.isEmpty {
-                        values.warnings.append(.warning(at: field.keyLocation, "plugin\(others.count == 1 ? "" : "s") \(others.joined(separator: ", ")) not run: Jekyll plugins do not run here, and what \(others.count == 1 ? "it makes is" : "they make is") left out (blogpager makes jekyll-seo-tag's, jekyll-feed's, jemoji's and jekyll-include-cache's)"))
+                        values.warnings.append(.warning(at: field.keyLocation, "plugin\(others.count == 1 ? "" : "s") \(others.joined(separator: ", ")) not run: Jekyll plugins do not run here, and what \(others.count == 1 ? "it makes is" : "they make is") left out (blogpager makes what \(LiquidSite.pluginsMade.sorted().joined(separator: ", ")) make)"))
                     }
                     if plugins.contains(.string("jemoji")) { config.markdown.emoji = .github }
                     config.plugins.formUnion(plugins.compactMap(\.scalarText).filter(LiquidSite.pluginsMade.contains))

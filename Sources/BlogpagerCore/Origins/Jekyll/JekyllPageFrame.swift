@@ -15,6 +15,8 @@ struct JekyllPageFrame: Sendable {
     let archiveHome: String
     /// What a list page needs of ours inside the site's layout: the loader's script and its words.
     let loaderTags: String
+    /// Whether jekyll-redirect-from is loaded: a post or page with `redirect_to` is its redirect page.
+    var redirects: Bool { liquid.config.plugins.contains("jekyll-redirect-from") }
 
     /// `pages`: the site's pages, for the layout of its home page (the one its lists take where no other is named).
     init(liquid: LiquidSite, config: SiteConfig, pages: [StandalonePage], context: TemplateContext) {
@@ -45,6 +47,7 @@ struct JekyllPageFrame: Sendable {
 
     /// A post's page: its body in its layouts.
     func page(of entry: Entry, body: EntryBody) -> Result<String, BuildFailure> {
+        if redirects, let target = JekyllRedirectPage.target(of: entry.params["redirect_to"]) { return .success(JekyllRedirectPage.html(to: target)) }
         var page = liquid.page(for: entry)
         page["content"] = .string(body.contentHTML)
         if entry.params["excerpt"] == nil { page["excerpt"] = .string(body.excerptHTML ?? body.summaryHTML) }
@@ -54,6 +57,9 @@ struct JekyllPageFrame: Sendable {
     /// A page's document: its body in its layouts.
     func page(of page: StandalonePage, html: String) -> Result<String, BuildFailure> {
         FrontMatterReader(config: liquid.config, page: true).fields(page.source).flatMap { fields in
+            if redirects, let target = JekyllRedirectPage.target(of: fields.first(where: { $0.key == "redirect_to" })?.value) {
+                return .success(JekyllRedirectPage.html(to: target))
+            }
             var hash = liquid.page(for: page, fields: fields)
             hash["content"] = .string(html)
             return place(html, page: hash, layout: layout(written: fields.first { $0.key == "layout" }?.value, isPost: false, url: page.url), source: page.source,

@@ -28,7 +28,8 @@ public struct LiquidSite: Sendable {
     /// `seo`, jekyll-feed's `feed_meta`): a site that uses them builds with Jekyll only where the plugin is loaded.
     static let tagNames: Set<String> = ["post_url", "link", "seo", "feed_meta"]
     /// The plugins whose tags and files the build makes: jekyll-include-cache's `include_cached` renders as `include`.
-    static let pluginsMade: Set<String> = ["jekyll-include-cache", "jekyll-seo-tag", "jekyll-feed", "jemoji", "jekyll-paginate", "jekyll-default-layout"]
+    static let pluginsMade: Set<String> = ["jekyll-include-cache", "jekyll-seo-tag", "jekyll-feed", "jemoji", "jekyll-paginate", "jekyll-default-layout",
+                                              "jekyll-redirect-from"]
 
     /// The tags a site's plugins add that render as `include` does.
     static func includeTagNames(_ config: SiteConfig) -> Set<String> {

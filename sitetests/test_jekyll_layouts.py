@@ -49,6 +49,9 @@ OWN_LAYOUTS_SITE = {
     "about.md": "---\nlayout: page\ntitle: About\nredirect_from: /old-about/\n---\nWho writes here.\n",
     "moved.md": "---\nlayout: page\ntitle: Moved\nredirect_to: https://example.com/elsewhere/\n---\nGone.\n",
     "bare.html": "---\ntitle: Bare\n---\n<p>No layout at all.</p>\n",
+    "feed.xml": "---\nlayout: null\n---\n<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>{{ site.title }}</title>"
+                "{% for post in site.posts %}<entry><title>{{ post.title | xml_escape }}</title><link href=\"{{ post.url | absolute_url }}\"/></entry>{% endfor %}</feed>\n",
+    "robots.txt": "---\n---\nSitemap: {{ '/sitemap.xml' | absolute_url }}\n",
     "css/site.css": "body { margin: 0; }\n",
     **POSTS,
 }
@@ -89,6 +92,13 @@ def test_every_page_jekyll_writes_is_the_same_document(tmp_path, files):
             continue  # the archive's front page: ours, in the site's layout (below)
         assert (ours / page).exists(), (page, result.stderr)
         assert normalised((ours / page).read_text()) == normalised((theirs / page).read_text()), page
+
+
+def test_pages_of_other_formats_are_rendered_as_jekyll_renders_them_and_the_sites_feed_is_its_own(tmp_path):
+    theirs, ours, result = both(tmp_path, OWN_LAYOUTS_SITE)
+    for name in ["feed.xml", "robots.txt"]:
+        assert (ours / name).read_text() == (theirs / name).read_text(), name
+    assert "not built" not in result.stderr, result.stderr
 
 
 def test_the_home_page_keeps_the_root_and_the_archive_takes_the_listing_page(tmp_path):

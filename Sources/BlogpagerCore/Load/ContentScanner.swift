@@ -333,14 +333,13 @@ public struct ContentScanner: Sendable {
                     }
                     if opensWithFrontMatter {
                         let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-                        if Self.markdownExtensions.contains(ext) || HTMLContentRenderer.extensions.contains(ext) {
-                            found.pageSources.append(SourceFile(displayPath: child, relativePath: (relative + [name]).joined(separator: "/"),
-                                                                filePath: child, identity: identity.recordText, in: fileSystem))
-                        } else if Self.stylesheetExtensions.contains(ext) {
+                        if Self.stylesheetExtensions.contains(ext) {
                             found.stylesheets.append(SourceFile(displayPath: child, relativePath: (relative + [name]).joined(separator: "/"),
                                                                 filePath: child, identity: identity.recordText, in: fileSystem))
                         } else {
-                            found.pages.append(child)
+                            // Markdown, HTML, and any other (a Liquid `feed.xml`, `robots.txt`, `search.json`): a page, as Jekyll renders it.
+                            found.pageSources.append(SourceFile(displayPath: child, relativePath: (relative + [name]).joined(separator: "/"),
+                                                                filePath: child, identity: identity.recordText, in: fileSystem))
                         }
                         continue
                     }

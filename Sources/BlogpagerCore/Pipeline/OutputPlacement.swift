@@ -20,7 +20,7 @@ struct OutputPlacement {
             }
             // In the site's own face, its pages keep their URLs over our lists' indexes (its own `archive/`, `tags/`).
             if input.config.usesSiteLayouts {
-                generated.subtract(languages.sites.flatMap { $0.renderer.listIndexPaths(streams: $0.streams) })
+                generated.subtract(languages.sites.flatMap { $0.renderer.listIndexPaths(streams: $0.streams) + $0.renderer.siteFeedPaths })
             }
             // The pages' old addresses are generated too, and with them `_redirects`.
             let pageAliases = pages.flatMap(\.redirectsFrom)

@@ -6,6 +6,17 @@
 struct PageReader {
     var config: SiteConfig
 
+    /// Whether a page is Markdown or HTML, which becomes an HTML page; any other keeps its format (Jekyll's Liquid `feed.xml`).
+    static func isMarkup(_ file: SourceFile) -> Bool {
+        let ext = file.fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        return ContentScanner.markdownExtensions.contains(ext) || HTMLContentRenderer.extensions.contains(ext)
+    }
+
+    /// Whether a page is Markdown (rendered as such); HTML and other formats are kept as written.
+    static func isMarkdown(_ file: SourceFile) -> Bool {
+        ContentScanner.markdownExtensions.contains(file.fileName.split(separator: ".").last.map { $0.lowercased() } ?? "")
+    }
+
     func read(_ file: SourceFile) -> Result<StandalonePage, BuildFailure> {
         FrontMatterReader(config: config, page: true).fields(file).flatMap { fields in
             let byKey = Dictionary(fields.map { ($0.key.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
@@ -25,6 +36,9 @@ struct PageReader {
                 let url: String
                 url = config.entryURLs.filledPageURL(text, file: file, stem: stem, slug: slug, collection: collection, inCollection: inCollection)
                 (segments, extensionless) = config.entryURLs.placement(ofOwnURL: url, written: text)
+            } else if !PageReader.isMarkup(file) {
+                // A page of another format (`feed.xml`, `robots.txt`) keeps its name, as Jekyll writes it (`/:path/:basename:output_ext`).
+                segments = file.relativePath.split(separator: "/").map(String.init)
             } else if let collection {
                 // A Jekyll collection's document, at the collection's permalink.
                 let url = collection.url(ofDocumentAt: inCollection, slug: slug)

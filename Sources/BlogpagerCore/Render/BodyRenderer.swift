@@ -179,8 +179,12 @@ public struct BodyRenderer: Sendable {
             // A Jekyll page's Liquid is done: its links stay as written.
             let (expanded, placeholders) = [.hugo, .zola].contains(config.reading.templateSyntax)
                 ? expandTemplateText(text, from: page.source, syntax: config.reading.templateSyntax) : (text, [:])
-            let html = HTMLContentRenderer.isHTML(page.source) ? expanded
+            let html = !PageReader.isMarkdown(page.source) ? expanded
                 : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, features: config.markdown).render(expanded).html
+            // A page of another format ends as its file does (the split leaves a body's last line break out).
+            if !PageReader.isMarkup(page.source), case .success(let bytes) = page.source.load(), bytes.last == UInt8(ascii: "\n"), !html.hasSuffix("\n") {
+                return Self.fillingPlaceholders(html, placeholders) + "\n"
+            }
             return Self.fillingPlaceholders(html, placeholders)
         }
     }

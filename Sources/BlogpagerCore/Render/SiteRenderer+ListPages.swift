@@ -2,6 +2,13 @@
 /// `authors/`: every term with its count) and `archive/` (years and months
 /// with counts).
 extension SiteRenderer {
+    /// Where the site's own feeds and sitemap go (`feed.xml`, `feed.json`, `sitemap.xml`): a page of a site in its own
+    /// layouts takes their place.
+    var siteFeedPaths: [OutputPath] {
+        let urls = SiteURLs(config: config)
+        return [urls.atomFeed, urls.jsonFeed, urls.inLanguage(OutputPath(literal: "sitemap.xml"))] + oldSiteFeeds().map(\.path)
+    }
+
     /// Where the list pages go: each taxonomy's index, then `archive/`.
     func listIndexPaths(streams: StreamSet) -> [OutputPath] {
         let urls = SiteURLs(config: config)

@@ -6,6 +6,8 @@ extension SiteRenderer {
         var files: [OutputFile] = []
         for page in pages {
             let framed = bodies.body(of: page).flatMap { html -> Result<String, BuildFailure> in
+                // A page of another format (a Liquid `feed.xml`) is its text alone, but where the site's layouts name one for it.
+                guard PageReader.isMarkup(page.source) || plan.frame.siteLayouts != nil else { return .success(html) }
                 // In the site's own layouts, a page is its document as the old generator wrote it.
                 if let siteLayouts = plan.frame.siteLayouts { return siteLayouts.page(of: page, html: html) }
                 let body = plan.templates.render("page", ["site": plan.context.site, "title": page.title, "url": page.url, "content_html": html])
@@ -19,6 +21,6 @@ extension SiteRenderer {
             }
         }
         try log.throwIfErrors()
-        return (files, pages.map { Sitemap.Location(url: $0.url) })
+        return (files, pages.filter { PageReader.isMarkup($0.source) }.map { Sitemap.Location(url: $0.url) })
     }
 }

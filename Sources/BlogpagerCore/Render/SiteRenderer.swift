@@ -66,7 +66,8 @@ public struct SiteRenderer: Sendable {
         var entries = try await renderEntries(plan, bodies: bodies, emit: emit)
         var rendered = try await renderStreams(plan, articles: entries.articles, emit: emit)
         let standalone = try standalonePages(pages, plan: plan, bodies: bodies)
-        let lists = try listPages(plan, mainPageURLs: rendered.main.pageURLs, taken: Set(pages.map(\.outputPath)))
+        let taken = Set(pages.map(\.outputPath))
+        let lists = try listPages(plan, mainPageURLs: rendered.main.pageURLs, taken: taken)
         let (redirectPages, redirectLines) = redirectPages(plan, pages: pages)
         let ownsSiteFiles = config.languageCode == nil
         let redirects = redirectPages + (ownsSiteFiles ? Self.redirectsFile(redirectLines).map { [$0] } ?? [] : [])
@@ -74,7 +75,10 @@ public struct SiteRenderer: Sendable {
         var sitemap = rendered.sitemap
         rendered.sitemap = []
         sitemap += lists.sitemap + standalone.sitemap
-        let feeds = feedsAndSitemap(plan, feedItems: entries.feedItems, sitemap: sitemap)
+        var feeds = feedsAndSitemap(plan, feedItems: entries.feedItems, sitemap: sitemap)
+        // In the site's own face, its own `feed.xml` or `sitemap.xml` (a Liquid page) is the one Jekyll writes.
+        feeds.files.removeAll { taken.contains($0.path) }
+        feeds.kept.removeAll { taken.contains($0.path) }
         try await emit(OutputBatch(files: standalone.files + lists.files + redirects + feeds.files, kept: feeds.kept))
         // The main index last: the loader reads it first, and all it names is in place.
         try await emit(rendered.mainIndex)

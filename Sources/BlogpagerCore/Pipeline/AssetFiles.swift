@@ -2,6 +2,8 @@
 /// for people and other tools) and at a content-hashed name that pages link,
 /// so browsers and CDNs may cache them forever.
 struct AssetFiles {
+    static let loaderStylesheet = "loader.css"
+
     var files: [OutputFile] = []
     /// Template key (`blogpager_css`) → URL of the hashed copy.
     var urls: [String: String] = [:]
@@ -9,6 +11,8 @@ struct AssetFiles {
     init(templates: TemplateSet, config: SiteConfig) throws(BuildFailure) {
         let siteURLs = SiteURLs(config: config)
         for (name, text) in templates.assets {
+            // The loader's stylesheet alone is for an archive inside a site's own layouts (ours is in blogpager.css).
+            if name == Self.loaderStylesheet, !config.usesSiteLayouts { continue }
             let bytes = Array(text.utf8)
             let plain: OutputPath
             do {

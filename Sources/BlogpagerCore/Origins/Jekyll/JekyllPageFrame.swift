@@ -40,6 +40,7 @@ struct JekyllPageFrame: Sendable {
         if let strings = context.strings.isEnglish ? nil : context.strings.scriptJSON {
             tags += "<script type=\"application/json\" id=\"bp-strings\">\(strings)</script>\n"
         }
+        if let sheet = context.assetURLs["loader_css"] { tags += "<link rel=\"stylesheet\" href=\"\(HTMLEscaping.escape(sheet))\">\n" }
         if let script = context.assetURLs["blogpager_js"] { tags += "<script src=\"\(HTMLEscaping.escape(script))\" defer></script>\n" }
         if config.searchIndex, let script = context.assetURLs["search_js"] { tags += "<script src=\"\(HTMLEscaping.escape(script))\" defer></script>\n" }
         loaderTags = tags

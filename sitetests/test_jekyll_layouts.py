@@ -149,3 +149,20 @@ def test_theme_blogpager_keeps_our_templates_for_a_site_with_layouts(tmp_path):
     run_build(site, tmp_path / "out")
     post = (tmp_path / "out/2024/01/02/first-words.html").read_text()
     assert '<p class="meta">' not in post and 'class="entry' in post
+
+
+def test_a_changed_layout_or_include_makes_again_the_pages_put_in_it_and_nothing_else(tmp_path):
+    site, out = tmp_path / "site", tmp_path / "out"
+    write_files(site, OWN_LAYOUTS_SITE)
+    run_build(site, out)
+    post = site / "_layouts/post.html"
+    post.write_text(post.read_text().replace("in {{ layout.kind }}", "filed in {{ layout.kind }}"))
+    changed = run_build(site, out)
+    assert "filed in post" in (out / "2024/01/02/first-words.html").read_text()
+    assert " 3 files written" in changed.stdout + changed.stderr, changed.stdout + changed.stderr
+    (site / "_includes/nav.html").write_text("<nav>New navigation</nav>\n")
+    run_build(site, out)
+    for page in ["2024/01/02/first-words.html", "index.html", "blog/index.html", "tags/index.html", "about.html"]:
+        assert "<nav>New navigation</nav>" in (out / page).read_text(), page
+    again = run_build(site, out)
+    assert "nothing changed since the last build" in again.stdout + again.stderr

@@ -92,7 +92,10 @@ struct JekyllConfigReader {
                     values.warnings.append(.warning(at: field.keyLocation,
                                                     "'liquid.error_mode: strict' is not honoured yet: templates are read as Jekyll's default, warn, reads them"))
                 }
-            case "plugins", "gems":
+            case "gems":
+                // Jekyll 4 reads no `gems:` (Jekyll 3's name): its plugins are not loaded, and a page that asks for their output gets none.
+                values.warnings.append(.note(at: field.keyLocation, "'gems' is Jekyll 3's name for 'plugins': Jekyll 4.3 does not read it, so neither does blogpager (name them under 'plugins')"))
+            case "plugins":
                 if case .list(let plugins) = field.value {
                     let others = plugins.compactMap(\.scalarText).filter { !LiquidSite.pluginsMade.contains($0) }
                     if !others.isEmpty {

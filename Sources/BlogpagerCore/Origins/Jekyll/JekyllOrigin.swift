@@ -68,6 +68,7 @@ struct JekyllOrigin: GeneratorOrigin {
             loaded += gemfile.plugins + (gemfile.isGitHubPages ? JekyllGemfile.gitHubPagesPlugins : [])
         }
         config.plugins.formUnion(loaded.filter(LiquidSite.pluginsMade.contains))
+        if loaded.contains("jemoji") { config.markdown.emoji = .github }
         guard !liquid.layouts.isEmpty, !config.keepsOwnTemplates else { return }
         config.usesSiteLayouts = true
         config.markdown.headingLinks = false

@@ -166,3 +166,10 @@ def test_a_changed_layout_or_include_makes_again_the_pages_put_in_it_and_nothing
         assert "<nav>New navigation</nav>" in (out / page).read_text(), page
     again = run_build(site, out)
     assert "nothing changed since the last build" in again.stdout + again.stderr
+
+
+def test_what_we_add_to_a_sites_own_layouts_passes_the_nu_html_checker(tmp_path):
+    theirs, ours, _ = both(tmp_path, OWN_LAYOUTS_SITE)
+    for page, like in [("index.html", "index.html"), ("2024/01/02/first-words.html", "2024/01/02/first-words.html"),
+                       ("blog/index.html", "about.html"), ("tags/index.html", "about.html"), ("archive/index.html", "about.html")]:
+        assert nu_errors(ours / page) <= nu_errors(theirs / like), page

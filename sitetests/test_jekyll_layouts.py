@@ -173,3 +173,16 @@ def test_what_we_add_to_a_sites_own_layouts_passes_the_nu_html_checker(tmp_path)
     for page, like in [("index.html", "index.html"), ("2024/01/02/first-words.html", "2024/01/02/first-words.html"),
                        ("blog/index.html", "about.html"), ("tags/index.html", "about.html"), ("archive/index.html", "about.html")]:
         assert nu_errors(ours / page) <= nu_errors(theirs / like), page
+
+
+def test_an_error_in_a_layout_is_at_its_line_and_nothing_is_written_a_missing_include_a_warning(tmp_path):
+    site, out = tmp_path / "site", tmp_path / "out"
+    write_files(site, {**OWN_LAYOUTS_SITE, "_layouts/post.html": "---\nlayout: page\n---\n<p>{% if page.title %}never closed\n"})
+    result = run_build(site, out, check=False)
+    assert result.returncode != 0 and not out.exists()
+    assert f"{site}/_layouts/post.html:4:4: error: Liquid: 'if' tag was never closed (rendering " in result.stderr, result.stderr
+    write_files(site, {"_layouts/post.html": "---\nlayout: page\n---\n{{ content }}{% include share.html %}{% gist 12345 %}\n"})
+    result = run_build(site, out)
+    assert f"{site}/_layouts/post.html:1:1: warning: include 'share.html' is not in _includes/ (nor the theme's): it is left out" in result.stderr
+    assert f"{site}/_layouts/post.html:4:" in result.stderr and "'gist' is a tag blogpager does not have" in result.stderr
+    assert "Who writes here." in (out / "about.html").read_text()

@@ -18,6 +18,8 @@ struct JekyllLayouts: Sendable {
         /// The site values it reads (`site.posts`) and the includes it names, for the keys of pages put in it.
         var reads: Set<String> = []
         var includes: [String?] = []
+        /// Tags of plugins the build does not make (`{% gist %}`), where they are: warned of, they make nothing.
+        var unknownTags: [LiquidUses.HostTag] = []
         var fingerprint: String
     }
 
@@ -49,6 +51,7 @@ struct JekyllLayouts: Sendable {
             if case .success(let parsed) = template {
                 layout.reads = LiquidReads.of(parsed.uses)
                 layout.includes = parsed.uses.includes.filter { !$0.isRelative }.map(\.name)
+                layout.unknownTags = parsed.uses.unknownTags
             }
             byName[name] = layout
         }
@@ -98,6 +101,21 @@ struct JekyllLayouts: Sendable {
         }
         return .error(at: SourceLocation(path: layout.path, line: layout.bodyLine + error.line - 1, column: error.column),
                       "Liquid: \(error.message) (rendering \(page))")
+    }
+
+    /// What a layout names that is not there (an include not in `_includes/` nor the theme's, a plugin's tag the build
+    /// does not make), each a warning where it is: the page is built, that part of it empty.
+    func warnings(for name: String, includes: [String: String]) -> [Diagnostic] {
+        guard let layout = byName[name] else { return [] }
+        var found: [Diagnostic] = []
+        for include in layout.includes.compactMap({ $0 }) where includes[JekyllIncludeName.pathBelowFolder(include)] == nil {
+            found.append(.warning(at: SourceLocation(path: layout.path), "include '\(include)' is not in _includes/ (nor the theme's): it is left out"))
+        }
+        for tag in layout.unknownTags {
+            found.append(.warning(at: SourceLocation(path: layout.path, line: layout.bodyLine + tag.position.line - 1, column: tag.position.column),
+                                  "'\(tag.name)' is a tag blogpager does not have (a plugin's?): it makes nothing here"))
+        }
+        return found
     }
 
     /// What the key of a page put in the layout named `first` takes from its layouts: each one's bytes, and what their Liquid reads.

@@ -129,6 +129,13 @@ struct JekyllPageFrame: Sendable {
             tried(layout, source: page.source) { place("", page: liquid.page(for: page, fields: fields), layout: layout, source: page.source, paginator: liquid.paginator(for: page)) }
         }
         if let listLayout { tried(listLayout, source: SourceFile(displayPath: listLayout, relativePath: "", bytes: [])) { listPage(title: "", url: "/", content: "") ?? .success("") } }
+        // What the layouts in use name that is not there, once a layout.
+        var used: Set<String> = []
+        for first in seen.sorted() {
+            for name in liquid.layouts.chain(from: first) where used.insert(name).inserted {
+                warnings += liquid.layouts.warnings(for: name, includes: liquid.sources.includes)
+            }
+        }
         for (layout, place) in missing.sorted(by: { $0.key < $1.key }) {
             warnings.append(.warning(at: SourceLocation(path: place.path), "layout '\(layout)' is not in _layouts/ (nor the theme's): \(place.count == 1 ? "this page is" : "\(place.count) pages (this one among them) are") written without it, as Jekyll writes them"))
         }

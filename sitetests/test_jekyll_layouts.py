@@ -13,7 +13,8 @@ from test_validators import nu_check
 POSTS = {
     "_posts/2024-01-02-first-words.md": "---\ntitle: First words\nauthor: Ada\n---\n\nIt's the *first* post, with [a link](https://example.com/).\n\n"
                                         "## A heading\n\nA second paragraph, with `inline <code>` in it.\n\n```\na plain block & more\n```\n\n"
-                                        "    an indented block\n\n{% highlight text %}\nthe highlight tag's \"text\"\n{% endhighlight %}\n",
+                                        "    an indented block\n\n{% highlight text %}\nthe highlight tag's \"text\"\n{% endhighlight %}\n\n"
+                                        "***Both*** at once, and a note[^more].\n\n[^more]: The note's words.\n",
     "_posts/2024-02-03-second.md": "---\ntitle: \"The second: more\"\ndescription: A post with its own description.\ntags: [notes]\n---\n"
                                    "- one\n- two\n\n> quoted words\n",
     "_posts/2024-03-04-third.markdown": "---\ntitle: Third & last\ncategories: news\nimage: /images/third.png\n---\nThe last one.\n",

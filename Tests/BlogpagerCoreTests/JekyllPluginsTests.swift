@@ -27,3 +27,10 @@ struct JekyllPluginsTests {
         #expect(KramdownCodeShape.plain("a < b & \"c\"\n", language: nil) == "<div class=\"language-plaintext highlighter-rouge\"><div class=\"highlight\"><pre class=\"highlight\"><code>a &lt; b &amp; \"c\"\n</code></pre></div></div>\n")
     }
 }
+
+struct KramdownFootnotesTests {
+    @Test func cmarkGFMsFootnotesTakeKramdownsMarkup() {
+        let cmark = "<p>Text<sup class=\"footnote-ref\"><a href=\"#fn:1\" id=\"fnref:1\" data-footnote-ref>1</a></sup>.</p>\n<section class=\"footnotes\" data-footnotes>\n<ol>\n<li id=\"fn:1\">\n<p>The note. <a href=\"#fnref:1\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩</a></p>\n</li>\n</ol>\n</section>\n"
+        #expect(KramdownFootnotes.reshaping(cmark) == "<p>Text<sup id=\"fnref:1\" role=\"doc-noteref\"><a href=\"#fn:1\" class=\"footnote\" rel=\"footnote\">1</a></sup>.</p>\n<div class=\"footnotes\" role=\"doc-endnotes\">\n<ol>\n<li id=\"fn:1\" role=\"doc-endnote\">\n<p>The note.\u{A0}<a href=\"#fnref:1\" class=\"reversefootnote\" role=\"doc-backlink\">&#8617;</a></p>\n</li>\n</ol>\n</div>\n")
+    }
+}

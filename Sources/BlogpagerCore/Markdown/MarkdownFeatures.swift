@@ -40,6 +40,8 @@ public struct MarkdownFeatures: Sendable, Hashable {
     public var inlineCodeClass: String?
     /// Whether code blocks take kramdown's and Rouge's markup (`KramdownCodeShape`), for a Jekyll site in its own layouts.
     public var kramdownCodeBlocks = false
+    /// Whether `***both***` is `<strong><em>`, as kramdown nests it (cmark nests `<em><strong>`), for a Jekyll site in its own layouts.
+    public var kramdownEmphasis = false
 
     public enum MathSyntax: String, Sendable, Hashable {
         /// Dollars are text, as CommonMark reads them.

@@ -99,6 +99,7 @@ public struct MarkdownRenderer: Sendable {
             if features.autolinks, features.wwwScheme != "http" { Self.linkingWWW(in: document, with: features.wwwScheme) }
             if let emoji = features.emoji { Self.showingEmoji(in: document, from: EmojiTable.of(emoji)) }
             if let inlineCodeClass = features.inlineCodeClass { Self.classingInlineCode(in: document, as: inlineCodeClass) }
+            if features.kramdownEmphasis { Self.nestingAsKramdown(in: document, source: markdown) }
             if let highlighter { highlightCode(in: document, with: highlighter) }
             if features.kramdownCodeBlocks { Self.shapingPlainCode(in: document) }
             let headings = headingIDs.map { markHeadings(in: document, style: $0) } ?? []
@@ -173,6 +174,40 @@ public struct MarkdownRenderer: Sendable {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_TEXT,
                   let literal = cmark_node_get_literal(node), let shown = table.replacing(in: String(cString: literal)) else { continue }
             _ = cmark_node_set_literal(node, shown)
+        }
+    }
+
+    /// `***x***` and `___x___` as kramdown nests them, strong outside emphasis: cmark's emphasis holding only a strong
+    /// whose text opens with three of one delimiter is made the other way round.
+    private static func nestingAsKramdown(in document: OpaquePointer, source: String) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        var found: [OpaquePointer] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_EMPH,
+                  let inner = cmark_node_first_child(node), cmark_node_next(inner) == nil, cmark_node_get_type(inner) == CMARK_NODE_STRONG else { continue }
+            found.append(node)
+        }
+        cmark_iter_free(iterator)
+        guard !found.isEmpty else { return }
+        let bytes = Array(source.utf8)
+        var lineStarts = [0]
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
+        for emphasis in found {
+            let line = Int(cmark_node_get_start_line(emphasis)), column = Int(cmark_node_get_start_column(emphasis))
+            guard line >= 1, line <= lineStarts.count, column >= 1 else { continue }
+            let at = lineStarts[line - 1] + column - 1
+            guard at + 3 <= bytes.count, let first = bytes[at...].first, first == UInt8(ascii: "*") || first == UInt8(ascii: "_"),
+                  bytes[at + 1] == first, bytes[at + 2] == first, let strong = cmark_node_first_child(emphasis),
+                  let outer = cmark_node_new(CMARK_NODE_STRONG), let inner = cmark_node_new(CMARK_NODE_EMPH) else { continue }
+            while let child = cmark_node_first_child(strong) {
+                cmark_node_unlink(child)
+                _ = cmark_node_append_child(inner, child)
+            }
+            _ = cmark_node_append_child(outer, inner)
+            _ = cmark_node_insert_before(emphasis, outer)
+            cmark_node_free(emphasis)
         }
     }
 

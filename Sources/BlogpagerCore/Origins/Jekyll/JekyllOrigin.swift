@@ -72,6 +72,7 @@ struct JekyllOrigin: GeneratorOrigin {
         guard !liquid.layouts.isEmpty, !config.keepsOwnTemplates else { return }
         config.usesSiteLayouts = true
         config.markdown.headingLinks = false
+        config.markdown.kramdownEmphasis = config.markdown.attributeLists
         // kramdown's code spans as Jekyll's default highlighter, Rouge, classes them.
         let kramdownHighlighter: String? = if case .map(let kramdown)? = config.params["kramdown"] { kramdown["syntax_highlighter"]?.scalarText } else { nil }
         let highlighter = kramdownHighlighter ?? config.params["highlighter"]?.scalarText ?? "rouge"

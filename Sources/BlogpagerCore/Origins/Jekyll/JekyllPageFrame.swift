@@ -50,9 +50,10 @@ struct JekyllPageFrame: Sendable {
     func page(of entry: Entry, body: EntryBody) -> Result<String, BuildFailure> {
         if redirects, let target = JekyllRedirectPage.target(of: entry.params["redirect_to"]) { return .success(JekyllRedirectPage.html(to: target)) }
         var page = liquid.page(for: entry)
-        page["content"] = .string(body.contentHTML)
+        let content = ownMarkup(body.contentHTML)
+        page["content"] = .string(content)
         if entry.params["excerpt"] == nil { page["excerpt"] = .string(body.excerptHTML ?? body.summaryHTML) }
-        return place(body.contentHTML, page: page, layout: layout(written: entry.params["layout"], isPost: true, url: entry.url), source: entry.source, paginator: .nil)
+        return place(content, page: page, layout: layout(written: entry.params["layout"], isPost: true, url: entry.url), source: entry.source, paginator: .nil)
     }
 
     /// A page's document: its body in its layouts.
@@ -62,10 +63,16 @@ struct JekyllPageFrame: Sendable {
                 return .success(JekyllRedirectPage.html(to: target))
             }
             var hash = liquid.page(for: page, fields: fields)
+            let html = PageReader.isMarkdown(page.source) ? ownMarkup(html) : html
             hash["content"] = .string(html)
             return place(html, page: hash, layout: layout(written: fields.first { $0.key == "layout" }?.value, isPost: false, url: page.url), source: page.source,
                          paginator: liquid.paginator(for: page))
         }
+    }
+
+    /// A page's own copy of its body in the markup its Markdown engine wrote (kramdown's footnotes).
+    private func ownMarkup(_ html: String) -> String {
+        liquid.config.markdown.attributeLists ? KramdownFootnotes.reshaping(html) : html
     }
 
     /// The layout a post or a page is put in: the one its front matter names; else, where GitHub Pages builds the site

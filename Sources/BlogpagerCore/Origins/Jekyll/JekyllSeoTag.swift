@@ -14,7 +14,7 @@ struct JekyllSeoTag {
 
     private static let separator = " | "
     /// The filter chains it passes values through.
-    static let filterChains = [formatting, "absolute_url", "date_to_xmlschema", "uri_escape"]
+    static let filterChains = [formatting, "absolute_url", "date_to_xmlschema", "uri_escape", "jsonify"]
     private static let formatting = "markdownify | strip_html | normalize_whitespace | escape_once"
 
     init(markup: String, variable: (String) -> LiquidValue, filter: @escaping (_ value: LiquidValue, _ filters: String) -> String) {
@@ -168,48 +168,47 @@ struct JekyllSeoTag {
         } else {
             type = date == nil ? "WebPage" : "BlogPosting"
         }
-        var json: [(String, Any)] = [("@context", "https://schema.org"), ("@type", type)]
+        var json: [(String, LiquidValue)] = [("@context", "https://schema.org"), ("@type", .string(type))]
         if let name = author["name"], name != .nil {
             let kind = author["type"]?.renderedText
             if kind == nil || kind == "Organization" || kind == "Person" {
-                var entry: [(String, Any)] = [("@type", kind ?? "Person"), ("name", name.renderedText)]
-                if let url = present(author["url"]) { entry.append(("url", url.renderedText)) }
-                json.append(("author", entry))
+                var entry: LiquidHash = ["@type": .string(kind ?? "Person"), "name": .string(name.renderedText)]
+                if let url = present(author["url"]) { entry["url"] = .string(url.renderedText) }
+                json.append(("author", .hash(entry)))
             }
         }
         let modified = present(seo["date_modified"]) ?? present(page["last_modified_at"]) ?? date
-        if let modified { json.append(("dateModified", xmlSchema(modified))) }
-        if let date { json.append(("datePublished", xmlSchema(date))) }
-        if let description { json.append(("description", description)) }
-        if let pageTitle { json.append(("headline", pageTitle)) }
+        if let modified { json.append(("dateModified", .string(xmlSchema(modified)))) }
+        if let date { json.append(("datePublished", .string(xmlSchema(date)))) }
+        if let description { json.append(("description", .string(description))) }
+        if let pageTitle { json.append(("headline", .string(pageTitle))) }
         if let image {
             if image.hash.count == 1 {
-                json.append(("image", image.path))
+                json.append(("image", .string(image.path)))
             } else {
-                var entry: [(String, Any)] = image.hash.pairs.filter { $0.key != "path" }.map { ($0.key, $0.value.renderedText) }
-                entry.append(("url", image.path))
-                entry.append(("@type", "imageObject"))
-                json.append(("image", entry))
+                var entry = LiquidHash(image.hash.pairs.filter { $0.key != "path" }.map { ($0.key, .string($0.value.renderedText)) })
+                entry["url"] = .string(image.path)
+                entry["@type"] = "imageObject"
+                json.append(("image", .hash(entry)))
             }
         }
-        if ["BlogPosting", "CreativeWork"].contains(type) { json.append(("mainEntityOfPage", [("@type", "WebPage"), ("@id", canonical)] as [(String, Any)])) }
+        if ["BlogPosting", "CreativeWork"].contains(type) { json.append(("mainEntityOfPage", ["@type": "WebPage", "@id": .string(canonical)])) }
         let social = hash(site["social"])
         let name: String? = if let seoName = present(seo["name"]) { formatted(seoName) } else if !isHomeOrAbout { nil } else { formatted(social["name"]) ?? siteTitle }
-        if let name { json.append(("name", name)) }
+        if let name { json.append(("name", .string(name))) }
         if let logo = present(site["logo"])?.renderedText {
-            var url = logo.contains("://") ? logo : absoluteURL(logo)
-            url = filter(.string(url), "uri_escape")
-            var publisher: [(String, Any)] = [("@type", "Organization"), ("logo", [("@type", "ImageObject"), ("url", url)] as [(String, Any)])]
-            if let authorName = author["name"], authorName != .nil { publisher.append(("name", authorName.renderedText)) }
-            json.append(("publisher", publisher))
+            let url = filter(.string(logo.contains("://") ? logo : absoluteURL(logo)), "uri_escape")
+            var publisher: LiquidHash = ["@type": "Organization", "logo": ["@type": "ImageObject", "url": .string(url)]]
+            if let authorName = author["name"], authorName != .nil { publisher["name"] = .string(authorName.renderedText) }
+            json.append(("publisher", .hash(publisher)))
         }
         if let links = present(seo["links"]) ?? (isHomeOrAbout ? present(social["links"]) : nil) {
-            json.append(("sameAs", links.iterated.map(\.renderedText)))
+            json.append(("sameAs", .array(links.iterated.map { .string($0.renderedText) })))
         }
-        json.append(("url", canonical))
-        json.sort { $0.0 < $1.0 }
+        json.append(("url", .string(canonical)))
+        // The plugin's keys sorted, written as `jsonify` writes them.
         out.append("<script type=\"application/ld+json\">")
-        out.append(Self.json(json) + "</script>")
+        out.append(filter(.hash(LiquidHash(json.sorted { $0.0 < $1.0 })), "jsonify") + "</script>")
         out.append("<!-- End Jekyll SEO tag -->")
         return out
     }
@@ -248,30 +247,5 @@ struct JekyllSeoTag {
         path = filter(.string(path), "uri_escape")
         if hash["path"] == nil { hash["path"] = .string(path) }
         return (path, hash)
-    }
-
-    /// Ruby's `to_json`: no spaces, `/` and other characters as they are, `"`, `\` and controls escaped.
-    static func json(_ value: Any) -> String {
-        switch value {
-        case let pairs as [(String, Any)]: return "{" + pairs.map { json($0.0) + ":" + json($0.1) }.joined(separator: ",") + "}"
-        case let items as [String]: return "[" + items.map(json).joined(separator: ",") + "]"
-        case let text as String:
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case "\u{08}": out += "\\b"
-                case "\u{0C}": out += "\\f"
-                default:
-                    if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-                }
-            }
-            return out + "\""
-        default: return "null"
-        }
     }
 }

@@ -187,3 +187,29 @@ def test_an_error_in_a_layout_is_at_its_line_and_nothing_is_written_a_missing_in
     assert f"{site}/_layouts/post.html:1:1: warning: include 'share.html' is not in _includes/ (nor the theme's): it is left out" in result.stderr
     assert f"{site}/_layouts/post.html:4:" in result.stderr and "'gist' is a tag blogpager does not have" in result.stderr
     assert "Who writes here." in (out / "about.html").read_text()
+
+
+GITHUB_PAGES_SITE = {
+    "_config.yml": "title: Pages\nplugins:\n  - jekyll-default-layout\n  - jekyll-titles-from-headings\n  - jekyll-optional-front-matter\n"
+                   "  - jekyll-relative-links\n  - jekyll-readme-index\n",
+    "_layouts/default.html": "<html><title>{{ page.title }}</title><body class=\"{{ page.layout }}\">{{ content }}</body></html>\n",
+    "_layouts/post.html": "---\nlayout: default\n---\n<article>{{ content }}</article>\n",
+    "_layouts/page.html": "---\nlayout: default\n---\n<main>{{ content }}</main>\n",
+    "README.md": "# Readme title\n\nSee [about](about.md), [the guide](docs/guide.md#setup) and [elsewhere](https://example.com/x.md).\n",
+    "about.md": "# About us\n\nText and [the post](_posts/2020-01-01-a.md).\n",
+    "docs/guide.md": "---\n---\nSetup\n=====\n\nBack [home](../README.md) and [about](../about.md).\n",
+    "_posts/2020-01-01-a.md": "---\ntitle: A post\n---\nA post's words.\n",
+}
+
+
+def test_github_pages_plugins_are_made_as_the_real_ones_make_them(tmp_path):
+    # jekyll-default-layout, titles-from-headings, optional-front-matter, relative-links and readme-index,
+    # each beside Debian's package of it.
+    theirs, ours, result = both(tmp_path, GITHUB_PAGES_SITE)
+    pages = [page for page in pages_written(theirs) if page != "blog/index.html"]
+    assert {"index.html", "about.html", "docs/guide.html", "2020/01/01/a.html"} <= set(pages), pages
+    for page in pages:
+        assert normalised((ours / page).read_text()) == normalised((theirs / page).read_text()), page
+    # A Markdown file without front matter is copied as it is too, as Jekyll copies it.
+    assert (ours / "about.md").read_text() == (theirs / "about.md").read_text()
+    assert "not run" not in result.stderr, result.stderr

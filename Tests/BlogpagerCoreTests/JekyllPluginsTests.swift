@@ -34,3 +34,13 @@ struct KramdownFootnotesTests {
         #expect(KramdownFootnotes.reshaping(cmark) == "<p>Text<sup id=\"fnref:1\" role=\"doc-noteref\"><a href=\"#fn:1\" class=\"footnote\" rel=\"footnote\">1</a></sup>.</p>\n<div class=\"footnotes\" role=\"doc-endnotes\">\n<ol>\n<li id=\"fn:1\" role=\"doc-endnote\">\n<p>The note.\u{A0}<a href=\"#fnref:1\" class=\"reversefootnote\" role=\"doc-backlink\">&#8617;</a></p>\n</li>\n</ol>\n</div>\n")
     }
 }
+
+struct JekyllHeadingTitleTests {
+    @Test(arguments: [
+        ("# About us\n\nText.", "About us"), ("\n\n## Closed ##\n", "Closed"), ("Setup\n=====\n\nText.", "Setup"), ("Setext\n---\n", "Setext"),
+        ("Text first.\n\n# Later", nil), ("#NoSpace", nil), ("", nil),
+    ] as [(String, String?)])
+    func aPageIsTitledByTheHeadingItOpensWith(body: String, title: String?) {
+        #expect(JekyllHeadingTitle.of(Substring(body)) == title)
+    }
+}

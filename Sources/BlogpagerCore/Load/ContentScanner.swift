@@ -72,6 +72,8 @@ public struct ContentScanner: Sendable {
     /// Whether an HTML content file without front matter is published as it is (a Hugo site's
     /// verification files), rather than read as an entry that lacks its front matter.
     public var publishesBareHTML = false
+    /// Whether a Markdown file without front matter is a page too (jekyll-optional-front-matter), beside its copy.
+    public var markdownWithoutFrontMatterIsPage = false
     /// Which content files the old generator leaves out (Hugo's `ignoreFiles` and mount filters),
     /// with the folder its mount's paths start at (the content root).
     public var contentFilter = HugoFileFilter()
@@ -343,6 +345,10 @@ public struct ContentScanner: Sendable {
                         }
                         continue
                     }
+                }
+                if markdownWithoutFrontMatterIsPage, Self.markdownExtensions.contains(name.split(separator: ".").last.map { $0.lowercased() } ?? "") {
+                    found.pageSources.append(SourceFile(displayPath: child, relativePath: (relative + [name]).joined(separator: "/"),
+                                                        filePath: child, identity: identity.recordText, in: fileSystem))
                 }
                 found.copy(StaticFile.Source(filePath: child, shownPath: child, identity: identity.recordText, in: fileSystem), to: relative + [name])
             }

@@ -17,7 +17,9 @@ struct CheckedEntries {
         // A Jekyll site's pages' Liquid may link posts too (`{% post_url %}`).
         let pageReferences = ReferenceCheck.liquidReferences(of: pages, config: config, log: &log)
         links = EntryLinks(entries: published, section: config.contentSection, pages: pages, home: SiteURLs(config: config).home,
-                           pagesLink: pageReferences.contains { $0.references.contains { if case .link = $0.kind { true } else { false } } },
+                           // jekyll-relative-links: any page may link another by its file.
+                           pagesLink: config.plugins.contains(JekyllGemfile.relativeLinks)
+                               || pageReferences.contains { $0.references.contains { if case .link = $0.kind { true } else { false } } },
                            defaultLanguage: config.languages.first?.code)
         liquidIncludes = input.liquid.map { LiquidInclude.all(of: $0, config: config) } ?? [:]
         ReferenceCheck(links: links, section: config.contentSection, leavesFileLinks: config.reading.leavesUnresolvedFileLinks, templates: input.templates,

@@ -103,6 +103,36 @@ public struct BodyRenderer: Sendable {
         return render(head, of: entry, base: base)
     }
 
+    /// jekyll-relative-links: a page's link to another Markdown file of the site (`about.md`, `../guide/setup.md#top`)
+    /// as that page's or post's URL; one that names no page is left as written.
+    private func relativeLinks(in html: String, from source: SourceFile) -> String {
+        guard let links, html.utf8Contains("href=\"") else { return html }
+        var out = ""
+        var rest = Substring(html)
+        while let start = rest.range(of: "href=\"") {
+            out += rest[..<start.upperBound]
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { break }
+            let href = String(rest[..<end])
+            let (path, fragment) = href.firstIndex(of: "#").map { (String(href[..<$0]), String(href[$0...])) } ?? (href, "")
+            let isRelative = !path.isEmpty && !path.hasPrefix("/") && !path.contains(":")
+            if isRelative, PageReader.isMarkdown(SourceFile(displayPath: path, relativePath: path, bytes: [])),
+               let url = links.url(for: TemplateText.LinkReference(style: .sitePath, target: Self.sitePath(path.removingPercentEncoding ?? path, from: source)), from: source) {
+                out += url + fragment
+            } else {
+                out += href
+            }
+            rest = rest[end...]
+        }
+        return out + rest
+    }
+
+    /// A link's target as a path from the site's root, seen from the page in `source`.
+    private static func sitePath(_ target: String, from source: SourceFile) -> String {
+        let folder = source.relativePath.split(separator: "/").dropLast().joined(separator: "/")
+        return folder.isEmpty ? target : folder + "/" + target
+    }
+
     /// A Markdown link definition's line as Jekyll finds one (` {0,3}\[[^\]]+\]:.+`), by hand: a regex literal is compiled each time it is met.
     static func isLinkDefinition(_ line: Substring) -> Bool {
         let indent = line.prefix { $0 == " " }.count
@@ -179,8 +209,9 @@ public struct BodyRenderer: Sendable {
             // A Jekyll page's Liquid is done: its links stay as written.
             let (expanded, placeholders) = [.hugo, .zola].contains(config.reading.templateSyntax)
                 ? expandTemplateText(text, from: page.source, syntax: config.reading.templateSyntax) : (text, [:])
-            let html = !PageReader.isMarkdown(page.source) ? expanded
+            let rendered = !PageReader.isMarkdown(page.source) ? expanded
                 : MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, features: config.markdown).render(expanded).html
+            let html = config.plugins.contains(JekyllGemfile.relativeLinks) && PageReader.isMarkdown(page.source) ? relativeLinks(in: rendered, from: page.source) : rendered
             // A page of another format ends as its file does (the split leaves a body's last line break out).
             if !PageReader.isMarkup(page.source), case .success(let bytes) = page.source.load(), bytes.last == UInt8(ascii: "\n"), !html.hasSuffix("\n") {
                 return Self.fillingPlaceholders(html, placeholders) + "\n"

@@ -6,7 +6,11 @@ struct JekyllGemfile {
     var isGitHubPages = false
 
     /// The plugins GitHub Pages always runs, of those the build makes.
-    static let gitHubPagesPlugins = ["jekyll-default-layout", "jekyll-seo-tag", "jekyll-feed"]
+    static let gitHubPagesPlugins = ["jekyll-default-layout", "jekyll-seo-tag", "jekyll-feed", "jekyll-titles-from-headings", optionalFrontMatter,
+                                     readmeIndex, relativeLinks]
+    static let optionalFrontMatter = "jekyll-optional-front-matter"
+    static let readmeIndex = "jekyll-readme-index"
+    static let relativeLinks = "jekyll-relative-links"
 
     init(text: String) {
         var depth = 0

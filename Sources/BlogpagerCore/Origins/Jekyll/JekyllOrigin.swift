@@ -40,6 +40,7 @@ struct JekyllOrigin: GeneratorOrigin {
     func configure(_ scanner: inout ContentScanner, layout: SiteLayout, config: SiteConfig?) {
         guard let root = layout.root else { return }
         scanner.collections = (config?.collections ?? []).map { (LocalPath.joined(root, $0.folder), $0) }
+        scanner.markdownWithoutFrontMatterIsPage = config?.plugins.contains(JekyllGemfile.optionalFrontMatter) == true
     }
 
     func stylesheets(_ sheets: [SourceFile], beside siteFiles: Set<OutputPath>, layout: SiteLayout, config: SiteConfig, liquid: LiquidSources?,
@@ -81,7 +82,9 @@ struct JekyllOrigin: GeneratorOrigin {
             config.markdown.kramdownCodeBlocks = true
         }
         let pagePaths = Set(pages.map(\.relativePath))
-        guard ["index.html", "index.md", "index.markdown"].contains(where: pagePaths.contains) else { return }
+        // jekyll-readme-index makes a README the home page where there is no index.
+        let readme = config.plugins.contains(JekyllGemfile.readmeIndex) && pagePaths.contains { $0.split(separator: "/").count == 1 && $0.lowercased().hasPrefix("readme.") }
+        guard ["index.html", "index.md", "index.markdown"].contains(where: pagePaths.contains) || readme else { return }
         let paginated = config.oldListPages?.templates.first.map { template in
             template.split(separator: "/").map(String.init).prefix { !$0.contains(":num") }
         } ?? []

@@ -53,7 +53,10 @@ struct JekyllPageFrame: Sendable {
         let content = ownMarkup(body.contentHTML)
         page["content"] = .string(content)
         if entry.params["excerpt"] == nil { page["excerpt"] = .string(body.excerptHTML ?? body.summaryHTML) }
-        return place(content, page: page, layout: layout(written: entry.params["layout"], isPost: true, url: entry.url), source: entry.source, paginator: .nil)
+        let layout = layout(written: entry.params["layout"], isPost: true, url: entry.url)
+        // A layout a plugin chose is in the page's data too, as jekyll-default-layout sets it.
+        if page["layout"] == nil, let layout { page["layout"] = .string(layout) }
+        return place(content, page: page, layout: layout, source: entry.source, paginator: .nil)
     }
 
     /// A page's document: its body in its layouts.
@@ -65,8 +68,9 @@ struct JekyllPageFrame: Sendable {
             var hash = liquid.page(for: page, fields: fields)
             let html = PageReader.isMarkdown(page.source) ? ownMarkup(html) : html
             hash["content"] = .string(html)
-            return place(html, page: hash, layout: layout(written: fields.first { $0.key == "layout" }?.value, isPost: false, url: page.url), source: page.source,
-                         paginator: liquid.paginator(for: page))
+            let layout = layout(written: fields.first { $0.key == "layout" }?.value, isPost: false, url: page.url)
+            if hash["layout"] == nil, let layout { hash["layout"] = .string(layout) }
+            return place(html, page: hash, layout: layout, source: page.source, paginator: liquid.paginator(for: page))
         }
     }
 

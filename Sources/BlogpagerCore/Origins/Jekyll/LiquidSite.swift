@@ -29,7 +29,8 @@ public struct LiquidSite: Sendable {
     static let tagNames: Set<String> = ["post_url", "link", "seo", "feed_meta"]
     /// The plugins whose tags and files the build makes: jekyll-include-cache's `include_cached` renders as `include`.
     static let pluginsMade: Set<String> = ["jekyll-include-cache", "jekyll-seo-tag", "jekyll-feed", "jemoji", "jekyll-paginate", "jekyll-default-layout",
-                                              "jekyll-redirect-from"]
+                                              "jekyll-redirect-from", "jekyll-titles-from-headings",
+                                              JekyllGemfile.optionalFrontMatter, JekyllGemfile.readmeIndex, JekyllGemfile.relativeLinks]
 
     /// The tags a site's plugins add that render as `include` does.
     static func includeTagNames(_ config: SiteConfig) -> Set<String> {
@@ -317,6 +318,11 @@ extension LiquidSite {
         func page(_ page: StandalonePage, fields: [FrontMatterField]) -> LiquidHash {
             var hash = LiquidHash()
             for field in fields { hash[field.key] = LiquidSite.value(of: field.value) }
+            if hash["title"] == nil, config.plugins.contains(JekyllHeadingTitle.plugin), PageReader.isMarkdown(page.source),
+               case .success(let parts) = FrontMatterReader(config: config, page: true).split(page.source),
+               let title = JekyllHeadingTitle.of(Substring(parts.body)) {
+                hash["title"] = .string(title)
+            }
             hash["url"] = .string(siteRelative(page.url))
             hash["path"] = .string(sitePath(of: page.source))
             hash["name"] = .string(page.source.fileName)

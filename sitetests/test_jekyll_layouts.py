@@ -213,3 +213,23 @@ def test_github_pages_plugins_are_made_as_the_real_ones_make_them(tmp_path):
     # A Markdown file without front matter is copied as it is too, as Jekyll copies it.
     assert (ours / "about.md").read_text() == (theirs / "about.md").read_text()
     assert "not run" not in result.stderr, result.stderr
+
+
+PAGINATE_V2_SITE = {
+    "_config.yml": "title: V2\nplugins: [jekyll-paginate-v2]\npagination:\n  enabled: true\n  per_page: 2\n  permalink: /page/:num/\n  sort_reverse: true\n",
+    "_layouts/default.html": "<html><title>{{ page.title }}</title><body>{{ content }}</body></html>\n",
+    "index.html": "---\nlayout: default\npagination:\n  enabled: true\n---\n{% for post in paginator.posts %}<p>{{ post.title }}</p>{% endfor %}"
+                  "<nav>{{ paginator.page }} of {{ paginator.total_pages }}, {{ paginator.total_posts }} posts, {{ paginator.per_page }} a page: "
+                  "{{ paginator.next_page }} {{ paginator.next_page_path }} [{{ paginator.previous_page_path }}] "
+                  "{{ paginator.first_page_path }} {{ paginator.last_page_path }}</nav>\n",
+    **{f"_posts/2020-01-0{n}-p{n}.md": f"---\ntitle: Post {n}\n---\nWords.\n" for n in range(1, 6)},
+}
+
+
+def test_jekyll_paginate_v2s_first_page_is_as_the_plugin_makes_it_and_the_archive_goes_beside_it(tmp_path):
+    theirs, ours, result = both(tmp_path, PAGINATE_V2_SITE)
+    assert normalised((ours / "index.html").read_text()) == normalised((theirs / "index.html").read_text())
+    assert "<p>Post 5</p><p>Post 4</p>" in (ours / "index.html").read_text()
+    assert 'class="bp-feed" data-index="/blog/index.json"' in (ours / "blog/index.html").read_text()
+    # Its numbered pages lead to the archive's.
+    assert 'http-equiv="refresh"' in (ours / "page/2/index.html").read_text()

@@ -70,6 +70,18 @@ struct JekyllOrigin: GeneratorOrigin {
         }
         config.plugins.formUnion(loaded.filter(LiquidSite.pluginsMade.contains))
         if loaded.contains("jemoji") { config.markdown.emoji = .github }
+        // jekyll-paginate-v2's numbered pages, below the page it paginates, lead to the archive's as jekyll-paginate's do.
+        if config.plugins.contains(JekyllPaginateV2.plugin), config.oldListPages == nil {
+            for page in pages where PageReader.isMarkup(page) {
+                guard case .success(let fields) = FrontMatterReader(config: config, page: true).fields(page),
+                      let written = fields.first(where: { $0.key == "pagination" }),
+                      let settings = JekyllPaginateV2(site: liquid.settings["pagination"], page: LiquidSite.value(of: written.value)) else { continue }
+                let folder = page.relativePath.split(separator: "/").dropLast().map(String.init)
+                let permalink = settings.permalink.split(separator: "/").map(String.init)
+                config.oldListPages = OldListPages(pageSize: settings.perPage, templates: ["/" + (folder + permalink).joined(separator: "/") + "/"])
+                break
+            }
+        }
         guard !liquid.layouts.isEmpty, !config.keepsOwnTemplates else { return }
         config.usesSiteLayouts = true
         config.markdown.headingLinks = false
@@ -85,8 +97,12 @@ struct JekyllOrigin: GeneratorOrigin {
         // jekyll-readme-index makes a README the home page where there is no index.
         let readme = config.plugins.contains(JekyllGemfile.readmeIndex) && pagePaths.contains { $0.split(separator: "/").count == 1 && $0.lowercased().hasPrefix("readme.") }
         guard ["index.html", "index.md", "index.markdown"].contains(where: pagePaths.contains) || readme else { return }
-        let paginated = config.oldListPages?.templates.first.map { template in
-            template.split(separator: "/").map(String.init).prefix { !$0.contains(":num") }
+        // The folder of the paginated page: `/blog/page:num/` and `/blog/page/:num/` give `blog`.
+        let paginated = config.oldListPages?.templates.first.map { template -> [String] in
+            let segments = template.split(separator: "/").map(String.init)
+            var folder = Array(segments.prefix { !$0.contains(":num") })
+            if folder.count < segments.count, segments[folder.count] == ":num", folder.last == "page" { folder.removeLast() }
+            return folder
         } ?? []
         config.archiveFolder = paginated.isEmpty ? ["blog"] : Array(paginated)
         let folder = config.archiveFolder.joined(separator: "/")

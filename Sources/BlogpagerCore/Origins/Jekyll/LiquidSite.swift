@@ -30,7 +30,8 @@ public struct LiquidSite: Sendable {
     /// The plugins whose tags and files the build makes: jekyll-include-cache's `include_cached` renders as `include`.
     static let pluginsMade: Set<String> = ["jekyll-include-cache", "jekyll-seo-tag", "jekyll-feed", "jemoji", "jekyll-paginate", "jekyll-default-layout",
                                               "jekyll-redirect-from", "jekyll-titles-from-headings",
-                                              JekyllGemfile.optionalFrontMatter, JekyllGemfile.readmeIndex, JekyllGemfile.relativeLinks]
+                                              JekyllGemfile.optionalFrontMatter, JekyllGemfile.readmeIndex, JekyllGemfile.relativeLinks,
+                                              JekyllPaginateV2.plugin]
 
     /// The tags a site's plugins add that render as `include` does.
     static func includeTagNames(_ config: SiteConfig) -> Set<String> {
@@ -109,7 +110,13 @@ public struct LiquidSite: Sendable {
 
     /// `page` for a page that is not a post: its front matter, `title`, `url`, `path`.
     func page(for page: StandalonePage, fields: [FrontMatterField]) -> LiquidHash {
-        lists.page(page, fields: fields)
+        var hash = lists.page(page, fields: fields)
+        // jekyll-paginate-v2 titles a page it paginates that has no title of its own with the site's.
+        if hash["title"] == nil, config.plugins.contains(JekyllPaginateV2.plugin),
+           JekyllPaginateV2(site: sources.settings["pagination"], page: hash["pagination"]) != nil, let title = site["title"] {
+            hash["title"] = title
+        }
+        return hash
     }
 
     /// The variables a body renders with.
@@ -120,6 +127,10 @@ public struct LiquidSite: Sendable {
     /// jekyll-paginate's `paginator` on its template page (`index.html` in `paginate_path`'s folder), where the site keeps
     /// that page: its first page, as Jekyll gives it there (the later ones lead to the archive's pages).
     func paginator(for page: StandalonePage) -> LiquidValue {
+        if config.plugins.contains(JekyllPaginateV2.plugin), case .success(let fields) = FrontMatterReader(config: config, page: true).fields(page.source),
+           let settings = JekyllPaginateV2(site: sources.settings["pagination"], page: fields.first(where: { $0.key == "pagination" }).map { Self.value(of: $0.value) }) {
+            return .hash(settings.paginator(url: lists.siteRelative(page.url), posts: lists.posts.value))
+        }
         guard config.plugins.contains("jekyll-paginate"), let pages = config.oldListPages, let template = pages.templates.first else { return .nil }
         let folder = template.split(separator: "/").map(String.init).prefix { !$0.contains(":num") }
         guard page.source.relativePath == (folder + ["index.html"]).joined(separator: "/") else { return .nil }

@@ -53,6 +53,8 @@ OWN_LAYOUTS_SITE = {
     "feed.xml": "---\nlayout: null\n---\n<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>{{ site.title }}</title>"
                 "{% for post in site.posts %}<entry><title>{{ post.title | xml_escape }}</title><link href=\"{{ post.url | absolute_url }}\"/></entry>{% endfor %}</feed>\n",
     "robots.txt": "---\n---\nSitemap: {{ '/sitemap.xml' | absolute_url }}\n",
+    "security.txt": "---\npermalink: /.well-known/security.txt\n---\nContact: mailto:security@example.org\n",
+    "api/Module.apinotes": "---\nName: Module\nFunctions:\n- Name: f\n",
     "css/site.css": "body { margin: 0; }\n",
     **POSTS,
 }
@@ -97,7 +99,7 @@ def test_every_page_jekyll_writes_is_the_same_document(tmp_path, files):
 
 def test_pages_of_other_formats_are_rendered_as_jekyll_renders_them_and_the_sites_feed_is_its_own(tmp_path):
     theirs, ours, result = both(tmp_path, OWN_LAYOUTS_SITE)
-    for name in ["feed.xml", "robots.txt"]:
+    for name in ["feed.xml", "robots.txt", ".well-known/security.txt", "api/Module.apinotes"]:
         assert (ours / name).read_text() == (theirs / name).read_text(), name
     assert "not built" not in result.stderr, result.stderr
 

@@ -44,3 +44,13 @@ struct JekyllHeadingTitleTests {
         #expect(JekyllHeadingTitle.of(Substring(body)) == title)
     }
 }
+
+struct WellKnownPathTests {
+    @Test func wellKnownIsThePlaceAPageMayPublishIntoButNoOtherHiddenFolder() throws {
+        #expect(OutputPath.problem(with: ".well-known") == nil)
+        #expect(try OutputPath([".well-known", "security.txt"]).string == ".well-known/security.txt")
+        #expect(try OutputPath(recorded: ".well-known/security.txt").string == ".well-known/security.txt")
+        #expect(OutputPath.problem(with: ".blogpager") == "'.blogpager' would be a hidden file")
+        #expect(OutputPath.problem(with: ".well-known-not") != nil)
+    }
+}

@@ -51,7 +51,12 @@ struct FrontMatterReader {
         if bareTextIsBody, !FrontMatterSplitter.opensFrontMatter(bytes) {
             return .success(FrontMatterSplitter.Parts(language: .yaml, text: "", firstLine: 0, body: text))
         }
-        return FrontMatterSplitter(path: path).split(text, optional: frontMatterIsOptional).mapError { BuildFailure($0) }
+        let split = FrontMatterSplitter(path: path).split(text, optional: frontMatterIsOptional)
+        // Jekyll renders a page of another format whose `---` line no other closes (an `.apinotes` file) as all content.
+        if case .failure = split, isPage, frontMatterIsOptional, !PageReader.isMarkup(file) {
+            return .success(FrontMatterSplitter.Parts(language: .yaml, text: "", firstLine: 0, body: text))
+        }
+        return split.mapError { BuildFailure($0) }
     }
 
     /// The front matter's fields.

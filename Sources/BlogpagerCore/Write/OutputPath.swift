@@ -1,5 +1,6 @@
-/// A file's place under `out/`: plain segments, none empty, hidden, `.` or `..`,
-/// none holding a separator, so no value of this type can point outside `out/`.
+/// A file's place under `out/`: plain segments, none empty, hidden (but `.well-known`, the web's own
+/// place for such files, RFC 8615), `.` or `..`, none holding a separator, so no value of this type can
+/// point outside `out/`.
 public struct OutputPath: Sendable, Hashable, Comparable {
     /// The relative path, `/`-separated (raw, not percent-encoded). The path is kept as this
     /// string alone: a rebuild makes one for every output the last build left, and asks
@@ -74,8 +75,11 @@ public struct OutputPath: Sendable, Hashable, Comparable {
     }
 
     private static func isPlain(_ segment: Substring.UTF8View) -> Bool {
-        !segment.isEmpty && segment.first != UInt8(ascii: ".") && segment.count <= 255
+        !segment.isEmpty && (segment.first != UInt8(ascii: ".") || segment.elementsEqual(wellKnown.utf8)) && segment.count <= 255
     }
+
+    /// The one hidden folder a site may publish into (`/.well-known/security.txt`).
+    static let wellKnown = ".well-known"
 
     /// `"page/abc/index.html"`: a literal path of ours, known to be safe.
     public init(literal: String) {
@@ -91,7 +95,7 @@ public struct OutputPath: Sendable, Hashable, Comparable {
         if segment.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) {
             return "'\(segment)' contains a path separator"
         }
-        if segment.hasPrefix(".") { return "'\(segment)' would be a hidden file" }
+        if segment.hasPrefix("."), segment != wellKnown { return "'\(segment)' would be a hidden file" }
         if segment.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "'\(segment)' contains a control character"
         }

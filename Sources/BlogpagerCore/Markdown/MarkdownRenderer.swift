@@ -180,16 +180,10 @@ public struct MarkdownRenderer: Sendable {
     /// `***x***` and `___x___` as kramdown nests them, strong outside emphasis: cmark's emphasis holding only a strong
     /// whose text opens with three of one delimiter is made the other way round.
     private static func nestingAsKramdown(in document: OpaquePointer, source: String) {
-        guard let iterator = cmark_iter_new(document) else { return }
-        var found: [OpaquePointer] = []
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_EMPH,
-                  let inner = cmark_node_first_child(node), cmark_node_next(inner) == nil, cmark_node_get_type(inner) == CMARK_NODE_STRONG else { continue }
-            found.append(node)
+        let found = nodes(in: document) { node in
+            guard cmark_node_get_type(node) == CMARK_NODE_EMPH, let inner = cmark_node_first_child(node) else { return false }
+            return cmark_node_next(inner) == nil && cmark_node_get_type(inner) == CMARK_NODE_STRONG
         }
-        cmark_iter_free(iterator)
         guard !found.isEmpty else { return }
         let bytes = Array(source.utf8)
         var lineStarts = [0]
@@ -213,26 +207,31 @@ public struct MarkdownRenderer: Sendable {
 
     /// Each code span as `<code class="…">`, its text escaped: our own markup, carried by a custom inline (raw HTML is dropped in safe mode).
     private static func classingInlineCode(in document: OpaquePointer, as className: String) {
-        guard let iterator = cmark_iter_new(document) else { return }
-        var spans: [OpaquePointer] = []
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_CODE { spans.append(node) }
-        }
-        cmark_iter_free(iterator)
-        for span in spans {
+        for span in nodes(in: document, where: { cmark_node_get_type($0) == CMARK_NODE_CODE }) {
             let text = cmark_node_get_literal(span).map { String(cString: $0) } ?? ""
-            guard let replacement = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { continue }
-            _ = cmark_node_set_on_enter(replacement, "<code class=\"\(HTMLEscaping.escape(className))\">\(Self.escapingText(text))</code>")
-            _ = cmark_node_insert_before(span, replacement)
-            cmark_node_free(span)
+            replacing(span, with: "<code class=\"\(HTMLEscaping.escape(className))\">\(KramdownCodeShape.text(text))</code>", as: CMARK_NODE_CUSTOM_INLINE)
         }
     }
 
-    /// Text in an element as kramdown writes it: `&`, `<` and `>` escaped, quotes as they are.
-    private static func escapingText(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    /// The nodes `matches` picks, in document order, gathered before any is changed: an iterator must not see its tree change.
+    private static func nodes(in document: OpaquePointer, where matches: (OpaquePointer) -> Bool) -> [OpaquePointer] {
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var found: [OpaquePointer] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), matches(node) { found.append(node) }
+        }
+        return found
+    }
+
+    /// `node` in place of our own markup, carried by a custom node of `type` (raw HTML would be dropped in safe mode).
+    private static func replacing(_ node: OpaquePointer, with html: String, as type: cmark_node_type) {
+        guard let replacement = cmark_node_new(type) else { return }
+        _ = cmark_node_set_on_enter(replacement, html)
+        _ = cmark_node_insert_before(node, replacement)
+        cmark_node_free(node)
     }
 
     private func resolveRelativeURLs(in document: OpaquePointer, against base: String) {
@@ -257,37 +256,24 @@ public struct MarkdownRenderer: Sendable {
         let (nodes, blocks) = Self.fencedBlocks(in: document)
         guard !blocks.isEmpty else { return }
         for (node, html) in zip(nodes, highlighter.html(for: blocks)) {
-            guard var html, let replacement = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            guard var html else { continue }
             // kramdown's blocks where the site's Markdown is kramdown's with Rouge; Jekyll's `{% highlight %}` tag's wherever it was written.
             if let info = cmark_node_get_fence_info(node).map({ String(cString: $0) }),
                features.kramdownCodeBlocks || info.contains(KramdownCodeShape.figureOption),
                let reshaped = KramdownCodeShape.reshaping(html, info: info) {
                 html = reshaped
             }
-            _ = cmark_node_set_on_enter(replacement, html)
-            _ = cmark_node_insert_before(node, replacement)
-            cmark_node_free(node)
+            Self.replacing(node, with: html, as: CMARK_NODE_CUSTOM_BLOCK)
         }
     }
 
     /// The code blocks left as they were (no language, indented, no highlighter) in kramdown's markup.
     private static func shapingPlainCode(in document: OpaquePointer) {
-        guard let iterator = cmark_iter_new(document) else { return }
-        var blocks: [OpaquePointer] = []
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK { blocks.append(node) }
-        }
-        cmark_iter_free(iterator)
-        for node in blocks {
+        for node in nodes(in: document, where: { cmark_node_get_type($0) == CMARK_NODE_CODE_BLOCK }) {
             let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
             let language = info.trimmingSpaces.prefix { !$0.isWhitespace && $0 != "," && $0 != "{" }
             let code = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-            guard let replacement = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
-            _ = cmark_node_set_on_enter(replacement, KramdownCodeShape.plain(code, language: language.isEmpty ? nil : String(language)))
-            _ = cmark_node_insert_before(node, replacement)
-            cmark_node_free(node)
+            replacing(node, with: KramdownCodeShape.plain(code, language: language.isEmpty ? nil : String(language)), as: CMARK_NODE_CUSTOM_BLOCK)
         }
     }
 

@@ -43,9 +43,13 @@ struct RenderSetup {
                                staticFiles: [StaticFile], imageSizes: ImageSizes, highlighter: CodeHighlighter?, now: Date) -> LiquidSite? {
         guard let sources = input.liquid else { return nil }
         let config = input.config
-        let inner = LiquidSite(config: config, sources: sources, includes: includes, links: links, posts: posts, pages: pages, staticFiles: staticFiles, now: now)
+        // Its layouts parsed once, for the posts' own Liquid and the pages' alike.
+        let layouts = JekyllLayouts(sources: sources, includeTags: LiquidSite.includeTagNames(config))
+        let inner = LiquidSite(config: config, sources: sources, includes: includes, layouts: layouts, links: links, posts: posts, pages: pages,
+                               staticFiles: staticFiles, now: now)
         let innerBodies = BodyRenderer(config: config, links: links, imageSizes: imageSizes, shortcodes: input.templates, highlighter: highlighter, liquid: inner)
-        return LiquidSite(config: config, sources: sources, includes: includes, links: links, posts: posts, pages: pages, staticFiles: staticFiles, now: now) {
+        return LiquidSite(config: config, sources: sources, includes: includes, layouts: layouts, links: links, posts: posts, pages: pages,
+                          staticFiles: staticFiles, now: now) {
             // A body that does not render here renders nowhere: its error is the build's where the post's own page renders it.
             switch innerBodies.body(of: $0) {
             case .success(let body): body

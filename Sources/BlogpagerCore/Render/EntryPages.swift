@@ -53,7 +53,7 @@ struct EntryPages {
         // Its translations are linked from its page: one added, gone or moved makes it again.
         let translated = translations[archive.entries[position].url].map { $0.map { "\($0.tag) \($0.url)" }.joined(separator: "\n") } ?? ""
         // In the site's layouts, what they are and read.
-        let framing = frame.siteLayouts.map { $0.keyParts(of: archive.entries[position]).joined(separator: "\n") } ?? ""
+        let framing = frame.siteLayouts.map { $0.layoutKey(of: archive.entries[position]) } ?? ""
         return RenderKeys.entryPage(article: articleKey, streamURL: streamURL(at: position) + (translated.isEmpty ? "" : "\n" + translated) + framing,
                                     newer: newer, older: older)
     }

@@ -271,15 +271,20 @@ struct StreamRenderer {
             guard piece.plan.keptFragments[item.page] == nil else { return .success(nil) }
             return renderFragment(piece, page: item.page, articles: articles).map { $0 }
         }
-        var fragments: [RenderedFragment?] = []
-        fragments.reserveCapacity(rendered.count)
-        for result in rendered {
+        return try Self.values(rendered)
+    }
+
+    /// Each result's value, in order, or the first failure among them.
+    private static func values<Value>(_ results: [Result<Value, BuildFailure>]) throws(BuildFailure) -> [Value] {
+        var values: [Value] = []
+        values.reserveCapacity(results.count)
+        for result in results {
             switch result {
-            case .success(let fragment): fragments.append(fragment)
+            case .success(let value): values.append(value)
             case .failure(let failure): throw failure
             }
         }
-        return fragments
+        return values
     }
 
     private func renderFragment(_ piece: Piece, page number: Int, articles: ArticleStore) -> Result<RenderedFragment, BuildFailure> {
@@ -315,15 +320,7 @@ struct StreamRenderer {
             }
             return renderPage(piece, page: item.page, sections: sections).map { $0 }
         }
-        var pages: [OutputFile?] = []
-        pages.reserveCapacity(rendered.count)
-        for result in rendered {
-            switch result {
-            case .success(let page): pages.append(page)
-            case .failure(let failure): throw failure
-            }
-        }
-        return pages
+        return try Self.values(rendered)
     }
 
     private func renderPage(_ piece: Piece, page index: Int, sections: [[String: Any]]) -> Result<OutputFile, BuildFailure> {

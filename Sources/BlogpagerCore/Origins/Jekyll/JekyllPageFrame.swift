@@ -16,7 +16,12 @@ struct JekyllPageFrame: Sendable {
     /// What a list page needs of ours inside the site's layout: the loader's script and its words.
     let loaderTags: String
     /// Whether jekyll-redirect-from is loaded: a post or page with `redirect_to` is its redirect page.
-    var redirects: Bool { liquid.config.plugins.contains("jekyll-redirect-from") }
+    let redirects: Bool
+    /// The site's home page URL, where jekyll-default-layout puts `home`.
+    let home: String
+    /// What a page's key takes from the layouts it is put in, by the layout it names (`""`: none), made once a
+    /// layout: every post of a site shares a few.
+    let layoutKeys: [String: String]
 
     /// `pages`: the site's pages, for the layout of its home page (the one its lists take where no other is named).
     init(liquid: LiquidSite, config: SiteConfig, pages: [StandalonePage], context: TemplateContext) {
@@ -34,6 +39,11 @@ struct JekyllPageFrame: Sendable {
             listLayout = layouts.chain(from: homeLayout).last ?? (layouts.byName["default"] != nil ? "default" : nil)
         }
         self.listLayout = listLayout
+        redirects = config.plugins.contains("jekyll-redirect-from")
+        home = SiteURLs(config: config).home
+        layoutKeys = Dictionary(uniqueKeysWithValues: ([""] + layouts.byName.keys).map { name in
+            (name, layouts.keyParts(from: name.isEmpty ? nil : name, site: liquid).joined(separator: "\n"))
+        })
         listTitle = config.archivePage?.title
         archiveHome = SiteURLs(config: config).archiveHome
         var tags = ""
@@ -85,7 +95,7 @@ struct JekyllPageFrame: Sendable {
         if let written { return written.scalarText }
         guard liquid.config.plugins.contains("jekyll-default-layout") else { return nil }
         let has = { (name: String) in liquid.layouts.byName[name] != nil }
-        if url == SiteURLs(config: liquid.config).home, has("home") { return "home" }
+        if url == home, has("home") { return "home" }
         if isPost, has("post") { return "post" }
         if !isPost, has("page") { return "page" }
         return has("default") ? "default" : nil
@@ -153,12 +163,12 @@ struct JekyllPageFrame: Sendable {
     }
 
     /// What the key of a page in `layout` takes from its layouts.
-    func keyParts(layout: String?) -> [String] {
-        liquid.layouts.keyParts(from: layout, site: liquid)
+    func layoutKey(_ layout: String?) -> String {
+        layoutKeys[layout ?? ""] ?? ""
     }
 
     /// What the key of a post's page takes from the layouts it is put in.
-    func keyParts(of entry: Entry) -> [String] {
-        keyParts(layout: layout(written: entry.params["layout"], isPost: true, url: entry.url))
+    func layoutKey(of entry: Entry) -> String {
+        layoutKey(layout(written: entry.params["layout"], isPost: true, url: entry.url))
     }
 }

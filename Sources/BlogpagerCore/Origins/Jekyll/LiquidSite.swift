@@ -42,7 +42,7 @@ public struct LiquidSite: Sendable {
     /// `posts` newest first; `bodies` renders another post's body for its `content` and `excerpt`
     /// (nil: they are empty, as inside such a rendering, so no body renders itself); `now` is the
     /// build's, Jekyll's `site.time` and the `date` filter's `now`.
-    init(config: SiteConfig, sources: LiquidSources?, includes: [String: LiquidInclude]? = nil, links: EntryLinks? = nil, posts: [Entry] = [],
+    init(config: SiteConfig, sources: LiquidSources?, includes: [String: LiquidInclude]? = nil, layouts: JekyllLayouts? = nil, links: EntryLinks? = nil, posts: [Entry] = [],
          pages: [StandalonePage] = [], staticFiles: [StaticFile] = [], now: Date, environment: String = "development",
          bodies: (@Sendable (Entry) -> EntryBody?)? = nil) {
         // No site files: an empty tree of its own, so nothing is read from anywhere.
@@ -52,7 +52,7 @@ public struct LiquidSite: Sendable {
         self.sources = sources
         self.links = links
         self.includes = includes ?? LiquidInclude.all(of: sources, config: config)
-        layouts = JekyllLayouts(sources: sources, includeTags: Self.includeTagNames(config))
+        self.layouts = layouts ?? JekyllLayouts(sources: sources, includeTags: Self.includeTagNames(config))
         var chains: [String: LiquidTemplate] = [:]
         for chain in JekyllSeoTag.filterChains {
             // Every filter in them is the engine's or Jekyll's: each parses.

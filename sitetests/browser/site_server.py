@@ -21,7 +21,7 @@ ERROR_PROBE = (
     # first seen: what a reader sees (a frame of a hidden document shows nothing), measured from outside the loader. `__bpFrames.reset()` starts again.
     b"<script>(function(){var t=null,top0=0,s=null;function reset(){t=null;s={max:0,frames:0,url:null,moves:[]}}reset();"
     b"function frame(){if(document.documentElement.style.visibility==='hidden'){requestAnimationFrame(frame);return}"
-    b"var l=document.querySelectorAll('.bp-feed article[data-url]');"
+    b"var l=document.querySelectorAll('.bp-feed [data-page] > [data-url]');"
     b"if(t===null||!t.isConnected){t=null;for(var i=0;i<l.length;i++){var b=l[i].getBoundingClientRect();"
     b"if(b.bottom>0){t=l[i];top0=b.top;s.url=t.getAttribute('data-url');break}}}"
     b"else{var d=Math.abs(t.getBoundingClientRect().top-top0);if(d>s.max){s.max=d}"

@@ -17,7 +17,7 @@ def articles(site):
 
 def top_of(driver, url):
     return driver.execute_script(
-        "return document.querySelector('.bp-feed article[data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", url)
+        "return document.querySelector('.bp-feed [data-page] > [data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", url)
 
 
 def open_at(driver, url):
@@ -45,7 +45,7 @@ def test_at_a_month_opens_the_stream_there_in_at_most_three_requests(browser, se
         anchor, before = scroll_to_top_noting_entry_in_view(browser)
         assert wait_settled(browser, "newer", loads) != "error"
         after = browser.execute_script(
-            "return document.querySelector('.bp-feed article[data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", anchor)
+            "return document.querySelector('.bp-feed [data-page] > [data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", anchor)
         assert abs(after - before) < 1
     check_window(dom_urls(browser), expected_urls(site))
 

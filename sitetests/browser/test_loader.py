@@ -11,7 +11,7 @@ DOM_BOUND = 900  # elements in the whole document, whatever the archive's length
 
 
 FIRST_IN_VIEW = """
-    var list = document.querySelectorAll('.bp-feed article[data-url]');
+    var list = document.querySelectorAll('.bp-feed [data-page] > [data-url]');
     for (var i = 0; i < list.length; i++) {
       var box = list[i].getBoundingClientRect();
       if (box.bottom > 0) return [list[i].getAttribute('data-url'), box.top];
@@ -37,7 +37,7 @@ def expected_urls(site, folder=""):
 
 def open_feed(driver, url):
     driver.get(url)
-    wait_for(driver, "return document.querySelector('.bp-feed[role=feed]') && document.querySelector('.bp-status-older')")
+    wait_for(driver, "return document.querySelector('.bp-feed[aria-busy]') && document.querySelector('.bp-status-older')")
     driver.execute_script(
         "window.__bpLoads = 0; document.querySelector('.bp-feed').addEventListener('blogpager:pageload', function () { window.__bpLoads++; });")
 
@@ -47,7 +47,7 @@ def state(driver, direction):
 
 
 def dom_urls(driver):
-    return driver.execute_script("return Array.from(document.querySelectorAll('.bp-feed article[data-url]')).map(function (a) { return a.getAttribute('data-url'); });")
+    return driver.execute_script("return Array.from(document.querySelectorAll('.bp-feed [data-page] > [data-url]')).map(function (a) { return a.getAttribute('data-url'); });")
 
 
 def node_count(driver):
@@ -75,8 +75,8 @@ SETTLED_VIEW = """
 var done = arguments[arguments.length - 1];
 function state(direction) { var s = document.querySelector('.bp-status-' + direction); return s && s.getAttribute('data-state'); }
 function report() {
-  if (document.querySelector('.bp-status[data-state=loading], .bp-page[data-reloading]')) { setTimeout(report, 20); return; }
-  done({urls: Array.from(document.querySelectorAll('.bp-feed article[data-url]')).map(function (a) { return a.getAttribute('data-url'); }),
+  if (document.querySelector('.bp-status[data-state=loading], [data-page][data-reloading]')) { setTimeout(report, 20); return; }
+  done({urls: Array.from(document.querySelectorAll('.bp-feed [data-page] > [data-url]')).map(function (a) { return a.getAttribute('data-url'); }),
         nodes: document.getElementsByTagName('*').length, older: state('older'), newer: state('newer'), scrollY: window.scrollY,
         atBottom: window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2});
 }
@@ -161,7 +161,7 @@ def test_a_deep_link_scrolls_up_without_moving_the_entry_in_view_then_down(brows
         if browser.execute_script("return window.__bpLoads") > loads:
             prepends += 1
             after = browser.execute_script(
-                "return document.querySelector('.bp-feed article[data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", anchor)
+                "return document.querySelector('.bp-feed [data-page] > [data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", anchor)
             largest_shift = max(largest_shift, abs(after - top))
             check_window(dom_urls(browser), expected)
     print(f"\n[{browser.name}] {prepends} prepends, largest shift {largest_shift:.3f} px")
@@ -228,7 +228,7 @@ def test_content_above_that_changes_size_does_not_move_the_entry_in_view(browser
     settle(browser)
     browser.execute_script("window.__bpFramesReset()")
     grown = browser.execute_script("""
-        var list = document.querySelectorAll('.bp-feed article[data-url]'), above = null;
+        var list = document.querySelectorAll('.bp-feed [data-page] > [data-url]'), above = null;
         for (var i = 0; i < list.length; i++) if (list[i].getBoundingClientRect().bottom < 0) above = list[i];
         if (!above) return null;
         var box = document.createElement('div'); box.className = 'late-embed'; box.style.height = '0px';
@@ -295,7 +295,7 @@ def test_the_address_follows_the_page_in_view_and_reload_and_back_return_there(b
     assert after[0] == before[0], "reload shows the same entry"
     assert abs(after[1] - before[1]) < 2
 
-    link = browser.find_element("css selector", f'.bp-feed article[data-url="{before[0]}"] .entry-title a')
+    link = browser.find_element("css selector", f'.bp-feed [data-page] > [data-url="{before[0]}"] .entry-title a')
     browser.execute_script("arguments[0].click()", link)
     wait_for(browser, "return location.pathname === arguments[0]", 10, before[0])
     browser.back()
@@ -326,7 +326,7 @@ def test_the_address_names_the_page_at_the_reading_line_not_the_last_lines_of_th
         var last = document.querySelector('.bp-page[data-page="' + arguments[0] + '"] article:last-of-type');
         window.scrollBy(0, last.getBoundingClientRect().bottom - 60);""", earlier["id"])
     assert browser.execute_script("""
-        var line = window.innerHeight / 3, list = document.querySelectorAll('.bp-feed article[data-url]');
+        var line = window.innerHeight / 3, list = document.querySelectorAll('.bp-feed [data-page] > [data-url]');
         for (var i = 0; i < list.length; i++) { if (list[i].getBoundingClientRect().bottom > line) return list[i].closest('.bp-page').dataset.page; }
         """) == later["id"]
     wait_for(browser, "return location.pathname === arguments[0]", 10, later["url"])
@@ -476,7 +476,7 @@ def test_oldest_first_order_starts_at_the_newest_entry_at_the_bottom(browser, ch
         anchor, top = scroll_to_top_noting_entry_in_view(browser)
         wait_settled(browser, "older", loads)
         after = browser.execute_script(
-            "return document.querySelector('.bp-feed article[data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", anchor)
+            "return document.querySelector('.bp-feed [data-page] > [data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", anchor)
         largest_shift = max(largest_shift, abs(after - top))
         urls = dom_urls(browser)
         check_window(urls, expected)

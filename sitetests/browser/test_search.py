@@ -35,7 +35,7 @@ def search(browser, word):
                              " return p && !p.hidden && s.textContent", 20)
 
 
-EDGE = "var l = document.querySelectorAll('.bp-feed article[data-url]'); return l[{}].getAttribute('data-url')"
+EDGE = "var l = document.querySelectorAll('.bp-feed [data-page] > [data-url]'); return l[{}].getAttribute('data-url')"
 
 
 def edge_entry(browser, which):
@@ -67,7 +67,7 @@ def test_a_word_of_one_old_entry_finds_it_and_lands_in_the_archive_around_it(bro
     assert browser.execute_script("return window.__bpErrors") == []
     # Show in the archive: the main stream opens at the entry, which is at the top.
     browser.execute_script("document.querySelector('.bp-search-around').click()")
-    wait_for(browser, "var a = document.querySelector('.bp-feed article[data-url$=\"/lighthouse/\"]');"
+    wait_for(browser, "var a = document.querySelector('.bp-feed [data-page] > [data-url$=\"/lighthouse/\"]');"
                       " return location.search.indexOf('at=') >= 0 && a && Math.abs(a.getBoundingClientRect().top) < 2", 20)
     settle(browser)
     assert state(browser, "newer") != "end" and state(browser, "older") != "end", "an old entry has neighbours both ways"

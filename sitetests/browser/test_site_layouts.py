@@ -85,7 +85,7 @@ def test_a_page_in_the_middle_loads_newer_entries_above_without_moving_the_one_i
         assert wait_settled(driver, "newer", loads) != "error"
         if driver.execute_script("return window.__bpLoads") > loads:
             after = driver.execute_script(
-                "return document.querySelector('.bp-feed article[data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", anchor)
+                "return document.querySelector('.bp-feed [data-page] > [data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", anchor)
             largest_shift = max(largest_shift, abs(after - top))
             check_window(dom_urls(driver), expected)
     assert state(driver, "newer") == "end" and expected[0] in dom_urls(driver)

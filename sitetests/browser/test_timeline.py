@@ -9,7 +9,7 @@ from site_reader import load_root_index
 from test_loader import chat_server, expected_urls, open_feed, settle, state  # noqa: F401 (a fixture)
 
 MONTH_IN_VIEW = """
-    var list = document.querySelectorAll('.bp-feed article[data-url]');
+    var list = document.querySelectorAll('.bp-feed [data-page] > [data-url]');
     for (var i = 0; i < list.length; i++) {
       if (list[i].getBoundingClientRect().bottom > 8) return list[i].getAttribute('data-date').slice(0, 7);
     }"""
@@ -17,7 +17,7 @@ MONTH_IN_VIEW = """
 
 def month_in_view_is(month):
     """A script that is true once the entry in view is of `month`."""
-    return ("var list = document.querySelectorAll('.bp-feed article[data-url]');"
+    return ("var list = document.querySelectorAll('.bp-feed [data-page] > [data-url]');"
             "for (var i = 0; i < list.length; i++) { if (list[i].getBoundingClientRect().bottom > 8)"
             f" return list[i].getAttribute('data-date').slice(0, 7) === '{month}'; }}")
 
@@ -58,7 +58,7 @@ def test_the_keyboard_takes_the_stream_to_any_month_in_three_requests_at_most(br
     browser.switch_to.active_element.send_keys("\ue010")  # End: the oldest month
     oldest = months[-1][0]
     # The oldest month's entries are on the screen (at the archive's end they may not reach its top).
-    wait_for(browser, "return Array.from(document.querySelectorAll('.bp-feed article[data-url]')).some(function (a) {"
+    wait_for(browser, "return Array.from(document.querySelectorAll('.bp-feed [data-page] > [data-url]')).some(function (a) {"
                       " var box = a.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight &&"
                       f" a.getAttribute('data-date').slice(0, 7) === '{oldest}'; }})")
     settle(browser)
@@ -150,7 +150,7 @@ def test_the_front_page_offers_to_continue_where_the_reader_left_off(browser, se
     cls = browser.execute_script("return window.__bpCLS")
     assert cls is None or round(cls, 2) == 0.00, "the notice moves nothing"
     go.click()
-    wait_for(browser, "var a = document.querySelector('.bp-feed article[data-url=\"' + CSS.escape(arguments[0]) + '\"]');"
+    wait_for(browser, "var a = document.querySelector('.bp-feed [data-page] > [data-url=\"' + CSS.escape(arguments[0]) + '\"]');"
                       " return a && Math.abs(a.getBoundingClientRect().top) < 2", 20, place["entry"])
     assert not browser.find_elements("css selector", ".bp-continue")
     # Kept the moment the reader arrives (a reader who leaves at once is offered it again).
@@ -171,7 +171,7 @@ def test_the_front_page_offers_to_continue_where_the_reader_left_off(browser, se
 def entry_of_month_on_screen(month):
     """A script that is true once an entry of `month` is on the screen (at the archive's end the
     last month's entries may not reach the top)."""
-    return ("return Array.from(document.querySelectorAll('.bp-feed article[data-url]')).some(function (a) {"
+    return ("return Array.from(document.querySelectorAll('.bp-feed [data-page] > [data-url]')).some(function (a) {"
             " var box = a.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight &&"
             f" a.getAttribute('data-date').slice(0, 7) === '{month}'; }})")
 
@@ -191,7 +191,7 @@ def test_a_tag_stream_has_its_own_months_and_travels_within_the_tag(browser, ser
     press(browser, "\ue010")  # End
     wait_for(browser, entry_of_month_on_screen(months[-1][0]))
     settle(browser)
-    shown = browser.execute_script("return Array.from(document.querySelectorAll('.bp-feed article[data-url]')).map(function (a) { return a.getAttribute('data-url'); })")
+    shown = browser.execute_script("return Array.from(document.querySelectorAll('.bp-feed [data-page] > [data-url]')).map(function (a) { return a.getAttribute('data-url'); })")
     assert shown and set(shown) <= tag_entries, "only the tag's entries"
     assert "at=" + months[-1][0] in browser.current_url and "/tags/t1/" in browser.current_url
 

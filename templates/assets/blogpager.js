@@ -31,8 +31,36 @@
   scrollToSaved(history.state && history.state.blogpager);
 
   // ---- small helpers -------------------------------------------------------
-  function sections() { return Array.prototype.slice.call(feed.querySelectorAll(':scope > .bp-page')); }
-  function articles(scope) { return Array.prototype.slice.call((scope || feed).querySelectorAll('article[data-url]')); }
+  // The feed holds pages (`[data-page]`: our sections, or copies of a theme's own list element, `ul`, a grid, a
+  // table's `tbody`), and each page its entries (`[data-url]`: articles, or a theme's `li`, `div`, `tr`).
+  function sections() { return Array.prototype.slice.call(feed.querySelectorAll(':scope > [data-page]')); }
+  function articles(scope) { return Array.prototype.slice.call((scope || feed).querySelectorAll(scope ? ':scope > [data-url]' : ':scope > [data-page] > [data-url]')); }
+  function entry(url) { return feed.querySelector(':scope > [data-page] > [data-url="' + CSS.escape(url) + '"]'); }
+  function shownPage(id) { return feed.querySelector(':scope > [data-page="' + CSS.escape(id) + '"]'); }
+  // A page far from view becomes a spacer of its height: a table's row group keeps one row of one cell across it.
+  function emptyInto(section, height) {
+    var columns = 0;
+    if (section.tagName === 'TBODY') Array.prototype.forEach.call(section.rows, function (row) {
+      var count = 0;
+      Array.prototype.forEach.call(row.cells, function (cell) { count += cell.colSpan; });
+      columns = Math.max(columns, count);
+    });
+    section.replaceChildren();
+    if (section.tagName === 'TBODY') {
+      var row = document.createElement('tr'), cell = document.createElement('td');
+      cell.colSpan = Math.max(1, columns);
+      cell.style.padding = '0';
+      cell.style.border = '0';
+      row.appendChild(cell);
+      section.appendChild(row);
+    }
+    setHeight(section, height);
+  }
+  function setHeight(spacer, height) {
+    spacer.style.height = height + 'px';
+    var cell = spacer.tagName === 'TBODY' && spacer.querySelector('td');
+    if (cell) cell.style.height = height + 'px';
+  }
   function pageOf(section) {
     var at = positions[section.getAttribute('data-page')];
     return at === undefined ? null : pageAt(at);
@@ -98,7 +126,7 @@
     change();
     // The anchor's section may have been replaced: follow the same entry.
     var element = before && (before.element.isConnected ? before.element
-      : feed.querySelector('article[data-url="' + CSS.escape(url) + '"]'));
+      : entry(url));
     if (!element) { pinned = null; return; }
     var shift = element.getBoundingClientRect().top - before.top;
     if (Math.abs(shift) >= 0.5) scrollByInstantly(shift);
@@ -165,7 +193,7 @@
     }).then(function (html) {
       var template = document.createElement('template');
       template.innerHTML = html.trim();
-      var section = template.content.querySelector('.bp-page');
+      var section = template.content.querySelector('[data-page]');
       if (!section || section.getAttribute('data-page') !== page.id) throw new Error('unexpected fragment ' + page.fragment);
       return section;
     });
@@ -180,9 +208,11 @@
     list.forEach(function (article, i) {
       if (seen[article.getAttribute('data-url')]) { article.remove(); return; }
       article.setAttribute('tabindex', '0');
+      // A theme's `div` is an article of the feed; its `li` and `tr` keep their list's and table's roles, which take a place in the set too.
+      if (article.tagName === 'DIV') article.setAttribute('role', 'article');
       article.setAttribute('aria-posinset', String(oldestFirst ? setSize - first - i : first + i + 1));
       article.setAttribute('aria-setsize', String(setSize));
-      var title = article.querySelector('.entry-title');
+      var title = article.querySelector('.entry-title') || article.querySelector('h1, h2, h3, h4, h5, h6') || article.querySelector('a[href]');
       if (title) {
         if (!title.id) title.id = 'bp-title-' + (++titleCount);
         article.setAttribute('aria-labelledby', title.id);
@@ -207,7 +237,7 @@
     setState(direction, 'loading');
     ensurePart(partAt(at)).then(function () {
       next = pageAt(at);
-      if (feed.querySelector('.bp-page[data-page="' + CSS.escape(next.id) + '"]')) return null;
+      if (shownPage(next.id)) return null;
       return fetchSection(next);
     }).then(function (section) {
       // A trip to another month while this page was on its way: it no longer borders the pages shown.
@@ -243,7 +273,7 @@
   function trim() {
     var list = sections(), here = anchor();
     if (!here) return;
-    var center = list.indexOf(here.element.closest('.bp-page'));
+    var center = list.indexOf(here.element.closest('[data-page]'));
     if (center < 0) return;
     var height = window.innerHeight;
     list.forEach(function (section, i) {
@@ -252,9 +282,10 @@
       // Half as far again as the prefetch margin, so a spacer is not reloaded right after.
       if (box.bottom < -1.5 * MARGIN || box.top > height + 1.5 * MARGIN) {
         keepInPlace(function () {
-          section.style.height = section.getBoundingClientRect().height + 'px';
+          // Measured before it is marked: an unloaded page is contained, and measures nothing of what it held.
+          var height = section.getBoundingClientRect().height;
           section.setAttribute('data-unloaded', '');
-          section.replaceChildren();
+          emptyInto(section, height);
         });
         observer.observe(section);
       }
@@ -272,7 +303,7 @@
     spacer.setAttribute('data-page', pages.ids[0]);
     spacer.setAttribute('data-pages', pages.ids.join(' '));
     spacer.setAttribute('data-heights', pages.heights.join(' '));
-    spacer.style.height = pages.heights.reduce(function (sum, h) { return sum + h; }, 0) + 'px';
+    setHeight(spacer, pages.heights.reduce(function (sum, h) { return sum + h; }, 0));
   }
   function mergeSpacers(center) {
     var list = sections();
@@ -298,12 +329,15 @@
     single.setAttribute('data-page', id);
     if (page) single.setAttribute('data-url', page.url);
     single.setAttribute('data-unloaded', '');
-    single.style.height = height + 'px';
+    emptyInto(single, height);
     var above = spacer.getBoundingClientRect().top < 0;
     keepInPlace(function () {
       setSpacerPages(spacer, pages);
       spacer.parentNode.insertBefore(single, above ? spacer.nextSibling : spacer);
     });
+    // The rest may be in range already, and an observer reports only changes: observed afresh, it is reported as it is now.
+    observer.unobserve(spacer);
+    observer.observe(spacer);
     return single;
   }
   function reload(section) {
@@ -332,7 +366,7 @@
       // The page at the reading line, and its entry there, whose place a reload and Back restore.
       var here = reading();
       if (!here) return;
-      var section = here.element.closest('.bp-page');
+      var section = here.element.closest('[data-page]');
       var url = section && section.getAttribute('data-url');
       if (!url) return;
       var saved = { blogpager: { entry: here.element.getAttribute('data-url'), top: here.top } };
@@ -347,7 +381,7 @@
   // ---- where the reader left off: kept in this browser only (localStorage), never sent ----
   var placeKey = 'blogpager:place:' + feed.getAttribute('data-index');
   function remember(element) {
-    var head = pageAt(0), section = element.closest('.bp-page');
+    var head = pageAt(0), section = element.closest('[data-page]');
     try {
       // On the newest page there is nothing to come back to.
       if (section && head && section.getAttribute('data-page') === head.id) localStorage.removeItem(placeKey);
@@ -360,7 +394,7 @@
     var place = null;
     try { place = JSON.parse(localStorage.getItem(placeKey) || 'null'); } catch (error) { return; }
     if (!place || !place.entry || !place.date || location.search || location.hash) return;
-    if (feed.querySelector('article[data-url="' + CSS.escape(place.entry) + '"]')) return;
+    if (entry(place.entry)) return;
     var box = document.createElement('div'), go = document.createElement('button'), close = document.createElement('button');
     box.className = 'bp-continue';
     box.setAttribute('role', 'region');
@@ -386,7 +420,7 @@
       var instant = Date.parse(place.date);
       trips++;
       jumpTo(function (date) { return Date.parse(date) <= instant; }).then(function (found) {
-        var target = feed.querySelector('article[data-url="' + CSS.escape(place.entry) + '"]') || found;
+        var target = entry(place.entry) || found;
         if (!target) return;
         arrive(target);
         // Kept at once: a reader who leaves right away is offered the same place next time.
@@ -430,7 +464,7 @@
     if (room) setRoom(Math.min(room, roomFor(window.scrollY)));
   }
   function scrollToSaved(saved) {
-    var target = saved && feed.querySelector('article[data-url="' + CSS.escape(saved.entry) + '"]');
+    var target = saved && entry(saved.entry);
     if (!target) return false;
     var shift = target.getBoundingClientRect().top - saved.top;
     makeRoom(window.scrollY + shift);
@@ -441,7 +475,7 @@
     if (scrollToSaved(history.state && history.state.blogpager)) return;
     if (jumped) { bringToTop(jumped); return; }
     if (location.hash) return;  // the browser scrolls to #slug itself
-    var head = pageAt(0), showsNewest = head && feed.querySelector('.bp-page[data-page="' + CSS.escape(head.id) + '"]');
+    var head = pageAt(0), showsNewest = head && shownPage(head.id);
     if (oldestFirst && showsNewest) instantly(function () { window.scrollTo(0, root.scrollHeight); });  // chat order starts at the newest
   }
 
@@ -561,7 +595,7 @@
     pendingIndex = null;
     keepInPlace(function () { ui.fresh.hidden = true; });
     var previousHead = pageAt(0);
-    var showsHead = !!(previousHead && feed.querySelector('.bp-page[data-page="' + CSS.escape(previousHead.id) + '"]'));
+    var showsHead = !!(previousHead && shownPage(previousHead.id));
     adopt(next);
     if (!showsHead) {
       // Reading further down: the new pages come when the reader scrolls up to them.
@@ -633,7 +667,7 @@
     var page = null;
     return ensurePart(firstWhere(index.parts, byDate)).then(function (part) {
       page = part.pages[firstWhere(part.pages, byDate)];
-      var shown = feed.querySelector('.bp-page[data-page="' + CSS.escape(page.id) + '"]');
+      var shown = shownPage(page.id);
       if (shown) return within(shown);
       return fetchSection(page).then(function (section) {
         sections().forEach(function (old) { old.remove(); });
@@ -787,7 +821,7 @@
   // ---- keyboard: Page Up / Page Down move between articles (WAI-ARIA feed) ------
   feed.addEventListener('keydown', function (event) {
     if (event.key !== 'PageDown' && event.key !== 'PageUp') return;
-    var current = event.target.closest && event.target.closest('article[data-url]');
+    var current = event.target.closest && event.target.closest('[data-page] > [data-url]');
     if (!current) return;
     var list = articles(), at = list.indexOf(current);
     var target = list[at + (event.key === 'PageDown' ? 1 : -1)];
@@ -810,7 +844,8 @@
     // the index, one part and one fragment.
     return jump().then(function (jumped) { return loadShownParts().then(function () { return jumped; }); });
   }).then(function (jumped) {
-    feed.setAttribute('role', 'feed');
+    // A theme's table keeps its own role.
+    if (feed.tagName !== 'TABLE') feed.setAttribute('role', 'feed');
     feed.setAttribute('aria-busy', 'false');
     var topStatus = makeStatus(topDirection(), 'top');
     var bottomStatus = makeStatus(bottomDirection(), 'bottom');

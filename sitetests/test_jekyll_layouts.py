@@ -68,6 +68,21 @@ def normalised(html):
     return " ".join(html.split())
 
 
+def without_the_archive(html):
+    """The page that lends the archive its list, less what the archive adds: the loader's tags, its status lines, the
+    script that restores a place, our pager, the feed around the theme's list and the attributes that mark pages and entries."""
+    html = re.sub(r'<script type="application/json" id="bp-strings">.*?</script>', "", html, flags=re.S)
+    html = re.sub(r'<link rel="stylesheet" href="[^"]*/assets/loader\.[0-9a-f]+\.css">', "", html)
+    html = re.sub(r'<script src="[^"]*/assets/(blogpager|search)\.[0-9a-f]+\.js" defer></script>', "", html)
+    html = re.sub(r'<div class="bp-status bp-status-(top|bottom)"></div>', "", html)
+    html = re.sub(r'<script>/\* After Back or a reload.*?</script>', "", html, flags=re.S)
+    html = re.sub(r'<nav class="pager" aria-label="Archive pages">.*?</nav>', "", html, flags=re.S)
+    html = re.sub(r'<div class="bp-feed" data-index="[^"]*">\s*(.*?)\s*</div>', r"\1", html, flags=re.S)
+    html = re.sub(r' data-(page|url|date|slug)="[^"]*"', "", html)
+    html = re.sub(r'(<li) id="[^"]*"', r"\1", html)
+    return html
+
+
 def jekyll_build(site, out):
     subprocess.run(["jekyll", "build", "--quiet", "-s", str(site), "-d", str(out)], check=True, capture_output=True,
                    env={"JEKYLL_NO_BUNDLER_REQUIRE": "1", "PATH": "/usr/bin:/bin", "HOME": str(site.parent)})
@@ -85,16 +100,19 @@ def pages_written(folder):
     return sorted(str(path.relative_to(folder)) for path in folder.rglob("*.html"))
 
 
-@pytest.mark.parametrize("files", [MINIMA_SITE, OWN_LAYOUTS_SITE], ids=["minima", "own-layouts"])
-def test_every_page_jekyll_writes_is_the_same_document(tmp_path, files):
+@pytest.mark.parametrize("files_id", ["minima", "own-layouts"])
+def test_every_page_jekyll_writes_is_the_same_document(tmp_path, files_id):
+    files = {"minima": MINIMA_SITE, "own-layouts": OWN_LAYOUTS_SITE}[files_id]
     theirs, ours, result = both(tmp_path, files)
     pages = pages_written(theirs)
     assert len(pages) >= 5, pages
     for page in pages:
-        if page == "blog/index.html":
-            continue  # the archive's front page: ours, in the site's layout (below)
         assert (ours / page).exists(), (page, result.stderr)
-        assert normalised((ours / page).read_text()) == normalised((theirs / page).read_text()), page
+        # The page that lists the posts holds the archive (the home page in minima, `blog/` in the other): the same but for what that adds.
+        archive = page == {"minima": "index.html", "own-layouts": "blog/index.html"}[files_id]
+        html = (ours / page).read_text()
+        assert normalised(without_the_archive(html) if archive else html) == normalised((theirs / page).read_text()), page
+        assert ('class="bp-feed"' in html) == archive, page
 
 
 def test_pages_of_other_formats_are_rendered_as_jekyll_renders_them_and_the_sites_feed_is_its_own(tmp_path):
@@ -115,7 +133,9 @@ def test_the_home_page_keeps_the_root_and_the_archive_takes_the_listing_page(tmp
     assert '<nav><a href="/words/">Home</a><a href="/words/blog/">Writing</a>' in archive
     assert "<footer>© 2024 Own layouts · 3 posts</footer>" in archive
     assert 'class="bp-feed" data-index="/words/blog/index.json"' in archive
-    assert re.search(r'<article[^>]* data-url="/words/news/2024/03/04/third\.html"', archive)
+    # The page's own list, paged: each page a copy of its `ul`, each entry its `li`.
+    assert re.search(r'<ul data-page="[^"]+" data-url="/words/blog/">\s*<li data-url="/words/news/2024/03/04/third\.html" '
+                     r'data-date="2024-03-04T00:00:00Z" data-slug="third" id="third">Third (&amp;|&) last</li>', archive), archive
     assert re.search(r'<script src="/words/assets/blogpager\.[0-9a-f]+\.js" defer>', archive)
     assert (ours / "blog/index.json").exists()
     assert "blog/index.html:1:1: note: the archive's front page is built here" in result.stderr, result.stderr

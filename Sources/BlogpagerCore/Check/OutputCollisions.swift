@@ -27,8 +27,10 @@ struct OutputCollisions {
         let built = pages.filter { page in
             guard taken.insert(page.outputPath).inserted else {
                 if input.config.archivePage?.source == page.source.relativePath {
+                    let list = input.config.archivePage?.listLoop == nil ? "its list is blogpager's"
+                        : "its list is this page's own loop over the posts, paged, older and newer posts loading as the reader scrolls"
                     warnings.append(.note(at: SourceLocation(path: page.source.displayPath),
-                                          "the archive's front page is built here, in this page's layout and with its title; its list is blogpager's"))
+                                          "the archive's front page is built here, in this page's layout and with its title; \(list)"))
                     return false
                 }
                 warnings.append(.warning(at: SourceLocation(path: page.source.displayPath),

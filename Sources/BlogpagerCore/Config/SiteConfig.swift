@@ -128,6 +128,16 @@ public struct SiteConfig: Sendable, Hashable {
         public var source: String
         public var layout: String?
         public var title: String?
+        /// Where the page (or a layout it is in) loops over the posts, where the archive's list is that loop's markup (`JekyllListLoop`).
+        public var listLoop: ListLoop?
+        /// The page's file, where it lends the archive its list.
+        public var file: SourceFile?
+    }
+
+    /// A loop over the posts in a page's body (`layout` nil) or in one of its layouts, by its place among that text's `for` loops.
+    public struct ListLoop: Sendable, Hashable {
+        public var layout: String?
+        public var number: Int
     }
     /// How a Jekyll site's Sass stylesheets are compiled (`sass:`).
     public var stylesheets = StylesheetSettings()

@@ -122,6 +122,7 @@ extension SiteRenderer {
         // Streams plan independently of each other: all at once, over every core.
         var streamRenderer = StreamRenderer(config: config, templates: templates, context: context, frame: frame)
         streamRenderer.frameKey = siteLayouts.map { $0.layoutKey($0.listLayout) } ?? ""
+        streamRenderer.themeEntries = siteLayouts?.themeEntries(archive.entries, anchors: anchors, perPage: config.pageSize)
         var neighbourhoods = [StreamRenderer.Neighbours()] + (streams.sections + streams.terms).map { _ in StreamRenderer.Neighbours() }
         for index in streams.months.indices {
             neighbourhoods.append(StreamRenderer.Neighbours(

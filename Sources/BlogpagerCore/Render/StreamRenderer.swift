@@ -9,6 +9,8 @@ struct StreamRenderer {
     let frame: PageFrame
     /// What every full page's key takes from the frame (the site's layout for lists).
     var frameKey = ""
+    /// The main stream's entries in the theme's own list (`JekyllListPage`), where a Jekyll site lends the archive its list.
+    var themeEntries: Result<JekyllPageFrame.ThemeEntries, BuildFailure>?
 
     struct Output {
         /// The full page of each of the stream's pages; the first is the stream's front page.
@@ -38,13 +40,16 @@ struct StreamRenderer {
         /// The kept file of each fragment and page, nil where it must be rendered.
         var keptFragments: [KeptFile?]
         var keptPages: [KeptFile?]
+        /// The stream's entries in the theme's list, where its pages are the theme's (the main stream): no articles of ours are read.
+        var theme: JekyllPageFrame.ThemeEntries?
 
         /// Main-stream positions of the entries whose articles the rendered fragments need.
         var positionsNeeded: [Int] { positionsNeeded(pages: keptFragments.indices) }
 
         /// The same for some of the stream's pages (a batch).
         func positionsNeeded(pages: Range<Int>) -> [Int] {
-            pages.filter { keptFragments[$0] == nil }.flatMap { index in
+            guard theme == nil else { return [] }
+            return pages.filter { keptFragments[$0] == nil }.flatMap { index in
                 stream.archive.pages[index].range.map { stream.mainPositions[$0] }
             }
         }
@@ -83,9 +88,12 @@ struct StreamRenderer {
     func plan(_ stream: EntryStream, articleKeys: [String], displayDates: [String], neighbours: Neighbours = Neighbours(),
               reuse: ReuseLookup?) -> Plan {
         let archive = stream.archive
-        let streamKey = RenderKeys.stream(stream, newer: neighbours.newer, older: neighbours.older)
+        let theme: JekyllPageFrame.ThemeEntries? = if stream.kind == .main, case .success(let entries)? = themeEntries { entries } else { nil }
+        let streamKey = RenderKeys.stream(stream, newer: neighbours.newer, older: neighbours.older) + (theme?.key ?? "")
         let fragmentKeys = archive.pages.map { page in
-            RenderKeys.fragment(stream: streamKey, pageID: page.id, articles: page.range.map { articleKeys[stream.mainPositions[$0]] })
+            RenderKeys.fragment(stream: streamKey, pageID: page.id, articles: page.range.map { position in
+                theme.map { StableHash.key([$0.entries[position]]) } ?? articleKeys[stream.mainPositions[position]]
+            })
         }
         let pagePaths = Self.pagePaths(of: stream)
         let texts = pageTexts(stream, pagePaths: pagePaths, displayDates: displayDates, neighbours: neighbours)
@@ -101,7 +109,7 @@ struct StreamRenderer {
             for shown in texts.shown(index) { keptFragments[shown] = nil }
         }
         return Plan(stream: stream, neighbours: neighbours, pagePaths: pagePaths, texts: texts, fragmentKeys: fragmentKeys, pageKeys: pageKeys,
-                    keptFragments: keptFragments, keptPages: keptPages)
+                    keptFragments: keptFragments, keptPages: keptPages, theme: theme)
     }
 
     /// The strings of a stream's pages that do not come from its entries' bodies.
@@ -152,6 +160,7 @@ struct StreamRenderer {
     /// embed them). `articles` are by main position, present where the plan needs them.
     func render(_ plan: Plan, articles: ArticleStore,
                 emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> Output {
+        if plan.stream.kind == .main, case .failure(let failure)? = themeEntries { throw failure }
         if let empty = try emptyPage(plan) { try await emit(OutputBatch(files: [empty])) }
         var output = Output(pageURLs: plan.texts.pageURLs, fragmentURLs: [], slots: [])
         let streamValues = values(of: plan.stream, neighbours: plan.neighbours)
@@ -290,6 +299,11 @@ struct StreamRenderer {
     private func renderFragment(_ piece: Piece, page number: Int, articles: ArticleStore) -> Result<RenderedFragment, BuildFailure> {
         let stream = piece.plan.stream
         let page = stream.archive.pages[number]
+        if let theme = piece.plan.theme {
+            let bytes = Array(theme.page(id: page.id, url: piece.plan.texts.pageURLs[number], positions: page.range).utf8)
+            let html = String(decoding: bytes, as: UTF8.self)
+            return .success((html: html, file: OutputFile(path: stream.path("fragments/" + ContentHashedName.make("\(page.id).html", bytes: bytes)), bytes: bytes)))
+        }
         var entries: [[String: Any]] = []
         for position in page.range {
             do throws(ArticleStore.Unreadable) {
@@ -329,6 +343,9 @@ struct StreamRenderer {
         let pageURLs = texts.pageURLs
         let newer = texts.newerIndex(index).map { pageURLs[$0] }
         let older = texts.olderIndex(index).map { pageURLs[$0] }
+        if let theme = plan.theme, let page = themePage(piece, page: index, theme: theme, sections: sections, newer: newer, older: older) {
+            return page.map { OutputFile(path: plan.pagePaths[index], text: $0) }
+        }
         let list = templates.render("list", [
             "site": context.site,
             "stream": piece.values,
@@ -340,6 +357,25 @@ struct StreamRenderer {
         let meta = TemplateContext.PageMeta(title: texts.titles[index], description: texts.description, path: pageURLs[index], heading: texts.heading)
         return frame.page(meta, content: list, newer: newer, older: older, kind: "list", feed: feedPath(of: plan.stream).map(context.urls.path(of:)))
             .map { OutputFile(path: plan.pagePaths[index], text: $0) }
+    }
+
+    /// A page of the main stream in the theme's own list page: the feed where its loop was, our status lines around it, and,
+    /// where the theme has no pager of its own, ours below for readers without the script.
+    private func themePage(_ piece: Piece, page index: Int, theme: JekyllPageFrame.ThemeEntries, sections: [[String: Any]],
+                           newer: String?, older: String?) -> Result<String, BuildFailure>? {
+        let plan = piece.plan
+        let archive = plan.stream.archive
+        let shown = plan.texts.shown(index)
+        let positions = archive.pages[shown.lowerBound].range.lowerBound..<archive.pages[shown.upperBound - 1].range.upperBound
+        var below = "<div class=\"bp-status bp-status-bottom\"></div>\n" + templates.render("restore_place", [:])
+        if !theme.pagesItself {
+            below += templates.render("pager", ["site": context.site, "newer_url": newer ?? false, "older_url": older ?? false])
+        }
+        return frame.siteLayouts?.themePage(
+            url: plan.texts.pageURLs[index], sections: sections.map { $0["html"] as? String ?? "" },
+            posts: positions.map { archive.entries[$0] }, number: index + 1, pageCount: archive.pages.count, perPage: config.pageSize,
+            total: archive.entries.count, newer: newer, older: older, index: piece.values["index_url"] as? String ?? "",
+            above: "<div class=\"bp-status bp-status-top\"></div>\n", below: below)
     }
 
     /// A term's own Atom feed (`tags/swift/feed.xml`), when the site has feeds.

@@ -13,6 +13,8 @@ struct JekyllLayouts: Sendable {
         /// The layout it sits in.
         var parent: String?
         var template: Result<LiquidTemplate, LiquidError>
+        /// Its text below the front matter, as written.
+        var body: String
         /// The file's line its Liquid starts on.
         var bodyLine: Int
         /// The site values it reads (`site.posts`) and the includes it names, for the keys of pages put in it.
@@ -47,7 +49,7 @@ struct JekyllLayouts: Sendable {
             let template = Result { try LiquidTemplate(source: body, hostTags: LiquidSite.tagNames, hostBlockTags: LiquidSite.blockTagNames, includeTags: includeTags) }
                 .mapError { $0 as? LiquidError ?? LiquidError("\($0)", at: LiquidPosition(line: 1, column: 1)) }
             var layout = Layout(path: file.path, data: data, parent: data["layout"].flatMap { $0 == .nil ? nil : $0.renderedText },
-                                template: template, bodyLine: bodyLine, fingerprint: StableHash.digest(Array(file.text.utf8)))
+                                template: template, body: body, bodyLine: bodyLine, fingerprint: StableHash.digest(Array(file.text.utf8)))
             if case .success(let parsed) = template {
                 layout.reads = LiquidReads.of(parsed.uses)
                 layout.includes = parsed.uses.includes.filter { !$0.isRelative }.map(\.name)

@@ -113,6 +113,56 @@ struct JekyllOrigin: GeneratorOrigin {
                                              layout: fields.first { $0.key == "layout" }?.value.scalarText,
                                              title: fields.first { $0.key == "title" }?.value.scalarText)
         }
+        themeList(&config, liquid: liquid, pages: pages, paginatedPage: paginated.isEmpty ? nil : config.archivePage?.source)
+    }
+
+    /// The page whose own loop over the posts becomes the archive's list (`JekyllListLoop`): the one `blogpager: list:` names
+    /// (`loop:` its nth `for`, counted through its body and then its layouts), else the paginated page, else the home page,
+    /// else `blog/`. Its folder is then the archive's; `list: false` keeps blogpager's list.
+    private func themeList(_ config: inout SiteConfig, liquid: LiquidSources, pages: [SourceFile], paginatedPage: String?) {
+        var named: String?
+        var number: Int?
+        if case .map(let settings)? = config.params["blogpager"] {
+            if case .bool(false)? = settings["list"] { return }
+            named = settings["list"]?.scalarText
+            number = settings["loop"]?.scalarText.flatMap { Int($0) }
+        }
+        let layouts = JekyllLayouts(sources: liquid, includeTags: LiquidSite.includeTagNames(config))
+        let collections = Set(config.collections.map(\.name))
+        let indexNames = ["index.html", "index.md", "index.markdown"]
+        let candidates = named.map { [$0] } ?? paginatedPage.map { [$0] } ?? indexNames + indexNames.map { "blog/" + $0 }
+        for path in candidates {
+            guard let page = pages.first(where: { $0.relativePath == path }), indexNames.contains(page.fileName),
+                  case .success(let fields) = FrontMatterReader(config: config, page: true).fields(page),
+                  case .success(let parts) = FrontMatterReader(config: config, page: true).split(page) else { continue }
+            // A page that moves itself elsewhere is not where its folder's archive would be.
+            let folder = page.relativePath.split(separator: "/").dropLast().map(String.init)
+            if let permalink = fields.first(where: { $0.key == "permalink" })?.value.scalarText,
+               permalink.split(separator: "/").map(String.init) != folder { continue }
+            let layout = fields.first { $0.key == "layout" }?.value.scalarText
+            // The page's own body (HTML: Markdown would rewrite the marks around the list), then its layouts, innermost first.
+            let texts: [(layout: String?, text: String)] = (PageReader.isMarkdown(page) ? [] : [(nil, parts.body)])
+                + layouts.chain(from: layout).map { ($0, layouts.byName[$0]!.body) }
+            var found: SiteConfig.ListLoop?
+            if let number {
+                var counted = 0
+                for (name, text) in texts {
+                    let loops = ThemeMarkupScan.liquidTags(in: text).filter { $0.name == "for" }.count
+                    if number - 1 < counted + loops { found = SiteConfig.ListLoop(layout: name, number: number - 1 - counted); break }
+                    counted += loops
+                }
+            } else {
+                found = texts.lazy.compactMap { name, text in
+                    JekyllListLoop.postLoops(in: text, collections: collections).first { JekyllListLoop(text: text, number: $0) != nil }
+                        .map { SiteConfig.ListLoop(layout: name, number: $0) }
+                }.first
+            }
+            guard let found else { continue }
+            config.archiveFolder = folder
+            config.archivePage = SiteConfig.ArchivePage(source: page.relativePath, layout: layout,
+                                                        title: fields.first { $0.key == "title" }?.value.scalarText, listLoop: found, file: page)
+            return
+        }
     }
 
     /// A Jekyll site's Liquid reads its data, includes and layouts, and its theme's: a bad data file stops the build, as in

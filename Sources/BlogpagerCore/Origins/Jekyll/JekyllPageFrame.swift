@@ -22,6 +22,8 @@ struct JekyllPageFrame: Sendable {
     /// What a page's key takes from the layouts it is put in, by the layout it names (`""`: none), made once a
     /// layout: every post of a site shares a few.
     let layoutKeys: [String: String]
+    /// The page whose own loop lists the archive's entries, where the site has one the archive can take.
+    let themeListPage: JekyllListPage?
 
     /// `pages`: the site's pages, for the layout of its home page (the one its lists take where no other is named).
     init(liquid: LiquidSite, config: SiteConfig, pages: [StandalonePage], context: TemplateContext) {
@@ -45,6 +47,7 @@ struct JekyllPageFrame: Sendable {
             (name, layouts.keyParts(from: name.isEmpty ? nil : name, site: liquid).joined(separator: "\n"))
         })
         listTitle = config.archivePage?.title
+        themeListPage = JekyllListPage(config: config, liquid: liquid)
         archiveHome = SiteURLs(config: config).archiveHome
         var tags = ""
         if let strings = context.strings.isEnglish ? nil : context.strings.scriptJSON {
@@ -109,6 +112,60 @@ struct JekyllPageFrame: Sendable {
         let page: LiquidHash = ["title": .string(title), "url": .string(relative), "layout": .string(listLayout)]
         let source = SourceFile(displayPath: liquid.layouts.byName[listLayout]?.path ?? listLayout, relativePath: relative, bytes: [])
         return place(loaderTags + content, page: page, layout: listLayout, source: source, paginator: .nil)
+    }
+
+    /// The main stream's entries as the theme's loop writes them, each marked as an entry, with the list's markup for its
+    /// pages; nil where the site has no such loop or it wrote another number of iterations than there are entries.
+    func themeEntries(_ entries: [Entry], anchors: [String], perPage: Int) -> Result<ThemeEntries, BuildFailure>? {
+        guard let listPage = themeListPage else { return nil }
+        let posts = entries.map(liquid.listed)
+        let paginator = JekyllListPage.paginator(posts: Array(posts.prefix(perPage)), number: 1, pages: (entries.count + perPage - 1) / max(1, perPage),
+                                                 perPage: perPage, total: entries.count, newer: nil, older: nil, basePath: liquid.config.basePath)
+        switch listPage.render(url: archiveHome, posts: posts, paginator: paginator, liquid: liquid, markdown: markdown) {
+        case .failure(let failure): return .failure(failure)
+        case .success(nil): return nil
+        case .success(let output?):
+            let iterations = output.iterations
+            guard iterations.count == entries.count else { return nil }
+            let basePath = liquid.config.basePath
+            let marked = entries.indices.map { index in
+                let entry = entries[index]
+                let attributes = "data-url=\"\(HTMLEscaping.escape(entry.url))\" data-date=\"\(entry.date.rfc3339)\" data-slug=\"\(HTMLEscaping.escape(entry.slug))\""
+                return JekyllThemeList.markingEntry(iterations[index], url: LiquidSite.Lists.siteRelative(entry.url, basePath: basePath),
+                                                    attributes: attributes, id: anchors[index])
+            }
+            return .success(ThemeEntries(list: listPage.list, output: output, entries: marked, pagesItself: listPage.pagesItself,
+                                         key: StableHash.key([listPage.key, output[.pageOpen], output[.pageClose], layoutKey(listPage.layout)])))
+        }
+    }
+
+    /// The main stream's entries in the theme's list, and what its pages' keys take from it.
+    struct ThemeEntries: Sendable {
+        let list: JekyllThemeList
+        let output: JekyllThemeList.Output
+        /// By position in the stream.
+        let entries: [String]
+        let pagesItself: Bool
+        let key: String
+
+        /// One cursor page's fragment.
+        func page(id: String, url: String, positions: Range<Int>) -> String {
+            list.page(output, id: id, url: url, entries: Array(entries[positions]))
+        }
+    }
+
+    /// A page of the main stream: the theme's list page with the feed in its loop's place; nil where the list did not come out.
+    func themePage(url: String, sections: [String], posts: [Entry], number: Int, pageCount: Int, perPage: Int, total: Int, newer: String?, older: String?,
+                   index: String, above: String, below: String) -> Result<String, BuildFailure>? {
+        guard let listPage = themeListPage else { return nil }
+        let paginator = JekyllListPage.paginator(posts: posts.map(liquid.listed), number: number, pages: pageCount, perPage: perPage, total: total,
+                                                 newer: newer, older: older, basePath: liquid.config.basePath)
+        switch listPage.render(url: url, posts: [], paginator: paginator, liquid: liquid, markdown: markdown) {
+        case .failure(let failure): return .failure(failure)
+        case .success(nil): return nil
+        case .success(let output?):
+            return .success(listPage.list.assemble(output, index: index, pages: sections, above: loaderTags + above, below: below))
+        }
     }
 
     private func place(_ content: String, page: LiquidHash, layout: String?, source: SourceFile, paginator: LiquidValue) -> Result<String, BuildFailure> {

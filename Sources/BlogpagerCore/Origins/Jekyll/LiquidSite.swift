@@ -108,6 +108,9 @@ public struct LiquidSite: Sendable {
         return page
     }
 
+    /// A post as `site.posts` lists it, its body rendered when first read.
+    func listed(_ entry: Entry) -> LiquidValue { lists.listed(entry) }
+
     /// `page` for a page that is not a post: its front matter, `title`, `url`, `path`.
     func page(for page: StandalonePage, fields: [FrontMatterField]) -> LiquidHash {
         var hash = lists.page(page, fields: fields)
@@ -380,6 +383,10 @@ extension LiquidSite {
                 }
             }
             return hash
+        }
+
+        func listed(_ entry: Entry) -> LiquidValue {
+            positions.value[entry.url].map { posts.value[$0] } ?? .hash(post(entry, withBody: true))
         }
 
         /// The post a step from this one in `site.posts` (newest first): `next` is the newer.

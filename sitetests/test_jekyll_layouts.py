@@ -153,8 +153,11 @@ def nu_errors(page):
 def test_what_we_add_to_minima_passes_the_nu_html_checker(tmp_path):
     # minima's own markup has errors of its own (`<data href>` in its footer): ours may have those and no other.
     theirs, ours, _ = both(tmp_path, MINIMA_SITE)
+    # The home page holds the archive's list; a cursor page below it, the month archive and the tags are ours in minima's layouts.
+    cursor = next((ours / "page").iterdir()).relative_to(ours) / "index.html" if (ours / "page").exists() else "index.html"
     for page, like in [("index.html", "index.html"), ("about/index.html", "about/index.html"), ("2024/01/02/first-words.html", "2024/01/02/first-words.html"),
-                       ("blog/index.html", "about/index.html"), ("tags/index.html", "about/index.html")]:
+                       (str(cursor), "index.html"), ("archive/index.html", "about/index.html"), ("tags/index.html", "about/index.html")]:
+        assert (ours / page).exists(), page
         assert nu_errors(ours / page) <= nu_errors(theirs / like), page
 
 

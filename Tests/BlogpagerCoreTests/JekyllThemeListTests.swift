@@ -42,6 +42,12 @@ struct JekyllThemeListTests {
         #expect(table[rows.range(.pageOpen)] == "<tbody>" && table[rows.range(.feedClose)] == "</table>")
         let bare = "<table>{% for post in site.posts %}<tr><td>x</td></tr>{% endfor %}</table>"
         #expect(try #require(JekyllListLoop(text: bare, number: 0)).addsRowGroup)
+        // An empty element before the loop is not its element; an attribute is read whole, with or without a value.
+        let afterImage = "<div class=\"x\"><img src=\"a.png\"><br>{% for post in site.posts %}<p>x</p>{% endfor %}</div>"
+        let image = try #require(JekyllListLoop(text: afterImage, number: 0))
+        #expect(afterImage[image.range(.pageOpen)] == "<div class=\"x\">")
+        #expect(ThemeMarkupScan.attribute("id", in: "<li data-id=\"a\" hidden id='b'>") == "b")
+        #expect(ThemeMarkupScan.attribute("hidden", in: "<li hidden class=\"c\">") == "" && ThemeMarkupScan.attribute("data", in: "<li data-url=\"u\">") == nil)
         // A loop in no element of its own text, or in `body`, is not a list the archive can copy.
         #expect(JekyllListLoop(text: "{% for post in site.posts %}<p>{{ post.title }}</p>{% endfor %}", number: 0) == nil)
         #expect(JekyllListLoop(text: "<body>{% for post in site.posts %}<p>x</p>{% endfor %}</body>", number: 0) == nil)

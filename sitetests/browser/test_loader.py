@@ -117,6 +117,25 @@ def scroll_down_to_end(driver, expected):
     return biggest
 
 
+def load_newer_to_start(driver, expected, pages):
+    """From a page deep in the stream, scrolls to the top again and again, each time noting the entry in view
+    before a newer page can load; once it has, checks the DOM and how far that entry moved. The largest move."""
+    largest_shift = 0.0
+    for _ in range(len(pages)):
+        if state(driver, "newer") == "end":
+            break
+        loads = driver.execute_script("return window.__bpLoads")
+        anchor, top = scroll_to_top_noting_entry_in_view(driver)
+        assert wait_settled(driver, "newer", loads) != "error"
+        if driver.execute_script("return window.__bpLoads") > loads:
+            after = driver.execute_script(
+                "return document.querySelector('.bp-feed [data-page] > [data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", anchor)
+            largest_shift = max(largest_shift, abs(after - top))
+            check_window(dom_urls(driver), expected)
+    assert state(driver, "newer") == "end" and expected[0] in dom_urls(driver)
+    return largest_shift
+
+
 def scroll_up_to_start(driver, expected):
     """Scrolls up a screen at a time back to the newest entry, checking the DOM at every step."""
     biggest = 0

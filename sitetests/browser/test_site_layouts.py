@@ -11,8 +11,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from helpers import run_build, write_files  # noqa: E402
 from site_reader import load_index  # noqa: E402
 from site_server import SiteServer  # noqa: E402
-from test_loader import (DOM_BOUND, check_window, dom_urls, expected_urls, open_feed, scroll_down_to_end,  # noqa: E402
-                         scroll_to_top_noting_entry_in_view, scroll_up_to_start, state, wait_settled)
+from test_loader import (DOM_BOUND, expected_urls, load_newer_to_start, open_feed, scroll_down_to_end,  # noqa: E402
+                         scroll_up_to_start, state)
 
 POSTS = 160
 
@@ -76,17 +76,5 @@ def test_a_page_in_the_middle_loads_newer_entries_above_without_moving_the_one_i
     expected = expected_urls(layouts_site, "blog")
     pages = load_index(layouts_site, "blog")["pages"]
     open_feed(driver, layouts_server.url + pages[len(pages) // 2]["url"])
-    largest_shift = 0.0
-    for _ in range(len(pages)):
-        if state(driver, "newer") == "end":
-            break
-        loads = driver.execute_script("return window.__bpLoads")
-        anchor, top = scroll_to_top_noting_entry_in_view(driver)
-        assert wait_settled(driver, "newer", loads) != "error"
-        if driver.execute_script("return window.__bpLoads") > loads:
-            after = driver.execute_script(
-                "return document.querySelector('.bp-feed [data-page] > [data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", anchor)
-            largest_shift = max(largest_shift, abs(after - top))
-            check_window(dom_urls(driver), expected)
-    assert state(driver, "newer") == "end" and expected[0] in dom_urls(driver)
+    largest_shift = load_newer_to_start(driver, expected, pages)
     assert largest_shift < 1

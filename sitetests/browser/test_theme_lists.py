@@ -18,8 +18,7 @@ from browser_drivers import wait_for  # noqa: E402
 from helpers import run_build, write_files  # noqa: E402
 from site_reader import file_for_url, load_index  # noqa: E402
 from site_server import SiteServer  # noqa: E402
-from test_loader import (DOM_BOUND, check_window, dom_urls, open_feed, scroll_down_to_end, scroll_to_top_noting_entry_in_view,  # noqa: E402
-                         scroll_up_to_start, settle, state, wait_settled)
+from test_loader import (DOM_BOUND, load_newer_to_start, open_feed, scroll_down_to_end, scroll_up_to_start, settle)  # noqa: E402
 
 POSTS = 90
 
@@ -124,19 +123,7 @@ def test_from_a_deep_link_it_loads_both_ways_without_a_jump(driver, theme_site):
     assert len(expected) == POSTS
     pages = load_index(out, folder)["pages"]
     open_feed(driver, server.url + pages[len(pages) // 2]["url"])
-    largest_shift = 0.0
-    for _ in range(len(pages)):
-        if state(driver, "newer") == "end":
-            break
-        loads = driver.execute_script("return window.__bpLoads")
-        anchor, top = scroll_to_top_noting_entry_in_view(driver)
-        assert wait_settled(driver, "newer", loads) != "error"
-        if driver.execute_script("return window.__bpLoads") > loads:
-            after = driver.execute_script(
-                "return document.querySelector('.bp-feed [data-page] > [data-url=\"' + CSS.escape(arguments[0]) + '\"]').getBoundingClientRect().top", anchor)
-            largest_shift = max(largest_shift, abs(after - top))
-            check_window(dom_urls(driver), expected)
-    assert state(driver, "newer") == "end" and expected[0] in dom_urls(driver)
+    largest_shift = load_newer_to_start(driver, expected, pages)
     assert largest_shift < 1, name
     assert scroll_down_to_end(driver, expected) < DOM_BOUND
     assert scroll_up_to_start(driver, expected) < DOM_BOUND

@@ -31,6 +31,11 @@ struct JekyllPageFrame: Sendable {
         markdown = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingIDs: config.headingIDs, features: config.markdown)
         let layouts = liquid.layouts
         var listLayout = config.archivePage?.layout
+        // A layout that lists every post itself (minima's `home`) is not one for a tag's or a month's list: the one it sits in is.
+        if let listing = config.archivePage?.listLoop?.layout {
+            let chain = layouts.chain(from: listLayout)
+            if let at = chain.firstIndex(of: listing) { listLayout = chain.indices.contains(at + 1) ? chain[at + 1] : nil }
+        }
         if listLayout == nil || layouts.byName[listLayout!] == nil {
             // The outermost layout of the home page (minima's `home` sits in `default`), else `default`.
             let home = pages.first { $0.outputPath.string == "index.html" }
@@ -207,6 +212,11 @@ struct JekyllPageFrame: Sendable {
             tried(layout, source: page.source) { place("", page: liquid.page(for: page, fields: fields), layout: layout, source: page.source, paginator: liquid.paginator(for: page)) }
         }
         if let listLayout { tried(listLayout, source: SourceFile(displayPath: listLayout, relativePath: "", bytes: [])) { listPage(title: "", url: "/", content: "") ?? .success("") } }
+        // A list in the page's own body, its loop run once (one in a layout was run with the layouts above).
+        if let listPage = themeListPage, listPage.list.place == .page,
+           case .failure(let failure) = listPage.render(url: archiveHome, posts: entries.prefix(1).map(liquid.listed), paginator: .nil, liquid: liquid, markdown: markdown) {
+            log.append(contentsOf: failure.diagnostics)
+        }
         // What the layouts in use name that is not there, once a layout.
         var used: Set<String> = []
         for first in seen.sorted() {

@@ -88,9 +88,9 @@ struct JekyllThemeList: Sendable {
         guard !elements.isEmpty else { return iteration }
         let chosen = elements.first { iteration[$0.extent].contains("\(url)\"") || iteration[$0.extent].contains("\(url)'") } ?? elements[0]
         let tag = iteration[chosen.tag.range]
+        guard ThemeMarkupScan.attribute("data-url", in: tag) == nil else { return iteration }
         var added = attributes
         if ThemeMarkupScan.attribute("id", in: tag) == nil { added += " id=\"\(HTMLEscaping.escape(id))\"" }
-        if ThemeMarkupScan.attribute("data-url", in: tag) != nil { return iteration }
         let at = iteration.index(chosen.tag.range.lowerBound, offsetBy: 1 + chosen.tag.name.count)
         return String(iteration[..<at]) + " " + added + String(iteration[at...])
     }

@@ -54,7 +54,7 @@ struct ThemeMarkupScan {
                     if tag.name == "tr", let cell = stack.last, ["td", "th"].contains(cell.name) { stack.removeLast() }
                     if stack.last?.name == tag.name { stack.removeLast() }
                 }
-                stack.append(tag)
+                if !voidElements.contains(tag.name) { stack.append(tag) }
             case .close(let name, _):
                 if let index = stack.lastIndex(where: { $0.name == name }) { stack.removeSubrange(index...) }
             }
@@ -72,7 +72,7 @@ struct ThemeMarkupScan {
             switch event {
             case .open(let tag):
                 if closedBySibling.contains(tag.name), stack.last == tag.name { stack.removeLast() }
-                stack.append(tag.name)
+                if !voidElements.contains(tag.name) { stack.append(tag.name) }
             case .close(let closed, let range):
                 if let index = stack.lastIndex(of: closed) {
                     stack.removeSubrange(index...)
@@ -117,9 +117,12 @@ struct ThemeMarkupScan {
         var at = tag.startIndex
         while let found = tag.range(of: name, options: .caseInsensitive, range: at..<tag.endIndex) {
             at = found.upperBound
-            guard found.lowerBound > tag.startIndex, tag[tag.index(before: found.lowerBound)].isWhitespace else { continue }
+            // The whole name, not the start or the end of a longer one.
+            let after = tag[found.upperBound...].first
+            guard found.lowerBound > tag.startIndex, tag[tag.index(before: found.lowerBound)].isWhitespace,
+                  after == nil || after == "=" || after == ">" || after == "/" || after!.isWhitespace else { continue }
             var rest = tag[found.upperBound...].drop { $0.isWhitespace }
-            guard rest.first == "=" else { if rest.first == ">" || rest.first?.isWhitespace == true || rest.first == "/" { return "" }; continue }
+            guard rest.first == "=" else { return "" }
             rest = rest.dropFirst().drop { $0.isWhitespace }
             if let quote = rest.first, quote == "\"" || quote == "'" {
                 let value = rest.dropFirst()
@@ -128,6 +131,13 @@ struct ThemeMarkupScan {
             return rest.prefix { !$0.isWhitespace && $0 != ">" }
         }
         return nil
+    }
+
+    /// Past the Liquid tag or output that starts at `at` (`{%`, `{{`), nil where none starts there.
+    private static func pastLiquid(_ text: Substring, at: String.Index) -> String.Index? {
+        guard text[at] == "{", let next = text.index(at, offsetBy: 1, limitedBy: text.endIndex), next < text.endIndex,
+              text[next] == "%" || text[next] == "{" else { return nil }
+        return text.range(of: text[next] == "%" ? "%}" : "}}", range: next..<text.endIndex)?.upperBound ?? text.endIndex
     }
 
     private enum Event {
@@ -140,9 +150,8 @@ struct ThemeMarkupScan {
         var at = text.startIndex
         while at < text.endIndex {
             let character = text[at]
-            if character == "{", let next = text.index(at, offsetBy: 1, limitedBy: text.endIndex), next < text.endIndex, text[next] == "%" || text[next] == "{" {
-                let closer = text[next] == "%" ? "%}" : "}}"
-                at = text.range(of: closer, range: next..<text.endIndex)?.upperBound ?? text.endIndex
+            if let past = pastLiquid(text, at: at) {
+                at = past
                 continue
             }
             guard character == "<" else { at = text.index(after: at); continue }
@@ -164,9 +173,9 @@ struct ThemeMarkupScan {
                 continue
             }
             if !visit(.open(Tag(name: name, range: range))) { return }
-            if ["script", "style", "textarea", "pre"].contains(name), !voidElements.contains(name) {
-                // Their text is not markup (a `pre` of code may hold `<`): on to their end tag.
-                if name != "pre", let close = text.range(of: "</\(name)", options: .caseInsensitive, range: at..<text.endIndex) { at = close.lowerBound }
+            // Their text is not markup: on to their end tag.
+            if ["script", "style", "textarea"].contains(name), let close = text.range(of: "</\(name)", options: .caseInsensitive, range: at..<text.endIndex) {
+                at = close.lowerBound
             }
         }
     }
@@ -177,8 +186,8 @@ struct ThemeMarkupScan {
         var quote: Character?
         while at < text.endIndex {
             let character = text[at]
-            if character == "{", let next = text.index(at, offsetBy: 1, limitedBy: text.endIndex), next < text.endIndex, text[next] == "%" || text[next] == "{" {
-                at = text.range(of: text[next] == "%" ? "%}" : "}}", range: next..<text.endIndex)?.upperBound ?? text.endIndex
+            if let past = pastLiquid(text, at: at) {
+                at = past
                 continue
             }
             if let open = quote {

@@ -61,7 +61,8 @@ struct JekyllListPage: Sendable {
         switch list.place {
         case .page:
             do {
-                content = try list.template.get().render(variables, host: host, options: liquid.options)
+                let text = try list.template.get().render(variables, host: host, options: liquid.options)
+                content = PageReader.isMarkdown(source) ? markdown.render(text).html : text
             } catch let error as LiquidError {
                 return .failure(BuildFailure(liquid.diagnostic(for: error, in: source, firstLine: bodyLine)))
             } catch {

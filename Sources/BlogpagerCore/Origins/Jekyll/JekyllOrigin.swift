@@ -96,7 +96,13 @@ struct JekyllOrigin: GeneratorOrigin {
         let pagePaths = Set(pages.map(\.relativePath))
         // jekyll-readme-index makes a README the home page where there is no index.
         let readme = config.plugins.contains(JekyllGemfile.readmeIndex) && pagePaths.contains { $0.split(separator: "/").count == 1 && $0.lowercased().hasPrefix("readme.") }
-        guard ["index.html", "index.md", "index.markdown"].contains(where: pagePaths.contains) || readme else { return }
+        // A home page: an index at the root, or a page near it whose permalink is `/` (`pages/index.html`).
+        let reader = FrontMatterReader(config: config, page: true)
+        let homeByPermalink = { pages.contains { page in
+            PageReader.isMarkup(page) && page.relativePath.split(separator: "/").count <= 2
+                && { if case .success(let fields) = reader.fields(page) { Self.folder(of: page, fields: fields) == [] } else { false } }()
+        } }
+        guard ["index.html", "index.md", "index.markdown"].contains(where: pagePaths.contains) || readme || homeByPermalink() else { return }
         // The folder of the paginated page: `/blog/page:num/` and `/blog/page/:num/` give `blog`.
         let paginated = config.oldListPages?.templates.first.map { template -> [String] in
             let segments = template.split(separator: "/").map(String.init)
@@ -118,7 +124,8 @@ struct JekyllOrigin: GeneratorOrigin {
 
     /// The page whose own loop over the posts becomes the archive's list (`JekyllListLoop`): the one `blogpager: list:` names
     /// (`loop:` its nth `for`, counted through its body and then its layouts), else the paginated page, else the home page,
-    /// else `blog/`. Its folder is then the archive's; `list: false` keeps blogpager's list.
+    /// else the page at `/blog/`; one whose URL is a folder's (an index page, or `permalink: /blog/`). Its folder is then the
+    /// archive's; `list: false` keeps blogpager's list.
     private func themeList(_ config: inout SiteConfig, liquid: LiquidSources, pages: [SourceFile], paginatedPage: String?) {
         var named: String?
         var number: Int?
@@ -129,19 +136,21 @@ struct JekyllOrigin: GeneratorOrigin {
         }
         let layouts = JekyllLayouts(sources: liquid, includeTags: LiquidSite.includeTagNames(config))
         let collections = Set(config.collections.map(\.name))
-        let indexNames = ["index.html", "index.md", "index.markdown"]
-        let candidates = named.map { [$0] } ?? paginatedPage.map { [$0] } ?? indexNames + indexNames.map { "blog/" + $0 }
-        for path in candidates {
-            guard let page = pages.first(where: { $0.relativePath == path }), indexNames.contains(page.fileName),
-                  case .success(let fields) = FrontMatterReader(config: config, page: true).fields(page),
-                  case .success(let parts) = FrontMatterReader(config: config, page: true).split(page) else { continue }
-            // A page that moves itself elsewhere is not where its folder's archive would be.
-            let folder = page.relativePath.split(separator: "/").dropLast().map(String.init)
-            if let permalink = fields.first(where: { $0.key == "permalink" })?.value.scalarText,
-               permalink.split(separator: "/").map(String.init) != folder { continue }
+        let reader = FrontMatterReader(config: config, page: true)
+        var read: [(page: SourceFile, fields: [FrontMatterField], folder: [String])] = []
+        // Unless named, a page near the root (`blog.md`, `_pages/blog.md`, `blog/index.html`): the front matter of the rest is not read here.
+        let near = { (page: SourceFile) in (named ?? paginatedPage).map { $0 == page.relativePath } ?? (page.relativePath.split(separator: "/").count <= 2) }
+        for page in pages where PageReader.isMarkup(page) && near(page) {
+            guard case .success(let fields) = reader.fields(page), let folder = Self.folder(of: page, fields: fields) else { continue }
+            read.append((page, fields, folder))
+        }
+        // Unless named: the home page first, then the one at `/blog/`.
+        let candidates = named != nil || paginatedPage != nil ? read : read.filter { $0.folder.isEmpty } + read.filter { $0.folder == ["blog"] }
+        for (page, fields, folder) in candidates {
+            guard case .success(let parts) = reader.split(page) else { continue }
             let layout = fields.first { $0.key == "layout" }?.value.scalarText
-            // The page's own body (HTML: Markdown would rewrite the marks around the list), then its layouts, innermost first.
-            let texts: [(layout: String?, text: String)] = (PageReader.isMarkdown(page) ? [] : [(nil, parts.body)])
+            // The page's own body, then its layouts, innermost first.
+            let texts: [(layout: String?, text: String)] = [(nil, parts.body)]
                 + layouts.chain(from: layout).map { ($0, layouts.byName[$0]!.body) }
             var found: SiteConfig.ListLoop?
             if let number {
@@ -163,6 +172,14 @@ struct JekyllOrigin: GeneratorOrigin {
                                                         title: fields.first { $0.key == "title" }?.value.scalarText, listLoop: found, file: page)
             return
         }
+    }
+
+    /// A page's folder where its URL is one (`blog/index.html`, or `permalink: /blog/`); nil where it is a file's.
+    private static func folder(of page: SourceFile, fields: [FrontMatterField]) -> [String]? {
+        if let permalink = fields.first(where: { $0.key == "permalink" })?.value.scalarText {
+            return permalink.hasSuffix("/") && !permalink.contains(":") ? permalink.split(separator: "/").map(String.init) : nil
+        }
+        return ["index.html", "index.md", "index.markdown"].contains(page.fileName) ? page.relativePath.split(separator: "/").dropLast().map(String.init) : nil
     }
 
     /// A Jekyll site's Liquid reads its data, includes and layouts, and its theme's: a bad data file stops the build, as in

@@ -21,9 +21,10 @@ struct JekyllThemeList: Sendable {
     let text: String
 
     static let postsVariable = "blogpager_list_posts"
-    /// Around the pieces: private-use characters, which no template writes.
-    private static let marks: [Character] = (0..<10).map { Character(Unicode.Scalar(0xE000 + $0)!) }
-    private static let iterationMark: Character = "\u{E00F}"
+    /// Around the pieces: comments holding a private-use character, which no template writes; comments, so that a
+    /// Markdown page's list stays the raw HTML it was (a character before a tag would make its line a paragraph).
+    private static let marks: [String] = (0..<10).map { "<!--\(Character(Unicode.Scalar(0xE000 + $0)!))-->" }
+    private static let iterationMark = "<!--\u{E00F}-->"
 
     init(text: String, loop: JekyllListLoop, place: Place, includeTags: Set<String>) {
         self.text = text
@@ -31,20 +32,20 @@ struct JekyllThemeList: Sendable {
         self.place = place
         var marked = String(text[..<loop.extent.lowerBound])
         for piece in JekyllListLoop.Piece.allCases {
-            marked.append(Self.marks[piece.rawValue])
+            marked += Self.marks[piece.rawValue]
             if piece == .loop {
                 let tag = String(text[loop.forTag.range])
                 let open = tag.hasPrefix("{%-") ? "{%-" : "{%"
                 let close = tag.hasSuffix("-%}") ? "-%}" : "%}"
                 marked += "\(open) for \(loop.variable) in \(Self.postsVariable) \(close)"
                 marked += text[loop.forTag.range.upperBound..<loop.bodyEnd]
-                marked.append(Self.iterationMark)
+                marked += Self.iterationMark
                 marked += text[loop.bodyEnd..<loop.endforTag.range.upperBound]
             } else {
                 marked += text[loop.range(piece)]
             }
         }
-        marked.append(Self.marks[9])
+        marked += Self.marks[9]
         marked += text[loop.extent.upperBound...]
         template = Result { try LiquidTemplate(source: marked, hostTags: LiquidSite.tagNames, hostBlockTags: LiquidSite.blockTagNames, includeTags: includeTags) }
             .mapError { $0 as? LiquidError ?? LiquidError("\($0)", at: LiquidPosition(line: 1, column: 1)) }
@@ -73,11 +74,11 @@ struct JekyllThemeList: Sendable {
         var parts: [String] = []
         var rest = Substring(rendered)
         for mark in marks {
-            guard let at = rest.firstIndex(of: mark) else { return nil }
-            parts.append(String(rest[..<at]))
-            rest = rest[rest.index(after: at)...]
+            guard let at = rest.range(of: mark) else { return nil }
+            parts.append(String(rest[..<at.lowerBound]))
+            rest = rest[at.upperBound...]
         }
-        guard !rest.contains(where: marks.contains) else { return nil }
+        guard !marks.contains(where: { rest.range(of: $0) != nil }) else { return nil }
         return Output(before: parts[0], pieces: Array(parts[1...]), after: String(rest))
     }
 

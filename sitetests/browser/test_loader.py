@@ -150,6 +150,14 @@ def scroll_up_to_start(driver, expected):
     return biggest
 
 
+def test_the_front_page_opens_at_its_top_once_the_loader_is_ready(browser, server):
+    # The status above the newest entries says so at the height it was drawn with: nothing scrolls the page away from its top.
+    open_feed(browser, server.url + "/")
+    settle(browser)
+    assert state(browser, "newer") == "end"
+    assert browser.execute_script("return window.scrollY") == 0
+
+
 def test_scrolling_from_the_front_page_shows_every_entry_once_in_order(browser, server, site):
     expected = expected_urls(site)
     open_feed(browser, server.url + "/")

@@ -45,7 +45,7 @@ SITES = {
         "_config.yml": "title: Cards\nurl: https://example.org\n",
         "_layouts/base.html": "---\nstyle: \".cards { display: grid; grid-template-columns: repeat(3, 1fr); gap: 1rem; margin-bottom: 1rem; }"
                               " .card { border: 1px solid #999; padding: 0.75rem; min-height: 7rem; }\"\n---\n" + BASE,
-        "index.html": "---\nlayout: base\ntitle: Home\n---\n<div class=\"cards\">\n{% for post in site.posts %}<div class=\"card\"><h2><a href=\"{{ post.url }}\">"
+        "index.html": "---\nlayout: base\ntitle: Home\n---\n{% include blogpager/timeline.html %}\n<div class=\"cards\">\n{% for post in site.posts %}<div class=\"card\"><h2><a href=\"{{ post.url }}\">"
                       "{{ post.title }}</a></h2><p>{{ post.date | date_to_string }}</p></div>\n{% endfor %}</div>\n",
     }),
     "table": ("blog", {
@@ -134,6 +134,19 @@ def test_from_a_deep_link_it_loads_both_ways_without_a_jump(driver, theme_site):
 
 
 # The entry the reader is reading: the first to start in the top third of the view, else the one across the line a third down.
+def test_the_front_page_opens_at_its_top_and_our_rail_only_where_included(driver, theme_site):
+    name, folder, out, server = theme_site
+    open_feed(driver, server.url + "/" + (folder + "/" if folder else ""))
+    settle(driver)
+    assert driver.execute_script("return window.scrollY") == 0, name
+    # Our rail of months comes only where the site's page or layouts include it (the grid's page does).
+    rail = "return document.querySelector('.bp-timeline') !== null"
+    if name == "grid":
+        wait_for(driver, rail)
+    assert driver.execute_script(rail) == (name == "grid")
+    no_errors(driver)
+
+
 READING_PAGE = """
     var line = window.innerHeight / 3, list = document.querySelectorAll('.bp-feed [data-page] > [data-url]');
     for (var i = 0; i < list.length; i++) { var box = list[i].getBoundingClientRect();

@@ -155,7 +155,7 @@
   // taking it over moves nothing; a template without them gets new ones.
   function makeStatus(direction, place) {
     var box = document.querySelector('.bp-status-' + place) || document.createElement('div');
-    box.classList.add('bp-status', 'bp-status-' + direction);
+    box.classList.add('bp-status', 'bp-status-' + place, 'bp-status-' + direction);
     box.setAttribute('role', 'status');
     var text = document.createElement('span');
     var button = document.createElement('button');
@@ -693,7 +693,9 @@
   }
   // A month stream has one month of its own: its rail shows the site's months (the main
   // stream's index says which), and a month other than its own opens the main stream there.
+  // In our own list, and where a site's layouts include it (`blogpager/timeline.html`): never forced on a theme of its own.
   function startTimeline() {
+    if (!feed.hasAttribute('data-timeline') && !document.querySelector('[data-bp-timeline]')) return;
     var other = index.stream && index.stream.timeline;
     if (!other) { buildTimeline(index.months || [], null); return; }
     fetch(other, { credentials: 'same-origin' }).then(function (response) {

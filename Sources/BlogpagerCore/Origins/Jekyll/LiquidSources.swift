@@ -53,7 +53,11 @@ public struct LiquidSources: Sendable {
         for folder in (theme.map { [LocalPath.joined($0.root, dataFolder)] } ?? []) + ["\(root)/\(dataFolder)"] {
             sources.readData(in: folder, log: &log, warnings: &warnings)
         }
-        // The theme's first: the site's own of a name replaces it.
+        // Ours, then the theme's: the site's own of a name replaces them.
+        for (path, text) in blogpagerIncludes {
+            sources.includes[path] = text
+            sources.includeFingerprints[path] = StableHash.digest(Array(text.utf8))
+        }
         for folder in (theme.map { [LocalPath.joined($0.root, includesFolder)] } ?? []) + ["\(root)/\(includesFolder)"] {
             for (path, text) in readTexts(in: folder, files: files, log: &log, warnings: &warnings) {
                 sources.includes[path] = text.text
@@ -65,6 +69,12 @@ public struct LiquidSources: Sendable {
         }
         return sources
     }
+
+    /// What blogpager lends a site's layouts to include where they choose, never put in a foreign page of its own accord:
+    /// the archive's rail of months (`{% include blogpager/timeline.html %}`, anywhere in the page).
+    static let blogpagerIncludes: [String: String] = [
+        "blogpager/timeline.html": "<div class=\"bp-timeline-slot\" data-bp-timeline hidden></div>\n",
+    ]
 
     /// `over`'s keys over `under`'s, hashes merged key by key (Jekyll's `Utils.deep_merge_hashes`).
     static func deepMerged(_ under: LiquidHash, over: LiquidHash) -> LiquidHash {

@@ -83,6 +83,7 @@ let package = Package(
             dependencies: [
                 "BlogpagerCore",
                 "BlogpagerServer",
+                "CAllocatorSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // jemalloc (Debian libjemalloc-dev) in place of glibc's malloc for the whole process: a build
@@ -91,6 +92,8 @@ let package = Package(
             // libcmark's and libc's allocations must come from the same malloc as ours.
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
+        // jemalloc's settings for the command (`malloc_conf`), in C: the allocator reads a C string.
+        .target(name: "CAllocatorSettings"),
         .target(
             name: "TestSupport",
             dependencies: ["BlogpagerCore"],

@@ -35,7 +35,7 @@ def sentence(rng, japanese=False):
     return " ".join(words).capitalize() + "."
 
 
-def body(rng, index):
+def body(rng, index, unique_code=False):
     target = rng.randint(600, 1500)
     parts, words = [], 0
     japanese = index % 7 == 0
@@ -50,6 +50,9 @@ def body(rng, index):
             words += 12 * len(items)
         elif kind < 0.28:
             lines = [f"let value{n} = compute({rng.randint(0, 99)}, \"{rng.choice(WORDS)}\")" for n in range(rng.randint(3, 8))]
+            if unique_code:
+                # A line naming the entry and the block: no two blocks of the corpus are the same.
+                lines.insert(0, f"// entry {index}, block {len(parts)}")
             parts.append("```swift\n" + "\n".join(lines) + "\n```")
             words += 5 * len(lines)
         else:
@@ -82,7 +85,7 @@ def spacing(count):
     return min(8.0, (datetime.datetime(2025, 1, 1) - datetime.datetime(2005, 1, 1)).total_seconds() / 3600 / (count + 10))
 
 
-def entry_text(index, seed=1, count=10_000):
+def entry_text(index, seed=1, count=10_000, unique_code=False):
     """The bytes of entry `index` of a corpus of `count`: later indices are later dates."""
     rng = random.Random(seed * 1_000_003 + index)
     # Every 25th entry shares the previous entry's instant.
@@ -101,30 +104,32 @@ def entry_text(index, seed=1, count=10_000):
     if rng.random() < 0.3:
         lines.append(f"summary: \"{sentence(rng)}\"")
     lines += ["---", ""]
-    return "\n".join(lines) + body(rng, index)
+    return "\n".join(lines) + body(rng, index, unique_code)
 
 
 def entry_path(content, index):
     return Path(content) / f"{2005 + index // 1095}" / f"entry-{index:06d}.md"
 
 
-def _write_range(content, start, stop, seed, count):
+def _write_range(content, start, stop, seed, count, unique_code=False):
     for index in range(start, stop):
         path = entry_path(content, index)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(entry_text(index, seed, count))
+        path.write_text(entry_text(index, seed, count, unique_code))
 
 
-def write_corpus(content, count, seed=1, processes=1):
-    """Writes the corpus; a large one on several processes (the bytes are the same)."""
+def write_corpus(content, count, seed=1, processes=1, unique_code=False):
+    """Writes the corpus; a large one on several processes (the bytes are the same). With
+    `unique_code`, every code block starts with a comment naming its entry and place, as a
+    real blog's blocks are mostly its own."""
     content = Path(content)
     if processes <= 1 or count < 20_000:
-        _write_range(content, 0, count, seed, count)
+        _write_range(content, 0, count, seed, count, unique_code)
         return
     import multiprocessing
     step = -(-count // (processes * 8))
     with multiprocessing.Pool(processes) as pool:
-        pool.starmap(_write_range, [(content, start, min(count, start + step), seed, count) for start in range(0, count, step)])
+        pool.starmap(_write_range, [(content, start, min(count, start + step), seed, count, unique_code) for start in range(0, count, step)])
 
 
 def main():
@@ -132,8 +137,9 @@ def main():
     parser.add_argument("count", type=int)
     parser.add_argument("content")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--unique-code", action="store_true", help="no two code blocks alike")
     args = parser.parse_args()
-    write_corpus(args.content, args.count, args.seed)
+    write_corpus(args.content, args.count, args.seed, unique_code=args.unique_code)
 
 
 if __name__ == "__main__":

@@ -23,11 +23,15 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only errors.")
     var quiet = false
 
+    @Flag(help: "Print, after the summary, how long each stage of the build took.")
+    var timings = false
+
     func run() async throws {
         let quiet = quiet
-        let job = settings.job(content: content, output: output, whenLocked: noWait ? .fail : .wait { pid in
+        var job = settings.job(content: content, output: output, whenLocked: noWait ? .fail : .wait { pid in
             if !quiet { Self.printError("waiting for the build running as pid \(pid.map(String.init) ?? "unknown") to finish writing \(output)") }
         })
+        if timings { job.timings = BuildTimings() }
         let task = Task { () async throws -> BuildJob.Outcome in try await job.run(now: Date()) }
         let signals = StopSignals { task.cancel() }
         do {
@@ -43,6 +47,7 @@ struct BuildCommand: AsyncParsableCommand {
             for warning in outcome.summary.warnings { Self.printError(warning.description) }
             if let note = BuildJob.leftOutNote(of: outcome.summary) { Self.printError(note) }
             print(BuildJob.summary(of: outcome, output: output))
+            if let timings = job.timings { print(timings.line) }
         } catch let failure as BuildFailure {
             for diagnostic in failure.diagnostics { Self.printError(diagnostic.description) }
             let state = BuildJob.outputState(of: failure, output: output)

@@ -103,6 +103,11 @@ struct BoundedInputTests {
         ("Intro.\n\n" + String(repeating: "![", count: 20_000) + String(repeating: "[]()", count: 20_000), 12, "image openers"),
         ("a | b\n-|-\n" + String(repeating: "| ", count: 100_000), 12, "'|'"),
         ("a\n" + String(repeating: "|", count: 40_000) + "\n" + String(repeating: "|-", count: 10), 11, "'|'"),
+        // Lines longer than the sixteen bytes read at once: one of spaces and tabs is blank, one with a word is not.
+        ("Intro with more than sixteen bytes.\n" + String(repeating: " \t", count: 20) + "\r\n" + String(repeating: "![", count: 20_000)
+            + String(repeating: "[]()", count: 20_000), 12, "image openers"),
+        (String(repeating: "![", count: 20_000) + "\n" + String(repeating: " ", count: 20) + "x" + String(repeating: " ", count: 20) + "\n"
+            + String(repeating: "[]()", count: 20_000), 10, "image openers"),
     ])
     func quadraticMarkdownIsRefusedBeforeTheLibrarySeesIt(markdown: String, line: Int, words: String) throws {
         let problem = try #require(MarkdownLimits.check(markdown, firstLine: 10))

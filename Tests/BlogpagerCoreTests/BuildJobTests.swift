@@ -34,6 +34,23 @@ struct BuildJobTests {
         #expect(try folder.snapshot("out") == before)
     }
 
+    /// `--timings`: every stage of a build, in the order they ran, each with its seconds.
+    @Test func aTimedBuildNamesEachStageInOrder() async throws {
+        let folder = try Self.site()
+        defer { folder.remove() }
+        var job = Self.job(folder)
+        let timings = BuildTimings()
+        job.timings = timings
+        _ = try await job.run(now: Date())
+        let line = timings.line
+        let stages = ["load", "read entries", "check and plan", "render", "last writes", "records"]
+        let places = stages.map { stage in line.range(of: "\(stage) ")?.lowerBound }
+        #expect(line.hasPrefix("timings: load "), "\(line)")
+        #expect(places.allSatisfy { $0 != nil }, "\(line)")
+        #expect(places.compactMap { $0 } == places.compactMap { $0 }.sorted(), "\(line)")
+        #expect(line.matches(of: /\d+\.\d\d s/).count == stages.count, "\(line)")
+    }
+
     @Test func anEditedSourceATemplateOrAnOptionMakesItBuild() async throws {
         let folder = try Self.site()
         defer { folder.remove() }

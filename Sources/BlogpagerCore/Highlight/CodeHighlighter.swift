@@ -73,6 +73,7 @@ public final class CodeHighlighter: Sendable {
     private let previousPython: @Sendable () -> [UInt8]?
     /// Where the spans highlighted wait for the cache's record (`HighlightCache`); nil: in memory.
     private let spillFolder: String?
+    private let timings: BuildTimings?
     private let state = Mutex(State())
     /// Held while the last build's cache is read (`startTakingCaches`), outside `state`: the workers
     /// that need it wait asleep, where on `state` they spun in the kernel the while, and it is
@@ -106,7 +107,7 @@ public final class CodeHighlighter: Sendable {
     public init(files: FileSystem, python: String?, maximumHelpers: Int, previousCache: @escaping @Sendable () -> RecordBytes? = { nil },
                 sharedCache: SharedHighlightCache? = nil, environment: [String: String] = [:], currentFolder: String = "",
                 previousPython: @escaping @Sendable () -> [UInt8]? = { nil }, spillFolder: String? = nil,
-                mostAheadLanes: Int? = nil) {
+                mostAheadLanes: Int? = nil, timings: BuildTimings? = nil) {
         self.python = python
         self.maximumHelpers = max(1, maximumHelpers)
         self.mostAheadLanes = mostAheadLanes ?? max(1, maximumHelpers - 1)
@@ -115,6 +116,7 @@ public final class CodeHighlighter: Sendable {
         launch = PythonFingerprint.Launch(files: files, python: python, environment: environment, currentFolder: currentFolder)
         self.previousPython = previousPython
         self.spillFolder = spillFolder
+        self.timings = timings
     }
 
     /// The HTML of each block: highlighted, or plain and escaped with a `language-NAME`
@@ -166,12 +168,16 @@ public final class CodeHighlighter: Sendable {
         }
         for (index, spans) in found { result[index] = spans }
         let missing = wanted.filter { keys[$0] != nil && found[$0] == nil }
-        guard !missing.isEmpty, let helper = lend() else { return result }
-        let answers = ask(helper, for: missing.map { blocks[$0] }) { state, answers in
-            for (index, spans) in zip(missing, answers) {
-                if let key = keys[index] { state.cache?.store(spans, for: key) }
+        guard !missing.isEmpty else { return result }
+        let answers = waiting {
+            lend().flatMap { helper in
+                ask(helper, for: missing.map { blocks[$0] }) { state, answers in
+                    for (index, spans) in zip(missing, answers) {
+                        if let key = keys[index] { state.cache?.store(spans, for: key) }
+                    }
+                    state.highlighted += missing.count
+                }
             }
-            state.highlighted += missing.count
         }
         for (index, spans) in zip(missing, answers ?? []) { result[index] = spans }
         return result
@@ -191,6 +197,12 @@ public final class CodeHighlighter: Sendable {
             keep(&state, answers)
         }
         return answers
+    }
+
+    /// `work`, a worker waiting on a helper: timed where the build is (`--timings`).
+    private func waiting<Result>(_ work: () -> Result) -> Result {
+        guard let timings else { return work() }
+        return timings.waiting("workers on Pygments", work)
     }
 
     /// Highlights blocks a worker is about to ask for (`HighlightAhead`), so that it finds them

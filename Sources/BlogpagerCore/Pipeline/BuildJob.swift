@@ -26,6 +26,8 @@ public struct BuildJob: Sendable {
     public var sharedHighlightCache: SharedHighlightCache?
     /// How the build is carried out: chosen by its size, or asked for (`--execution`).
     public var execution = BuildExecutionChoice.automatic
+    /// Where the stages' time is recorded (`--timings`); nil: not measured.
+    public var timings: BuildTimings?
 
     /// The Python the commands run: `BLOGPAGER_PYTHON` (`python(environment:currentFolder:)`),
     /// in the environment and folder it will run with.
@@ -126,13 +128,15 @@ public struct BuildJob: Sendable {
         async let opened = writer.begin(previous: previous)
         let copies = previous.copies(in: folder, execution: execution)
         let input = try await loaded.get()
+        timings?.ended("load")
         let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program,
-                                   highlighter: highlighter, execution: execution)
+                                   highlighter: highlighter, execution: execution, timings: timings)
         // Pagefind reads the entry pages back once they are written: with search on, they stay in memory.
         let pipeline = OutputPipeline(releasingWritten: input.config.searchIndex ? nil : execution.releasingWrittenFiles())
         let (built, written) = await pipeline.run(await opened) { emit throws(BuildFailure) in
             try await SiteBuilder().build(input, options: options, cache: entryCache, reuse: reuse, copies: copies, emit: emit)
         }
+        timings?.ended("last writes")
         var session = written.session
         let site: SiteBuild
         var searched: SearchOutcome?
@@ -140,6 +144,7 @@ public struct BuildJob: Sendable {
             if let failure = written.failure { throw failure }
             site = try built.get()
             searched = try indexForSearch(site, input: input, previous: previous, session: &session)
+            if searched != nil { timings?.ended("search index") }
         } catch {
             var failure = error
             if session.hasWritten {
@@ -150,6 +155,7 @@ public struct BuildJob: Sendable {
         }
         var outcome = await commit(site, input: input, session: session, searched: searched, inputs: inputs, previous: previous, reuse: reuse,
                                    copies: copies, highlighter: highlighter, highlighterStarted: highlighterStarted, execution: execution, started: started)
+        timings?.ended("records")
         outcome.summary.warnings += [lastBuildDamage].compactMap { $0 } + previous.damage
         outcome.leftovers = [previous, reuse, input]
         return outcome
@@ -164,7 +170,7 @@ public struct BuildJob: Sendable {
             previousCache: { state.map(.highlightCache) }, sharedCache: sharedHighlightCache,
             environment: environment, currentFolder: currentFolder,
             previousPython: { [sharedHighlightCache] in state.read(.python) ?? sharedHighlightCache?.readPython() },
-            spillFolder: execution.spillFolder, mostAheadLanes: CodeHighlighter.aheadLaneLimit(cores: cores))
+            spillFolder: execution.spillFolder, mostAheadLanes: CodeHighlighter.aheadLaneLimit(cores: cores), timings: timings)
     }
 
     /// The one-line summary both commands print.

@@ -14,14 +14,17 @@ public struct BuildOptions: Sendable {
     public var highlighter: CodeHighlighter?
     /// How the build is carried out: plain, or with the tactics of a large archive (`BuildExecution`).
     public var execution: any BuildExecution
+    /// Where the stages' time is recorded (`--timings`); nil: not measured.
+    public var timings: BuildTimings?
 
     public init(includeDrafts: Bool = false, includeFuture: Bool = false, now: Date, program: ProgramIdentity, highlighter: CodeHighlighter? = nil,
-                execution: any BuildExecution = PlainExecution()) {
+                execution: any BuildExecution = PlainExecution(), timings: BuildTimings? = nil) {
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
         self.now = now
         self.program = program
         self.highlighter = highlighter
         self.execution = execution
+        self.timings = timings
     }
 }

@@ -35,6 +35,7 @@ public struct SiteBuilder: Sendable {
         let highlighter = config.highlightsCode ? options.highlighter : nil
         let read = EntryReading(input: input, program: options.program, execution: options.execution, now: options.now)
             .run(cache: cache, highlighter: highlighter, log: &problems, warnings: &warnings)
+        options.timings?.ended("read entries")
         let record = cache.record
         cache = EntryCache()
         // The next build's entry cache is made beside the rest of this one.
@@ -47,7 +48,9 @@ public struct SiteBuilder: Sendable {
         let setup = RenderSetup(checked, languages: languages, placed: placed, input: input, options: options,
                                 highlighter: highlighter, reuse: reuse, log: &problems, warnings: &warnings)
         try problems.sortedByLocation().throwIfErrors()
+        options.timings?.ended("check and plan")
         let rendered = try await SiteRendering.run(languages, setup: setup, placed: &placed, input: input, emit: emit)
+        options.timings?.ended("render")
         if !SiteRenderer.writesFeeds(config) {
             warnings.append(.warning(
                 at: SourceLocation(path: input.configPath ?? input.configToEdit),

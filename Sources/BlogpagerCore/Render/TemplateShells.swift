@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Each template's shells (`TemplateShell`), one a shape of values (`ContextShape`), made
@@ -23,6 +24,18 @@ final class TemplateShells: Sendable {
     private struct ShapeKey: Hashable, Sendable {
         var template: String
         var shape: [UInt8]
+
+        /// The shape's bytes hashed and compared as one run: an array's own conformance takes
+        /// them one at a time, and a page's shape holds the site's (hundreds of bytes).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(template)
+            shape.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+
+        static func == (left: ShapeKey, right: ShapeKey) -> Bool {
+            left.template == right.template && left.shape.count == right.shape.count
+                && (left.shape.isEmpty || left.shape.withUnsafeBytes { a in right.shape.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } })
+        }
     }
 
     init(capacity: Int = 2048) {

@@ -51,6 +51,40 @@ struct BuildJobTests {
         #expect(line.matches(of: /\d+\.\d\d s/).count == stages.count, "\(line)")
     }
 
+    /// Every file the build writes has its class in the list of files (for `deploy`): a site's own
+    /// file is never immutable, even named like a hashed one; a redirect is a redirect.
+    @Test func everyWrittenFileHasItsClassInTheList() async throws {
+        let folder = try Self.site(config: "title: Jobs\nbase_url: https://example.org/\n")
+        defer { folder.remove() }
+        try folder.write("content/moved.md", "---\ntitle: Moved\ndate: 2024-04-01\naliases: [/old/place/]\n---\nHere now.\n")
+        try folder.write("content/static/app.0123456789abcdef.js", "console.log(1)\n")
+        try folder.write("content/static/CNAME", "example.org\n")
+        _ = try await Self.job(folder).run(now: Date())
+        let list = try String(contentsOfFile: folder.path + "/out/.blogpager/files", encoding: .utf8)
+        var classes: [String: String] = [:]
+        for line in list.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            #expect(fields.count == 3, "\(line)")
+            classes[fields[0]] = fields.last
+        }
+        let written = try folder.snapshot("out").keys.filter { !$0.hasPrefix(".blogpager/") }
+        #expect(Set(written) == Set(classes.keys))
+        for path in written {
+            #expect(OutputClass(rawValue: classes[path] ?? "") != nil, "\(path): \(classes[path] ?? "none")")
+        }
+        #expect(classes["app.0123456789abcdef.js"] == "site-file")
+        #expect(classes["CNAME"] == "site-file")
+        #expect(classes["old/place/index.html"] == "redirect")
+        #expect(classes["index.json"] == "index")
+        #expect(classes["feed.xml"] == "feed" && classes["sitemap.xml"] == "feed")
+        #expect(classes["index.html"] == "page")
+        let fragments = written.filter { $0.hasPrefix("fragments/") }
+        #expect(!fragments.isEmpty && fragments.allSatisfy { classes[$0] == "immutable" })
+        #expect(written.filter { $0.hasPrefix("assets/") }.allSatisfy {
+            classes[$0] == (ContentHashedName.isHashed(String($0.split(separator: "/").last!)) ? "immutable" : "site-file")
+        })
+    }
+
     @Test func anEditedSourceATemplateOrAnOptionMakesItBuild() async throws {
         let folder = try Self.site()
         defer { folder.remove() }

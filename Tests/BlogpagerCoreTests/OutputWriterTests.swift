@@ -39,14 +39,15 @@ struct OutputWriterTests {
         let writer = OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil, in: .disk)
         _ = try writer.write(Self.files(["index.html": "a", "posts/x/index.html": "xy"]))
         let list = try String(contentsOfFile: folder.path + "/out/.blogpager/files", encoding: .utf8)
-        #expect(list.hasPrefix("blogpager files 4\n"))
+        #expect(list.hasPrefix("blogpager files 5\n"))
         let lines = list.split(separator: "\n").dropFirst().map { $0.split(separator: "\t").map(String.init) }
         #expect(lines.map { $0[0] } == ["index.html", "posts/x/index.html"])
+        #expect(lines.map { $0[2] } == ["page", "page"])
         #expect(lines.map { $0[1].hasPrefix("1-") } == [true, false])
         #expect(lines[1][1].hasPrefix("2-"))
         let marker = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path + "/out/.blogpager/manifest.json"))) as? [String: Any]
         #expect(marker?["generator"] as? String == "blogpager")
-        #expect(marker?["format"] as? Int == 4)
+        #expect(marker?["format"] as? Int == 5)
     }
 
     @Test func anOlderBuildsManifestIsStillOurs() throws {
@@ -63,7 +64,20 @@ struct OutputWriterTests {
         let report = try writer.write(Self.files(["index.html": "a"]))
         #expect(report.unchanged == 1 && report.written.isEmpty)
         #expect(report.removed == ["old.html"])
-        #expect(try String(contentsOfFile: folder.path + "/out/.blogpager/files", encoding: .utf8).hasPrefix("blogpager files 4\nindex.html\t1-"))
+        #expect(try String(contentsOfFile: folder.path + "/out/.blogpager/files", encoding: .utf8).hasPrefix("blogpager files 5\nindex.html\t1-"))
+    }
+
+    @Test func aFormat4ListIsStillOursAndSaysNoClasses() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Format 4, as the version before classes wrote it: path and digest a line.
+        try folder.write("out/index.html", "a")
+        try folder.write("out/old.html", "o")
+        try folder.write("out/.blogpager/manifest.json", "{\"format\": 4, \"generator\": \"blogpager\", \"list\": \"files\"}\n")
+        try folder.write("out/.blogpager/files", "blogpager files 4\nindex.html\t\(OutputManifest.digest(of: Array("a".utf8)))\nold.html\t1-0\n")
+        let report = try OutputWriter(outputFolder: folder.path + "/out", contentFolder: nil, in: .disk).write(Self.files(["index.html": "a"]))
+        #expect(report.unchanged == 1 && report.written.isEmpty && report.removed == ["old.html"])
+        #expect(try String(contentsOfFile: folder.path + "/out/.blogpager/files", encoding: .utf8).contains("\tpage\n"))
     }
 
     @Test func aFormat3FolderIsStillOurs() throws {

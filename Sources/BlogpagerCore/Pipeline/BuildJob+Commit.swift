@@ -18,7 +18,7 @@ extension BuildJob {
         let report = session.finish()
         // The list of our files is sorted and written beside the outputs' digest and the records below.
         let (paths, digests) = (report.paths, report.digests)
-        let listing = folder.state.startListing(execution: execution) { OutputManifest(files: paths, digests: digests) }
+        let listing = folder.state.startListing(execution: execution) { [classifier = site.classifier] in OutputManifest(files: paths, digests: digests, classifiedBy: classifier) }
         var warnings: [Diagnostic] = []
         var digest = inputs.digest
         // The first build from another generator's root keeps where the old list pages lead, as a source beside the config.

@@ -31,6 +31,8 @@ public struct SiteBuild: Sendable {
     var archivePages: Int?
     /// The codes of the site's languages, each its own archive; empty for a site of one.
     public var languages: [String] = []
+    /// What each written file is, for the list of files (`OutputClass`).
+    public var classifier = OutputClassifier()
 
     /// This build with its files, as a caller that holds the whole site receives it.
     func with(files: [OutputFile]) -> SiteBuild {

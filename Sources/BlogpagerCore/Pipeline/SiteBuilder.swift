@@ -62,6 +62,7 @@ public struct SiteBuilder: Sendable {
             standalonePages: input.pageCount + read.bareSources.count, entryCache: await newCache, entriesRead: read.readCount,
             nextPublication: selection.nextPublication, bodiesRendered: rendered.bodiesRendered, createdLegacyPages: languages.createdLegacyPages,
             rendered: RenderedSlots(generation: setup.generation, slots: rendered.slots), copied: placed.copies.copied,
-            archivePages: languages.sites.reduce(0) { $0 + $1.archive.pages.count }, languages: languages.split.parts.compactMap(\.language?.code))
+            archivePages: languages.sites.reduce(0) { $0 + $1.archive.pages.count }, languages: languages.split.parts.compactMap(\.language?.code),
+            classifier: rendered.classifier)
     }
 }

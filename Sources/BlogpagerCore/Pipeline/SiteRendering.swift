@@ -5,6 +5,8 @@ struct SiteRendering {
     let index: CursorIndex
     let slots: [RenderedSlots.Slot]
     let bodiesRendered: Int
+    /// What each written file is: the site's static copies and its redirects, known here.
+    let classifier: OutputClassifier
 
     /// `placed`'s copies are let go once written: a site's images are not held through the render.
     static func run(_ languages: LanguageSites, setup: RenderSetup, placed: inout OutputPlacement, input: SiteInput,
@@ -16,6 +18,8 @@ struct SiteRendering {
         var bodiesRendered = 0
         var redirectLines: [String] = []
         var sitemapFolders: [String] = []
+        var redirects: Set<String> = []
+        let staticFiles = Set(placed.staticFiles.map(\.path.string))
         for ((site, plan), pages) in zip(zip(languages.sites, setup.plans), placed.pagesByLanguage) {
             let rendered = try await site.renderer.render(plan, pages: pages, bodies: setup.bodies, emit: emit)
             index = index ?? rendered.index
@@ -23,13 +27,16 @@ struct SiteRendering {
             bodiesRendered += rendered.bodiesRendered
             redirectLines += rendered.redirectLines
             sitemapFolders += rendered.sitemapFolder.map { [$0] } ?? []
+            redirects.formUnion(rendered.redirectPaths)
         }
         if languages.sites.count > 1 {
-            try await emit(OutputBatch(files: siteFiles(languages, setup: setup, placed: placed, input: input,
-                                                        redirectLines: redirectLines, sitemapFolders: sitemapFolders)))
+            let files = siteFiles(languages, setup: setup, placed: placed, input: input, redirectLines: redirectLines, sitemapFolders: sitemapFolders)
+            redirects.formUnion(files.filter { $0.path.name != "sitemap.xml" }.map(\.path.string))
+            try await emit(OutputBatch(files: files))
         }
         guard let index else { preconditionFailure("a site has at least one language") }
-        return SiteRendering(index: index, slots: slots, bodiesRendered: bodiesRendered)
+        return SiteRendering(index: index, slots: slots, bodiesRendered: bodiesRendered,
+                             classifier: OutputClassifier(staticFiles: staticFiles, redirects: redirects))
     }
 
     /// The files of a site of several languages: one `_redirects`, the index of the languages' sitemaps,

@@ -42,6 +42,8 @@ public struct SiteRenderer: Sendable {
         /// folder, for the files of the whole site (`LanguageSplit`); empty in a site of one, which writes its own.
         var redirectLines: [String] = []
         var sitemapFolder: String?
+        /// The pages that send the reader elsewhere, and `_redirects` (`OutputClass.redirect`).
+        var redirectPaths: [String] = []
     }
 
     /// Whether this config gives feeds and a sitemap: both need absolute URLs.
@@ -88,7 +90,8 @@ public struct SiteRenderer: Sendable {
         slots += rendered.slots
         slots += feeds.slots
         return Rendered(index: rendered.mainCursorIndex, slots: slots, bodiesRendered: plan.toRead.count,
-                        redirectLines: ownsSiteFiles ? [] : redirectLines, sitemapFolder: plan.urls.origin == nil ? nil : plan.urls.sitemapFolder)
+                        redirectLines: ownsSiteFiles ? [] : redirectLines, sitemapFolder: plan.urls.origin == nil ? nil : plan.urls.sitemapFolder,
+                        redirectPaths: redirects.map(\.path.string))
     }
 
     /// The `id` of each entry's article, unique on any page: the slug, or when

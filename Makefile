@@ -80,6 +80,7 @@ bench-deps: deps
 ## Benchmarks that print figures (never part of `make test`).
 bench: build bench-deps test-deps
 	python3 bench/cold_bench.py
+	python3 bench/deploy_bench.py
 	python3 bench/build_bench.py $(if $(BESIDE),--beside $(BESIDE))
 	python3 bench/limits_bench.py
 	python3 bench/liquid_bench.py

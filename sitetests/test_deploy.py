@@ -255,3 +255,31 @@ def test_deploys_to_s3_send_what_changed_with_headers_by_class(tmp_path, s3):
     manifest = json.loads(client.get_object(Bucket="blog", Key=".blogpager/deployed.json")["Body"].read())
     assert set(manifest["files"]) == set(sent)
     assert {path for path, file in manifest["files"].items() if file.get("removedSince")} == set(sent) - set(files_of(out))
+
+
+def test_on_a_terminal_a_progress_line_rewrites_itself_and_is_gone_at_the_end(tmp_path):
+    import pty
+    _, out = site(tmp_path)
+    primary, secondary = pty.openpty()
+    process = subprocess.Popen([str(BINARY), "deploy", str(out), str(tmp_path / "remote")], stdout=subprocess.PIPE, stderr=secondary)
+    os.close(secondary)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(primary, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    stdout, _ = process.communicate()
+    os.close(primary)
+    assert process.returncode == 0
+    lines = shown.split(b"\r\x1b[K")
+    assert any(line.startswith(b"deploy: immutable files, 0/") for line in lines), shown
+    assert any(line.startswith(b"deploy: feeds, ") for line in lines), shown
+    assert b"\n" not in shown and shown.endswith(b"\r\x1b[K")
+    assert b"files sent" in stdout
+    # Not on a terminal: none of it.
+    again = deploy(out, str(tmp_path / "remote2"))
+    assert "deploy:" not in again.stderr

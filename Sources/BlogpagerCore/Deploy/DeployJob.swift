@@ -141,8 +141,11 @@ public struct DeployJob: Sendable {
     private func planAndSend(now: Int64) throws(Failure) -> Outcome {
         let (local, languages) = try localFiles()
         let listing: [String: DeployPlan.RemoteFile]
+        // Stores that keep a hash of each file give it with the listing; elsewhere (a folder, SFTP)
+        // rclone would read every file to make one, and sizes tell a change made by hand.
+        let backend = rclone.backend(of: remote)
         do {
-            listing = try rclone.list(remote)
+            listing = try rclone.list(remote, hashes: backend.map { !Self.halfReadableBackends.contains($0) } ?? true)
         } catch {
             throw Failure(message: "\(shown): cannot be listed: \(error)")
         }
@@ -165,10 +168,12 @@ public struct DeployJob: Sendable {
         if plan.deleteNow.count > options.maxDeletes {
             throw Failure(message: "\(shown): this deploy would delete \(plan.deleteNow.count) files, more than --max-deletes \(options.maxDeletes); raise it if that is meant")
         }
-        if options.dryRun {
+        // Nothing to send or delete, and the record as it was: the remote is left untouched.
+        let untouched = plan.uploadCount == 0 && plan.deleteNow.isEmpty && plan.next.files == deployed?.files && !marker.taken
+        if options.dryRun || untouched {
             return Outcome(plan: plan, uploaded: 0, uploadedBytes: 0, deleted: 0, warnings: warnings)
         }
-        return try send(plan, backend: rclone.backend(of: remote), now: now, warnings: warnings)
+        return try send(plan, backend: backend, now: now, warnings: warnings)
     }
 
     private func readManifest(listed: [String: DeployPlan.RemoteFile]) throws(Failure) -> DeployedManifest? {

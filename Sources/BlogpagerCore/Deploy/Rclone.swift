@@ -27,8 +27,8 @@ public struct Rclone: Sendable {
         var stderr: String
     }
 
-    /// Runs rclone with `arguments`, `input` on its standard input.
-    func run(_ arguments: [String], input: [UInt8]? = nil) throws(Failure) -> Output {
+    /// Runs rclone with `arguments`.
+    func run(_ arguments: [String]) throws(Failure) -> Output {
         let process = Process()
         let usesPath = !executable.contains("/")
         process.executableURL = URL(fileURLWithPath: usesPath ? "/usr/bin/env" : executable)
@@ -37,10 +37,10 @@ public struct Rclone: Sendable {
         var environment = environment
         environment["RCLONE_LOG_LEVEL"] = environment["RCLONE_LOG_LEVEL"] ?? "ERROR"
         process.environment = environment
-        let output = Pipe(), errors = Pipe(), feed = Pipe()
+        let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = input == nil ? FileHandle.nullDevice : feed
+        process.standardInput = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
@@ -50,14 +50,6 @@ public struct Rclone: Sendable {
         let stderrBox = ErrorText()
         let reader = Thread { stderrBox.set(errors.fileHandleForReading.readDataToEndOfFile()) }
         reader.start()
-        if let input {
-            feed.fileHandleForWriting.write(Data(input))
-            do {
-                try feed.fileHandleForWriting.close()
-            } catch {
-                // rclone exited without reading it all: its status and message below say why.
-            }
-        }
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let stderr = stderrBox.waitForText()
@@ -68,8 +60,8 @@ public struct Rclone: Sendable {
     }
 
     /// Runs rclone and fails unless it exits 0.
-    func check(_ arguments: [String], input: [UInt8]? = nil) throws(Failure) -> [UInt8] {
-        let output = try run(arguments, input: input)
+    func check(_ arguments: [String]) throws(Failure) -> [UInt8] {
+        let output = try run(arguments)
         guard output.status == 0 else {
             throw Failure(command: arguments.first ?? "", status: output.status, message: Self.lastLines(output.stderr))
         }
@@ -81,7 +73,7 @@ public struct Rclone: Sendable {
         return lines.isEmpty ? "no message" : lines.joined(separator: "; ")
     }
 
-    /// Every file under `remote`, with its size and MD5 where the store has one: one listing.
+    /// Every file under `remote`, with its size: one listing.
     /// An empty or missing folder lists nothing.
     /// Where the lists of files go while rclone reads them.
     private var temporaryFolder: String {
@@ -89,8 +81,9 @@ public struct Rclone: Sendable {
         return folder.hasSuffix("/") ? folder : folder + "/"
     }
 
-    func list(_ remote: String) throws(Failure) -> [String: DeployPlan.RemoteFile] {
-        let output = try run(["lsjson", "--recursive", "--files-only", "--hash", "--hash-type", "MD5", remote])
+    /// With `hashes`, the MD5 the store keeps of each file (where it keeps one).
+    func list(_ remote: String, hashes: Bool) throws(Failure) -> [String: DeployPlan.RemoteFile] {
+        let output = try run(["lsjson", "--recursive", "--files-only"] + (hashes ? ["--hash", "--hash-type", "MD5"] : []) + [remote])
         if output.status == 3 { return [:] }  // rclone's "directory not found": a bucket or folder not made yet
         guard output.status == 0 else { throw Failure(command: "lsjson", status: output.status, message: Self.lastLines(output.stderr)) }
         struct Listed: Decodable {
@@ -129,7 +122,8 @@ public struct Rclone: Sendable {
         guard !paths.isEmpty else { return }
         let list = try listFile(paths)
         defer { unlink(list) }
-        _ = try check(["copy", "--files-from-raw", list, "--no-traverse", "--no-update-modtime"]
+        // The plan chose these files: rclone sends them without looking at the remote again.
+        _ = try check(["copy", "--files-from-raw", list, "--no-traverse", "--no-check-dest"]
                       + headers.flatMap { ["--header-upload", $0] } + [folder, remote])
     }
 
@@ -150,8 +144,15 @@ public struct Rclone: Sendable {
         try check(["cat", remoteFile])
     }
 
+    /// Writes `bytes` at `remoteFile`, sent from a file of known size: one plain upload (a stream of
+    /// unknown size goes up in parts on S3, and some stores refuse that of a small file).
     func write(_ bytes: [UInt8], to remoteFile: String) throws(Failure) {
-        _ = try check(["rcat", remoteFile], input: bytes)
+        let local = temporaryFolder + "blogpager-rclone-\(UUID().uuidString).json"
+        guard FileManager.default.createFile(atPath: local, contents: Data(bytes)) else {
+            throw Failure(command: "copyto", status: 0, message: "could not write \(local)")
+        }
+        defer { unlink(local) }
+        _ = try check(["copyto", "--no-check-dest", local, remoteFile])
     }
 
     func deleteFile(_ remoteFile: String) throws(Failure) {

@@ -5,6 +5,6 @@ struct Blogpager: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "blogpager",
         abstract: "A static site generator for blogs whose archive is read by scrolling.",
-        subcommands: [BuildCommand.self, ServeCommand.self, DeployCommand.self]
+        subcommands: [InitCommand.self, NewCommand.self, BuildCommand.self, CheckCommand.self, ServeCommand.self, DeployCommand.self]
     )
 }

@@ -9,11 +9,11 @@ struct BuildCommand: AsyncParsableCommand {
         abstract: "Build the Markdown entries of a content folder into a site in an output folder."
     )
 
-    @Argument(help: "The folder of Markdown entries.")
-    var content: String
+    @Argument(help: "The folder of Markdown entries, or a Jekyll, Hugo or Zola root (default: the current folder's site).")
+    var content: String?
 
-    @Argument(help: "The output folder (created if missing; must be empty or written by blogpager).")
-    var output: String
+    @Argument(help: "The output folder (created if missing; must be empty or written by blogpager; default: out/, or the generator's own: _site/, public/).")
+    var output: String?
 
     @OptionGroup var settings: BuildSettings
 
@@ -28,8 +28,24 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let quiet = quiet
+        var settings = self.settings
+        var content = self.content ?? "."
+        var output = self.output ?? "out"
+        if self.output == nil {
+            // The site named, or the current folder's, into its usual output folder.
+            let found = SiteDefaults.find(site: self.content, currentFolder: FileManager.default.currentDirectoryPath, in: .disk)
+            guard found.layout != nil else {
+                Self.printError("error: \(found.problem ?? "no site here"); name it (blogpager build content/ out/), or make a blog with blogpager init")
+                throw ExitCode(1)
+            }
+            content = found.content
+            output = found.output
+            settings.config = settings.config ?? found.config
+            if !quiet { Self.printError("building \(found.description) into \(output)/") }
+        }
+        let shownOutput = output
         var job = settings.job(content: content, output: output, whenLocked: noWait ? .fail : .wait { pid in
-            if !quiet { Self.printError("waiting for the build running as pid \(pid.map(String.init) ?? "unknown") to finish writing \(output)") }
+            if !quiet { Self.printError("waiting for the build running as pid \(pid.map(String.init) ?? "unknown") to finish writing \(shownOutput)") }
         })
         if timings { job.timings = BuildTimings() }
         let task = Task { () async throws -> BuildJob.Outcome in try await job.run(now: Date()) }

@@ -11,8 +11,8 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve a built site over HTTP; with --watch, rebuild on change and reload the browser."
     )
 
-    @Argument(help: "The output folder to serve.")
-    var output: String
+    @Argument(help: "The output folder to serve (default: the current folder's site, built and watched: blogpager.yml and content/ into out/, or a Jekyll, Hugo or Zola root into _site/ or public/).")
+    var output: String?
 
     @Option(help: "The address to listen on. Only 127.0.0.1 unless you ask for another (0.0.0.0 for every interface).")
     var host = "127.0.0.1"
@@ -36,6 +36,21 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var watcher: SiteWatcher?
         var hub: LiveReloadHub?
+        var output = self.output ?? ""
+        var watch = self.watch
+        var settings = self.settings
+        if self.output == nil {
+            // No folder named: the current folder's site, built into its usual output and watched.
+            let found = SiteDefaults.find(site: nil, currentFolder: FileManager.default.currentDirectoryPath, in: .disk)
+            guard found.layout != nil else {
+                Self.printError("error: \(found.problem ?? "no site here"); name the folder to serve (blogpager serve out/), or make a blog with blogpager init")
+                throw ExitCode(1)
+            }
+            output = found.output
+            watch = watch ?? found.content
+            settings.config = settings.config ?? found.config
+            Self.printLine("building and watching \(found.description), into \(output)/")
+        }
         if let watch {
             let liveReload = LiveReloadHub()
             let output = output
@@ -61,11 +76,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let server = SiteServer(folder: folder, host: host, port: port, watcher: watcher, hub: hub)
         let watching = watch.map { " (watching \($0); Ctrl-C stops)" } ?? " (Ctrl-C stops)"
+        let served = output
         do {
             try await server.run { url in
                 // A site published under a path (`base_url`) is served there too: its pages link that path.
                 let base = SiteBasePath.of(folder).map { $0.dropFirst() + "/" } ?? ""
-                Self.printLine("serving \(output) at \(url)\(base)\(watching)")
+                Self.printLine("serving \(served) at \(url)\(base)\(watching)")
             }
         } catch let error as SiteServer.CannotListen {
             Self.printError("error: \(error.description)")

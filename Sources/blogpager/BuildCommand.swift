@@ -48,10 +48,24 @@ struct BuildCommand: AsyncParsableCommand {
             if !quiet { Self.printError("waiting for the build running as pid \(pid.map(String.init) ?? "unknown") to finish writing \(shownOutput)") }
         })
         if timings { job.timings = BuildTimings() }
-        let task = Task { () async throws -> BuildJob.Outcome in try await job.run(now: Date()) }
+        let progressLine: ProgressLine? = quiet ? nil : {
+            let progress = BuildProgress()
+            guard let line = ProgressLine(progress) else { return nil }
+            job.progress = progress
+            return line
+        }()
+        let started = job
+        let task = Task { () async throws -> BuildJob.Outcome in try await started.run(now: Date()) }
         let signals = StopSignals { task.cancel() }
         do {
-            let outcome = try await task.value
+            let outcome: BuildJob.Outcome
+            do {
+                outcome = try await task.value
+                progressLine?.finish()
+            } catch {
+                progressLine?.finish()
+                throw error
+            }
             // What the build read is left to the exit, which frees it at once, not value by value.
             _ = Unmanaged.passRetained(LeftToExit(outcome))
             guard !quiet else { return }

@@ -28,6 +28,8 @@ public struct BuildJob: Sendable {
     public var execution = BuildExecutionChoice.automatic
     /// Where the stages' time is recorded (`--timings`); nil: not measured.
     public var timings: BuildTimings?
+    /// Where the build says how far it is, for a progress line; nil: nowhere.
+    public var progress: BuildProgress?
 
     /// The Python the commands run: `BLOGPAGER_PYTHON` (`python(environment:currentFolder:)`),
     /// in the environment and folder it will run with.
@@ -129,14 +131,16 @@ public struct BuildJob: Sendable {
         let copies = previous.copies(in: folder, execution: execution)
         let input = try await loaded.get()
         timings?.ended("load")
-        let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program,
+        var options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program,
                                    highlighter: highlighter, execution: execution, timings: timings)
+        options.progress = progress
         // Pagefind reads the entry pages back once they are written: with search on, they stay in memory.
         let pipeline = OutputPipeline(releasingWritten: input.config.searchIndex ? nil : execution.releasingWrittenFiles())
         let (built, written) = await pipeline.run(await opened) { emit throws(BuildFailure) in
             try await SiteBuilder().build(input, options: options, cache: entryCache, reuse: reuse, copies: copies, emit: emit)
         }
         timings?.ended("last writes")
+        progress?.begin("writing the records")
         var session = written.session
         let site: SiteBuild
         var searched: SearchOutcome?

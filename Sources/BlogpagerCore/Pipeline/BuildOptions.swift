@@ -16,6 +16,8 @@ public struct BuildOptions: Sendable {
     public var execution: any BuildExecution
     /// Where the stages' time is recorded (`--timings`); nil: not measured.
     public var timings: BuildTimings?
+    /// Where the build says how far it is (`BuildProgress`); nil: nowhere.
+    public var progress: BuildProgress?
 
     public init(includeDrafts: Bool = false, includeFuture: Bool = false, now: Date, program: ProgramIdentity, highlighter: CodeHighlighter? = nil,
                 execution: any BuildExecution = PlainExecution(), timings: BuildTimings? = nil) {

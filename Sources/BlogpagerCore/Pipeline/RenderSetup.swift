@@ -8,6 +8,8 @@ struct RenderSetup {
     let generation: String
     let bodies: BodyRenderer
     let plans: [RenderPlan]
+    /// Where the render says how far it is.
+    let progress: BuildProgress?
 
     init(_ checked: CheckedEntries, languages: LanguageSites, placed: OutputPlacement, input: SiteInput, options: BuildOptions,
          highlighter: CodeHighlighter?, reuse: ReuseLookup.Pending?, log: inout DiagnosticLog, warnings: inout [Diagnostic]) {
@@ -24,6 +26,7 @@ struct RenderSetup {
         let unchecked = BodyRenderer(config: config, links: checked.links, imageSizes: imageSizes, shortcodes: input.templates,
                                      highlighter: highlighter, liquid: liquid)
         let pendingReuse = reuse?.matching(generation: generation)
+        progress = options.progress
         plans = languages.sites.map {
             $0.renderer.plan($0.archive, streams: $0.streams, reuse: pendingReuse, links: checked.links, images: imageSizes, liquid: unchecked.liquid,
                              pages: placed.pages)

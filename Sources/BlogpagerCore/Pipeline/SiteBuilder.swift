@@ -33,7 +33,7 @@ public struct SiteBuilder: Sendable {
         var problems = DiagnosticLog(), warnings = input.warnings
         let config = input.config
         let highlighter = config.highlightsCode ? options.highlighter : nil
-        let read = EntryReading(input: input, program: options.program, execution: options.execution, now: options.now)
+        let read = EntryReading(input: input, program: options.program, execution: options.execution, now: options.now, progress: options.progress)
             .run(cache: cache, highlighter: highlighter, log: &problems, warnings: &warnings)
         options.timings?.ended("read entries")
         let record = cache.record
@@ -49,6 +49,7 @@ public struct SiteBuilder: Sendable {
                                 highlighter: highlighter, reuse: reuse, log: &problems, warnings: &warnings)
         try problems.sortedByLocation().throwIfErrors()
         options.timings?.ended("check and plan")
+        options.progress?.begin("rendering entries", total: setup.plans.reduce(0) { $0 + $1.toRead.count })
         let rendered = try await SiteRendering.run(languages, setup: setup, placed: &placed, input: input, emit: emit)
         options.timings?.ended("render")
         if !SiteRenderer.writesFeeds(config) {

@@ -21,7 +21,9 @@ struct SiteRendering {
         var redirects: Set<String> = []
         let staticFiles = Set(placed.staticFiles.map(\.path.string))
         for ((site, plan), pages) in zip(zip(languages.sites, setup.plans), placed.pagesByLanguage) {
-            let rendered = try await site.renderer.render(plan, pages: pages, bodies: setup.bodies, emit: emit)
+            var renderer = site.renderer
+            renderer.progress = setup.progress
+            let rendered = try await renderer.render(plan, pages: pages, bodies: setup.bodies, emit: emit)
             index = index ?? rendered.index
             slots += rendered.slots
             bodiesRendered += rendered.bodiesRendered

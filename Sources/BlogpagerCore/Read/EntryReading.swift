@@ -9,6 +9,8 @@ struct EntryReading {
     let execution: any BuildExecution
     /// The build's now (`BuildOptions.now`).
     let now: Date
+    /// Where the reading says how far it is.
+    var progress: BuildProgress? = nil
 
     struct Read {
         var entries: [Entry]
@@ -34,7 +36,11 @@ struct EntryReading {
         let toRead = sources.indices.filter { reusable[$0] == nil }
         highlighter?.prepare(for: toRead.map { sources[$0] })
         let reader = EntryReader(config: config, now: now)
-        let read = execution.map(toRead, readingAhead: { sources[$0].filePath }) { reader.read(sources[$0]) }
+        progress?.begin("reading entries", total: toRead.count)
+        let read = execution.map(toRead, readingAhead: { sources[$0].filePath }) { [progress] index in
+            defer { progress?.advance() }
+            return reader.read(sources[index])
+        }
         var results = reusable.map { $0.map { Result<Entry, BuildFailure>.success($0.entry) } }
         for (index, result) in zip(toRead, read) { results[index] = result }
 

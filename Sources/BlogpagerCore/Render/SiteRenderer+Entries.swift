@@ -67,6 +67,7 @@ extension SiteRenderer {
             try log.throwIfErrors()
             done.articles.store(articles)
             try await emit(OutputBatch(files: files))
+            progress?.advance(by: batch.count)
         }
         readSources?.finish()
         try await emit(OutputBatch(kept: plan.keptEntryPages.compactMap { $0 }))

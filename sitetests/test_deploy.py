@@ -29,7 +29,9 @@ def site(tmp_path, posts=12):
                                                     body=f"Words of post {n}.\n\n```python\nprint({n})\n```\n")
                           for n in range(1, posts + 1)})
     write_files(tmp_path, {"blogpager.yml": "title: Deployed\nbase_url: https://example.org/\npage_size: 3\n"})
-    write_files(content, {"static/CNAME": "example.org\n"})
+    write_files(content, {"static/CNAME": "example.org\n",
+                          # rclone's --files-from would take these lines for comments: --files-from-raw does not.
+                          "hash.md": entry("Hash", date="2024-02-02", slug='"#c;sharp"', body="Sharp.")})
     out = tmp_path / "out"
     run_build(content, out)
     return content, out
@@ -71,6 +73,7 @@ def test_a_first_deploy_sends_the_site_and_a_second_sends_nothing(tmp_path):
     first = deploy(out, str(remote))
     assert files_of(remote) == files_of(out)
     assert not (remote / ".blogpager" / "deploying.json").exists()
+    assert "posts/#c;sharp/index.html" in files_of(remote)
     manifest = json.loads((remote / ".blogpager" / "deployed.json").read_text())
     assert set(manifest["files"]) == set(files_of(out))
     assert manifest["files"]["CNAME"]["kind"] == "site-file"

@@ -104,3 +104,24 @@ def write_archive(content, count, start_day=0, images=False, code=False):
             picture.write_bytes(png(320, 90 + index % 4 * 40))
             body += f"\n\n![Picture {index}](/images/picture-{index}.png)"
         (content / f"entry-{index:04d}.md").write_text(entry(title, time, tags=["t%d" % (index % 4)], body=body))
+
+
+def run_on_a_terminal(args, cwd=None):
+    """Runs `blogpager args...` with its standard error on a pseudo-terminal, as a person runs it:
+    (exit status, what the terminal was sent, standard output)."""
+    import pty
+    primary, secondary = pty.openpty()
+    process = subprocess.Popen([str(BINARY), *map(str, args)], cwd=cwd, stdout=subprocess.PIPE, stderr=secondary)
+    os.close(secondary)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(primary, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    stdout, _ = process.communicate()
+    os.close(primary)
+    return process.returncode, shown.decode(), stdout.decode()

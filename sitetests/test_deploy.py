@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import BINARY, entry, run_build, write_files
+from helpers import BINARY, entry, run_build, run_on_a_terminal, write_files
 
 
 def deploy(out, remote, *args, check=True, env=None):
@@ -261,28 +261,14 @@ def test_deploys_to_s3_send_what_changed_with_headers_by_class(tmp_path, s3):
 
 
 def test_on_a_terminal_a_progress_line_rewrites_itself_and_is_gone_at_the_end(tmp_path):
-    import pty
     _, out = site(tmp_path)
-    primary, secondary = pty.openpty()
-    process = subprocess.Popen([str(BINARY), "deploy", str(out), str(tmp_path / "remote")], stdout=subprocess.PIPE, stderr=secondary)
-    os.close(secondary)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(primary, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        shown += chunk
-    stdout, _ = process.communicate()
-    os.close(primary)
-    assert process.returncode == 0
-    lines = shown.split(b"\r\x1b[K")
-    assert any(line.startswith(b"deploy: immutable files, 0/") for line in lines), shown
-    assert any(line.startswith(b"deploy: feeds, ") for line in lines), shown
-    assert b"\n" not in shown and shown.endswith(b"\r\x1b[K")
-    assert b"files sent" in stdout
+    status, shown, stdout = run_on_a_terminal(["deploy", out, tmp_path / "remote"])
+    assert status == 0
+    lines = shown.split("\r\x1b[K")
+    assert any(line.startswith("deploy: immutable files, 0/") for line in lines), shown
+    assert any(line.startswith("deploy: feeds, ") for line in lines), shown
+    assert "\n" not in shown and shown.endswith("\r\x1b[K")
+    assert "files sent" in stdout
     # Not on a terminal: none of it.
     again = deploy(out, str(tmp_path / "remote2"))
     assert "deploy:" not in again.stderr

@@ -1,9 +1,7 @@
 """A new user's first minutes, driven as a user would from a fresh folder: `init`, `new`, `build`
 and `serve` without arguments, `check`; and the progress line of a long build on a terminal."""
 import http.server
-import json
 import os
-import pty
 import re
 import subprocess
 import threading
@@ -13,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import BINARY, entry, run_build, tree_digest, write_archive, write_files
+from helpers import BINARY, entry, run_build, run_on_a_terminal, tree_digest, write_archive, write_files
 from serve_process import ServeProcess
 
 
@@ -215,24 +213,6 @@ def test_check_links_asks_other_sites_and_names_the_broken(tmp_path):
     assert f"/2024/01/01/links/: warning: link to {base}/gone is broken (404)" in checked.stderr
     assert "/ok" not in checked.stderr and "/get-only" not in checked.stderr
     assert "3 asked, 1 broken" in checked.stdout
-
-
-def run_on_a_terminal(args, cwd):
-    primary, secondary = pty.openpty()
-    process = subprocess.Popen([str(BINARY), *map(str, args)], cwd=cwd, stdout=subprocess.PIPE, stderr=secondary)
-    os.close(secondary)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(primary, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        shown += chunk
-    stdout, _ = process.communicate()
-    os.close(primary)
-    return process.returncode, shown.decode(), stdout.decode()
 
 
 def test_a_long_build_shows_a_progress_line_on_a_terminal_and_nowhere_else(tmp_path):

@@ -33,11 +33,7 @@ struct BuildCommand: AsyncParsableCommand {
         var output = self.output ?? "out"
         if self.output == nil {
             // The site named, or the current folder's, into its usual output folder.
-            let found = SiteDefaults.find(site: self.content, currentFolder: FileManager.default.currentDirectoryPath, in: .disk)
-            guard found.layout != nil else {
-                Self.printError("error: \(found.problem ?? "no site here"); name it (blogpager build content/ out/), or make a blog with blogpager init")
-                throw ExitCode(1)
-            }
+            let found = try CurrentSite.find(self.content, naming: "blogpager build content/ out/")
             content = found.content
             output = found.output
             settings.config = settings.config ?? found.config

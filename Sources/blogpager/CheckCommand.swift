@@ -24,11 +24,7 @@ struct CheckCommand: AsyncParsableCommand {
         var settings = self.settings
         var content = site ?? "."
         if settings.config == nil {
-            let found = SiteDefaults.find(site: site, currentFolder: FileManager.default.currentDirectoryPath, in: .disk)
-            guard found.layout != nil else {
-                Self.printError("error: \(found.problem ?? "no site here"); name it (blogpager check content/), or make a blog with blogpager init")
-                throw ExitCode(1)
-            }
+            let found = try CurrentSite.find(site, naming: "blogpager check content/")
             content = found.content
             settings.config = found.config
         }

@@ -69,7 +69,7 @@ struct DeployCommand: ParsableCommand {
             Self.printError("warning: --keep-removed (\(keep) s) does not exceed the indexes' cache lifetime (max-age=\(lifetime)): a reader's cached index may name a file already deleted")
         }
         let started = Date()
-        let job = DeployJob(output: OutputFolder(output, in: .disk), remote: remote, shown: Self.shown(remote), rclone: Rclone(environment: environment), options: options)
+        let job = DeployJob(output: OutputFolder(output, in: .disk), remote: remote, rclone: Rclone(environment: environment), options: options)
         let outcome: DeployJob.Outcome
         do {
             outcome = try job.run(now: Int64(started.timeIntervalSince1970))
@@ -85,26 +85,14 @@ struct DeployCommand: ParsableCommand {
         let deferred = plan.deferred.map(\.due).min().map { ", \(plan.deferred.count) deletion\(plan.deferred.count == 1 ? "" : "s") deferred (the first due \(Self.date($0)))" } ?? ""
         if dryRun {
             let phases = DeployPlan.Phase.allCases.compactMap { phase in plan.uploads[phase].map { "\($0.count) \(phase.name)" } }
-            print("would deploy \(output) to \(Self.shown(remote)): \(plan.uploadCount) files to send (\(Self.megabytes(plan.uploadBytes)))"
+            print("would deploy \(output) to \(job.shown): \(plan.uploadCount) files to send (\(Self.megabytes(plan.uploadBytes)))"
                   + (phases.isEmpty ? "" : ": " + phases.joined(separator: ", ")) + ", \(plan.unchanged) unchanged, \(plan.deleteNow.count) to delete\(deferred)")
             for path in plan.deleteNow { print("delete \(path)") }
             return
         }
         let seconds = Date().timeIntervalSince(started)
-        print("deployed \(output) to \(Self.shown(remote)): \(outcome.uploaded) files sent (\(Self.megabytes(outcome.uploadedBytes))), \(plan.unchanged) unchanged, "
+        print("deployed \(output) to \(job.shown): \(outcome.uploaded) files sent (\(Self.megabytes(outcome.uploadedBytes))), \(plan.unchanged) unchanged, "
               + "\(outcome.deleted) deleted\(deferred) (\(String(format: "%.2f", seconds)) s)")
-    }
-
-    /// The remote as messages show it: a connection string's settings (keys among them) left out.
-    static func shown(_ remote: String) -> String {
-        guard remote.hasPrefix(":"), let comma = remote.firstIndex(of: ",") else { return remote }
-        // The path follows the last colon outside quotes: settings may quote a URL with its own colons.
-        var quoted = false, pathStart = remote.endIndex
-        for index in remote.indices[comma...] {
-            if remote[index] == "\"" || remote[index] == "'" { quoted.toggle() }
-            if remote[index] == ":", !quoted { pathStart = remote.index(after: index) }
-        }
-        return String(remote[..<comma]) + ",…:" + remote[pathStart...]
     }
 
     static func seconds(_ text: String) -> Int64? {

@@ -20,11 +20,8 @@ struct NewCommand: ParsableCommand {
 
     func run() throws {
         let files = FileSystem.disk
-        let found = SiteDefaults.find(site: site, currentFolder: FileManager.default.currentDirectoryPath, in: files)
-        guard let layout = found.layout else {
-            FileHandle.standardError.write(Data("error: \(found.problem ?? "no site here"); run blogpager init to make one, or name it with --site\n".utf8))
-            throw ExitCode(1)
-        }
+        let found = try CurrentSite.find(site, naming: "blogpager new \"A title\" --site ROOT")
+        guard let layout = found.layout else { throw ExitCode(1) }
         let entry = NewEntry(title: title, draft: !publish, now: Date(), timeZone: found.timeZone ?? TimeZone.current)
         do throws(NewEntry.Failure) {
             print(SiteDefaults.shown(try entry.write(for: layout, in: files)))

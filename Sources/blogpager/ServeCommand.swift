@@ -41,11 +41,7 @@ struct ServeCommand: AsyncParsableCommand {
         var settings = self.settings
         if self.output == nil {
             // No folder named: the current folder's site, built into its usual output and watched.
-            let found = SiteDefaults.find(site: nil, currentFolder: FileManager.default.currentDirectoryPath, in: .disk)
-            guard found.layout != nil else {
-                Self.printError("error: \(found.problem ?? "no site here"); name the folder to serve (blogpager serve out/), or make a blog with blogpager init")
-                throw ExitCode(1)
-            }
+            let found = try CurrentSite.find(nil, naming: "the folder to serve: blogpager serve out/")
             output = found.output
             watch = watch ?? found.content
             settings.config = settings.config ?? found.config

@@ -11,7 +11,8 @@ public struct DeployJob: Sendable {
     public var output: OutputFolder
     /// The remote, as rclone writes it: `name:path`, `:s3,provider=…:bucket`, or a local folder.
     public var remote: String
-    public var shown: String
+    /// The remote as messages name it (`shown(_:)`).
+    public let shown: String
     public var rclone: Rclone
     public var options: Options
 
@@ -61,6 +62,18 @@ public struct DeployJob: Sendable {
         public var description: String { message }
     }
 
+    /// The remote as messages show it: a connection string's settings (keys among them) left out.
+    static func shown(_ remote: String) -> String {
+        guard remote.hasPrefix(":"), let comma = remote.firstIndex(of: ",") else { return remote }
+        // The path follows the last colon outside quotes: settings may quote a URL with its own colons.
+        var quoted = false, pathStart = remote.endIndex
+        for index in remote.indices[comma...] {
+            if remote[index] == "\"" || remote[index] == "'" { quoted.toggle() }
+            if remote[index] == ":", !quoted { pathStart = remote.index(after: index) }
+        }
+        return String(remote[..<comma]) + ",…:" + remote[pathStart...]
+    }
+
     /// The secrets of a connection string (its keys, passwords, tokens): never in a message.
     var secrets: [String] {
         guard remote.hasPrefix(":") else { return [] }
@@ -80,11 +93,10 @@ public struct DeployJob: Sendable {
         secrets.reduce(message) { $0.replacingOccurrences(of: $1, with: "…") }
     }
 
-    /// `shown`: the remote as messages name it (a connection string's keys left out).
-    public init(output: OutputFolder, remote: String, shown: String? = nil, rclone: Rclone, options: Options) {
+    public init(output: OutputFolder, remote: String, rclone: Rclone, options: Options) {
         self.output = output
         self.remote = remote
-        self.shown = shown ?? remote
+        self.shown = Self.shown(remote)
         self.rclone = rclone
         self.options = options
     }

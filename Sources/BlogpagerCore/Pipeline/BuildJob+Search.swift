@@ -55,7 +55,7 @@ extension BuildJob {
             try session.write(bundle.filter { $0.path.name != "pagefind-entry.json" })
             try session.write(entry)
             let elapsed = ContinuousClock.now - started
-            return SearchOutcome(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            return SearchOutcome(seconds: elapsed.inSeconds)
         }
     }
 

@@ -179,7 +179,7 @@ public struct BuildJob: Sendable {
 
     /// The one-line summary both commands print.
     public static func summary(of outcome: Outcome, output: String) -> String {
-        let seconds = Double(outcome.duration.components.seconds) + Double(outcome.duration.components.attoseconds) / 1e18
+        let seconds = outcome.duration.inSeconds
         let unchanged = outcome.site == nil ? ", nothing changed since the last build" : ""
         let (entries, pages) = (outcome.summary.entries, outcome.summary.pages)
         return "built \(entries) entr\(entries == 1 ? "y" : "ies") in \(pages) page\(pages == 1 ? "" : "s") into \(output): "

@@ -40,8 +40,7 @@ public final class BuildProgress: Sendable {
         var line = "\(snapshot.stage) \(Self.counted(done))/\(Self.counted(snapshot.total))"
         let elapsed = now - snapshot.stageStarted
         if done > 0, snapshot.total > done, elapsed > .milliseconds(500) {
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            let left = seconds / Double(done) * Double(snapshot.total - done)
+            let left = elapsed.inSeconds / Double(done) * Double(snapshot.total - done)
             line += left < 1 ? ", under a second left" : ", about \(Int(left.rounded())) s left"
         }
         return line

@@ -56,9 +56,7 @@ public final class BuildTimings: Sendable {
     }
 
     private static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let hundredths = (Double(seconds) + Double(attoseconds) / 1e18) * 100
-        let rounded = Int(hundredths.rounded())
+        let rounded = Int((duration.inSeconds * 100).rounded())
         return "\(rounded / 100).\((rounded % 100).zeroPadded(2))"
     }
 }

@@ -95,12 +95,12 @@ public struct NewEntry: Sendable {
         let text: String
         switch format {
         case "+++":
-            text = ["+++", "title = \(Self.tomlString(title))", "date = \(Self.dateText(now, timeZone: timeZone, style: .rfc3339))"]
-                .appending(draft ? ["draft = true"] : []).appending(["+++", "", ""]).joined(separator: "\n")
+            text = (["+++", "title = \(Self.tomlString(title))", "date = \(Self.dateText(now, timeZone: timeZone, style: .rfc3339))"]
+                + (draft ? ["draft = true"] : []) + ["+++", "", ""]).joined(separator: "\n")
         case "{":
             text = "{\n  \"title\": \(Self.jsonString(title)),\n  \"date\": \"\(Self.dateText(now, timeZone: timeZone, style: .rfc3339))\"" + (draft ? ",\n  \"draft\": true" : "") + "\n}\n\n"
         default:
-            text = ["---", "title: \(NewSite.quoted(title))", "date: \(date)"].appending(draft ? ["draft: true"] : []).appending(["---", "", ""]).joined(separator: "\n")
+            text = (["---", "title: \(NewSite.quoted(title))", "date: \(date)"] + (draft ? ["draft: true"] : []) + ["---", "", ""]).joined(separator: "\n")
         }
         return (LocalPath.joined(folder, name), text)
     }
@@ -190,8 +190,4 @@ public struct NewEntry: Sendable {
     static func jsonString(_ text: String) -> String {
         String(decoding: DeterministicJSON.bytes(text), as: UTF8.self)
     }
-}
-
-private extension Array {
-    func appending(_ more: [Element]) -> [Element] { self + more }
 }

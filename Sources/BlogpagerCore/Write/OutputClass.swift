@@ -41,7 +41,8 @@ public struct OutputClassifier: Sendable, Equatable {
     public func classify(_ path: String) -> OutputClass {
         if staticFiles.contains(path) { return .siteFile }
         if redirects.contains(path) { return .redirect }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        // Once for every file of the list (1.8 million at a million entries): no array of its segments.
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         if path.hasPrefix(BuildJob.searchFolder + "/") {
             // Pagefind names its chunks `<language>_<hash>.pf_<kind>`; its scripts and entry file keep their names.
             let chunk = name.split(separator: ".").last?.hasPrefix("pf_") == true && name.contains("_")

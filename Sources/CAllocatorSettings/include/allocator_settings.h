@@ -1,7 +1,6 @@
 #ifndef BLOGPAGER_ALLOCATOR_SETTINGS_H
 #define BLOGPAGER_ALLOCATOR_SETTINGS_H
 
-/* The allocator's settings live in this target's object; calling this keeps it linked. */
-int blogpager_allocator_settings_linked(void);
+/* Nothing to call: this target's object holds `malloc_conf`, which jemalloc reads at start. */
 
 #endif

@@ -28,8 +28,14 @@ enum HugoArchetype {
             var after = action[close.upperBound...]
             action = action[..<close.lowerBound]
             // `{{-` and `-}}` take the spaces beside them away, as Go's templates do.
-            if action.hasPrefix("- ") { before = before.reversed().drop(while: \.isWhitespace).reversed().reduce(into: Substring()) { $0.append($1) }; action = action.dropFirst(2) }
-            if action.hasSuffix(" -") { after = after.drop(while: \.isWhitespace); action = action.dropLast(2) }
+            if action.hasPrefix("- ") {
+                before = before[..<(before.lastIndex { !$0.isWhitespace }.map(before.index(after:)) ?? before.startIndex)]
+                action = action.dropFirst(2)
+            }
+            if action.hasSuffix(" -") {
+                after = after.drop(while: \.isWhitespace)
+                action = action.dropLast(2)
+            }
             result += before
             do {
                 result += try evaluate(action.trimmingCharacters(in: .whitespaces), values: values)

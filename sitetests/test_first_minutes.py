@@ -185,6 +185,17 @@ def test_check_reads_everything_and_writes_nothing(tmp_path):
     assert tree_digest(blog) == before and not (blog / "out").exists()
 
 
+def test_check_compiles_stylesheets_as_the_build_does(tmp_path):
+    write_files(tmp_path, {"_config.yml": "title: J\n", "_posts/2020-01-01-first.md": "---\ntitle: First\n---\nHi.\n",
+                           "assets/site.scss": "---\n---\n$c: #123;\nbody { color: $c; }\n"})
+    checked = blogpager("check", cwd=tmp_path)
+    built = blogpager("build", cwd=tmp_path)
+    assert "not built" not in checked.stderr and "not built" not in built.stderr
+    assert (tmp_path / "_site" / "assets" / "site.css").is_file()
+    assert [line for line in checked.stderr.splitlines() if "warning" in line] == \
+        [line for line in built.stderr.splitlines() if "warning" in line]
+
+
 class Links(http.server.BaseHTTPRequestHandler):
     def do_HEAD(self):
         self.send_response(200 if self.path == "/ok" else 405 if self.path == "/get-only" else 404)

@@ -14,7 +14,9 @@ extension BuildJob {
     }
 
     public func check(now: Date, collectingLinks: Bool = false) async throws(BuildFailure) -> Checked {
-        let input = try loader.load()
+        // Stylesheets compiled as the build compiles them: their problems are the build's, and a
+        // stylesheet with front matter is not one of the pages a build leaves out.
+        let input = try loader.compilingStylesheets(with: stylesheetTools(now: now)).load()
         let options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, now: now, program: program)
         // The site's own absolute links (canonical, feeds) are its pages, checked by the build itself.
         let links = ExternalLinks(ownPrefix: input.config.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" })

@@ -118,7 +118,7 @@ public struct BuildJob: Sendable {
         // Python and Pygments take about a tenth of a second to start: on a thread of their own. The build
         // waits for this before it ends (a process started after it could outlive its lock).
         let highlighterStarted = highlighter.map { highlighter in Task { await BlockingWork.run { highlighter.identity() } } }
-        let stylesheets = StylesheetTools(sass: DartSass.Finder(python: python, searchPath: environment["PATH"]), now: now, environment: environment)
+        let stylesheets = stylesheetTools(now: now)
         async let loaded = Result { [scanning = inputs.scanning, loader] () throws(BuildFailure) in
             try (scanning?.take() ?? loader).compilingStylesheets(with: stylesheets).load()
         }
@@ -163,6 +163,11 @@ public struct BuildJob: Sendable {
         outcome.summary.warnings += [lastBuildDamage].compactMap { $0 } + previous.damage
         outcome.leftovers = [previous, reuse, input]
         return outcome
+    }
+
+    /// What compiling the site's stylesheets needs of the machine: Dart Sass, found beside the build's Python or on the PATH.
+    func stylesheetTools(now: Date) -> StylesheetTools {
+        StylesheetTools(sass: DartSass.Finder(python: python, searchPath: environment["PATH"]), now: now, environment: environment)
     }
 
     /// The highlighter of this build: the last build's cache and Python beside it, the user's cache.

@@ -126,7 +126,7 @@ public struct NewEntry: Sendable {
         }
         let baseName = String(path.split(separator: "/").last!.dropLast(3))
         let values = HugoArchetype.Values(date: Self.dateText(now, timeZone: timeZone, style: .rfc3339), contentBaseName: baseName,
-                                          section: section, draft: draft)
+                                          section: section, draft: draft, now: now, timeZone: timeZone)
         do {
             var text = try HugoArchetype.fill(archetype, values: values)
             if !draft { text = text.replacingOccurrences(of: "draft = true", with: "draft = false").replacingOccurrences(of: "draft: true", with: "draft: false") }

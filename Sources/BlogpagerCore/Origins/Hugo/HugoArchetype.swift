@@ -1,14 +1,20 @@
+import Foundation
+
 /// A Hugo archetype filled in as `hugo new content` fills it, for the actions archetypes use: the
 /// page's `.Date`, `.Name`, `.File.ContentBaseName`, `.Section`, `.Type`, `.Draft`, through
-/// `replace`, `title` (Hugo's AP style), `lower` and `upper`, in pipes (not `humanize`, whose
+/// `replace`, `title` (Hugo's AP style), `lower`, `upper` and `now.Format`, in pipes (not `humanize`, whose
 /// acronyms, `api` to `API`, are a dictionary of its own). An action
 /// beyond those is an error at its line, never filled wrongly.
 enum HugoArchetype {
     struct Values {
+        /// The page's date: now, in the site's zone, as `.Date` prints it.
         var date: String
         var contentBaseName: String
         var section: String
         var draft: Bool
+        /// What `now` is, for `now.Format`.
+        var now = Date(timeIntervalSince1970: 0)
+        var timeZone = TimeZone(identifier: "UTC")!
     }
 
     struct Failure: Error {
@@ -64,7 +70,7 @@ enum HugoArchetype {
                 piped = try value(first, values: values, action: action)
                 continue
             }
-            piped = try call(first.text, arguments, action: action)
+            piped = try call(first.text, arguments, values: values, action: action)
         }
         return piped ?? ""
     }
@@ -111,14 +117,15 @@ enum HugoArchetype {
         }
     }
 
-    private static func call(_ function: String, _ arguments: [String], action: String) throws(Failure) -> String {
+    private static func call(_ function: String, _ arguments: [String], values: Values, action: String) throws(Failure) -> String {
         switch (function, arguments.count) {
         case ("replace", 3), ("strings.Replace", 3): return arguments[0].replacingOccurrences(of: arguments[1], with: arguments[2])
         case ("title", 1), ("strings.Title", 1): return apTitle(arguments[0])
+        case ("now.Format", 1): return GoTimeLayout.format(arguments[0], date: values.now, timeZone: values.timeZone)
         case ("lower", 1), ("strings.ToLower", 1): return arguments[0].lowercased()
         case ("upper", 1), ("strings.ToUpper", 1): return arguments[0].uppercased()
         default:
-            throw Failure(line: 0, message: "blogpager fills replace, title, lower and upper in an archetype, not \(function) with \(arguments.count) argument\(arguments.count == 1 ? "" : "s") in {{ \(action) }}; make this entry with `hugo new content`")
+            throw Failure(line: 0, message: "blogpager fills replace, title, lower, upper and now.Format in an archetype, not \(function) with \(arguments.count) argument\(arguments.count == 1 ? "" : "s") in {{ \(action) }}; make this entry with `hugo new content`")
         }
     }
 

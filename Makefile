@@ -3,7 +3,7 @@
 
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
-BUILD_DEPS := libcmark-gfm-dev libcmark-gfm-extensions-dev libjemalloc-dev zlib1g-dev pkg-config tzdata
+BUILD_DEPS := libcmark-gfm-dev libcmark-gfm-extensions-dev libjemalloc-dev zlib1g-dev libcurl4-openssl-dev pkg-config tzdata
 RUN_DEPS   := python3 python3-venv rclone
 TEST_DEPS  := libjs-katex chromium chromium-driver webkit2gtk-driver firefox-esr xvfb xauth default-jre-headless jekyll ruby-liquid ruby-jekyll-redirect-from ruby-jekyll-paginate jekyll-theme-minima ruby-jekyll-seo-tag ruby-jekyll-feed ruby-jekyll-include-cache ruby-jekyll-default-layout ruby-jekyll-optional-front-matter ruby-jekyll-titles-from-headings ruby-jekyll-relative-links ruby-jekyll-readme-index ruby-jekyll-paginate-v2
 VENV       := .venv

@@ -12,13 +12,18 @@ public enum ContentHashedName {
         return "\(name[..<dot]).\(digest)\(name[dot...])"
     }
 
-    /// Whether a file name has the digest part just before its extension (or at its end).
+    /// Whether a file name has the digest part just before its extension (or at its end): its last
+    /// part, or the one before it, is a digest. Read in place, without splitting the name: every
+    /// file of a build's list is asked.
     public static func isHashed(_ name: String) -> Bool {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count >= 2 else { return false }
-        let candidates = parts.count >= 3 ? [parts[parts.count - 2], parts[parts.count - 1]] : [parts[parts.count - 1]]
-        return candidates.contains { part in
-            part.utf8.count == digits && part.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-        }
+        let utf8 = name.utf8
+        guard let last = utf8.lastIndex(of: 0x2E) else { return false }
+        if isDigest(utf8[utf8.index(after: last)...]) { return true }
+        guard let previous = utf8[..<last].lastIndex(of: 0x2E) else { return false }
+        return isDigest(utf8[utf8.index(after: previous)..<last])
+    }
+
+    private static func isDigest(_ part: Substring.UTF8View) -> Bool {
+        part.count == digits && part.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }
